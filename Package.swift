@@ -1,0 +1,47 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "calgen",
+    products: [
+        .executable(name: "calgen", targets: ["calgen"]),
+        .library(name: "CalgenKit", targets: ["CalgenKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+    ],
+    targets: [
+        // The cmark C library from the system (Debian: libcmark-dev).
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        // Atomic directory exchange (renameat2), which Swift's Glibc module does not expose.
+        .target(name: "CCalgenSystem"),
+        // The pure core: dates, holiday calendar, lunar calendar. No file system, clock or environment.
+        .target(name: "CalgenCore"),
+        // Loading Content/, rendering and writing the site.
+        .target(
+            name: "CalgenKit",
+            dependencies: [
+                "CalgenCore",
+                "CCmark",
+                "CCalgenSystem",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // The thin command-line tool.
+        .executableTarget(
+            name: "calgen",
+            dependencies: [
+                "CalgenKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CalgenCoreTests", dependencies: ["CalgenCore"]),
+        .testTarget(name: "CalgenKitTests", dependencies: ["CalgenKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

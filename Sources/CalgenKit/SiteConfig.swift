@@ -1,0 +1,94 @@
+import CalgenCore
+import Foundation
+import Yams
+
+/// The language a site is written in.
+public enum SiteLanguage: String, Sendable, Hashable, CaseIterable {
+    case chinese = "zh-CN"
+    case english = "en"
+}
+
+/// The settings of `Content/site.yml`.
+public struct SiteConfig: Sendable, Hashable {
+    public var title: String
+    /// Absolute, ending in `/` (`https://calendar.example.com/`).
+    public var baseURL: String
+    public var language: SiteLanguage
+    /// An IANA time zone identifier.
+    public var timeZone: String
+    public var weekStart: Weekday
+    public var description: String?
+
+    public init(
+        title: String, baseURL: String, language: SiteLanguage = .chinese, timeZone: String = "Asia/Shanghai",
+        weekStart: Weekday = .monday, description: String? = nil
+    ) {
+        self.title = title
+        self.baseURL = baseURL
+        self.language = language
+        self.timeZone = timeZone
+        self.weekStart = weekStart
+        self.description = description
+    }
+
+    static let keys = ["title", "base-url", "language", "timezone", "week-start", "description"]
+
+    /// Reads `site.yml`, reporting every problem with line and column.
+    static func parse(_ text: String, file: String) -> Result<SiteConfig, ContentErrors> {
+        let node: Node?
+        switch YAMLDocument.parse(text, file: file) {
+        case .success(let n): node = n
+        case .failure(let d): return .failure(ContentErrors([d]))
+        }
+        guard let node else {
+            return .failure(
+                ContentErrors([
+                    Diagnostic(file: file, message: "the file is empty", fix: "add at least `title:` and `base-url:`")
+                ]))
+        }
+        var problems = [Diagnostic]()
+        guard var fields = YAMLFields(node, file: file, what: "the site settings", problems: &problems) else {
+            return .failure(ContentErrors(problems))
+        }
+        fields.rejectUnknownKeys(allowed: keys)
+        let title = fields.string("title", required: true, example: "中国法定节假日")
+        var baseURL = fields.string("base-url", required: true, example: "https://calendar.example.com/")
+        if let url = baseURL {
+            if let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil,
+                parsed.query == nil, parsed.fragment == nil
+            {
+                baseURL = url.hasSuffix("/") ? url : url + "/"
+            } else {
+                fields.report("base-url", "\"\(url)\" is not an absolute http(s) URL", fix: "write e.g. `base-url: https://calendar.example.com/`")
+                baseURL = nil
+            }
+        }
+        var language = SiteLanguage.chinese
+        if let value = fields.string("language") {
+            if let l = SiteLanguage(rawValue: value) { language = l } else {
+                fields.report(
+                    "language", "unsupported language \"\(value)\"",
+                    fix: "use one of: \(SiteLanguage.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        var timeZone = "Asia/Shanghai"
+        if let value = fields.string("timezone") {
+            if TimeZone(identifier: value) != nil { timeZone = value } else {
+                fields.report("timezone", "unknown time zone \"\(value)\"", fix: "use an IANA name such as Asia/Shanghai")
+            }
+        }
+        var weekStart = Weekday.monday
+        if let value = fields.string("week-start") {
+            if let w = Weekday.allCases.first(where: { $0.key == value.lowercased() }) { weekStart = w } else {
+                fields.report("week-start", "\"\(value)\" is not a weekday", fix: "write `week-start: monday` or `sunday`")
+            }
+        }
+        let description = fields.string("description")
+        problems += fields.problems
+        guard problems.isEmpty, let title, let baseURL else { return .failure(ContentErrors(problems)) }
+        return .success(
+            SiteConfig(
+                title: title, baseURL: baseURL, language: language, timeZone: timeZone, weekStart: weekStart,
+                description: description))
+    }
+}

@@ -1,0 +1,128 @@
+import CCalgenSystem
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A new output directory built next to the current one and swapped in only when complete,
+/// so that a failed or killed build never leaves a half-written output.
+///
+/// The swap is one `renameat2(RENAME_EXCHANGE)`: at every moment the output path holds either
+/// the complete old tree or the complete new one. Staging directories left by a killed build
+/// are removed by the next one.
+struct StagedOutput {
+    /// The output directory (`public`).
+    let outputPath: String
+    /// The directory being filled (`.public.staging-<pid>` beside the output).
+    let stagingPath: String
+
+    /// Prepares an empty staging directory beside `outputPath`.
+    static func begin(outputPath: String, contentDirectory: String) throws(OutputError) -> StagedOutput {
+        let output = URL(fileURLWithPath: outputPath).standardizedFileURL
+        try checkSafe(output: output, contentDirectory: contentDirectory, given: outputPath)
+        let parent = output.deletingLastPathComponent().path
+        let base = output.lastPathComponent
+        let fm = FileManager.default
+        do {
+            try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(path: parent, reason: "cannot create the parent directory: \(error.localizedDescription)")
+        }
+        // Staging directories of earlier builds that were killed.
+        let prefix = "." + base + ".staging-"
+        for entry in (try? fm.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix) {
+            try? fm.removeItem(atPath: parent + "/" + entry)
+        }
+        let staging = parent + "/" + prefix + String(getpid())
+        do {
+            try fm.createDirectory(atPath: staging, withIntermediateDirectories: false)
+        } catch {
+            throw OutputError(path: staging, reason: "cannot create the staging directory: \(error.localizedDescription)")
+        }
+        return StagedOutput(outputPath: output.path, stagingPath: staging)
+    }
+
+    /// Refuses outputs whose replacement would destroy something else: `/`, the current
+    /// directory or one of its parents, or a directory holding the content.
+    private static func checkSafe(output: URL, contentDirectory: String, given: String) throws(OutputError) {
+        let out = output.resolvingSymlinksInPath().path
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
+        let content = URL(fileURLWithPath: contentDirectory).standardizedFileURL.resolvingSymlinksInPath().path
+        func isSameOrAncestor(_ a: String, of b: String) -> Bool { b == a || b.hasPrefix(a.hasSuffix("/") ? a : a + "/") }
+        if out == "/" || isSameOrAncestor(out, of: cwd) || isSameOrAncestor(out, of: content) {
+            throw OutputError(
+                path: given,
+                reason: "refusing to replace this directory: it contains the content or the current directory; choose a separate output directory such as `public`")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw OutputError(path: given, reason: "exists and is not a directory")
+        }
+    }
+
+    /// Writes files below the staging directory, creating folders as needed.
+    func write(_ files: [OutputFile]) throws(OutputError) {
+        var directories = Set<String>()
+        for file in files {
+            if let slash = file.path.lastIndex(of: "/") { directories.insert(String(file.path[..<slash])) }
+        }
+        for directory in directories.sorted() {
+            let path = stagingPath + "/" + directory
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw OutputError(path: path, reason: "cannot create directory: \(error.localizedDescription)")
+            }
+        }
+        for file in files {
+            try StagedOutput.writeFile(stagingPath + "/" + file.path, file.bytes)
+        }
+    }
+
+    static func writeFile(_ path: String, _ bytes: [UInt8]) throws(OutputError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw OutputError(path: path, reason: "cannot create: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw OutputError(path: path, reason: "cannot write: \(String(cString: strerror(errno)))")
+            }
+            written += n
+        }
+    }
+
+    /// Makes the staging directory the output, atomically, and removes the old output.
+    func commit() throws(OutputError) {
+        let fm = FileManager.default
+        if !fm.fileExists(atPath: outputPath) {
+            guard rename(stagingPath, outputPath) == 0 else {
+                throw OutputError(path: outputPath, reason: "cannot move the new output in: \(String(cString: strerror(errno)))")
+            }
+            return
+        }
+        if calgen_exchange_paths(stagingPath, outputPath) != 0 {
+            // File systems without RENAME_EXCHANGE: two renames, with a moment without output.
+            let old = stagingPath + "-old"
+            guard rename(outputPath, old) == 0, rename(stagingPath, outputPath) == 0 else {
+                throw OutputError(path: outputPath, reason: "cannot swap the new output in: \(String(cString: strerror(errno)))")
+            }
+            try? fm.removeItem(atPath: old)
+            return
+        }
+        // The staging path now holds the previous output.
+        try? fm.removeItem(atPath: stagingPath)
+    }
+
+    /// Removes the staging directory after a failure; the output stays as it was.
+    func discard() {
+        try? FileManager.default.removeItem(atPath: stagingPath)
+    }
+}

@@ -1,0 +1,162 @@
+import CalgenCore
+import Yams
+
+/// Parses YAML text into a node, turning syntax errors into diagnostics with line and column.
+enum YAMLDocument {
+    /// `lineOffset` shifts reported lines, for YAML embedded in a larger file (front matter).
+    static func parse(_ text: String, file: String, lineOffset: Int = 0) -> Result<Node?, Diagnostic> {
+        do {
+            return .success(try Yams.compose(yaml: text))
+        } catch let error as YamlError {
+            var line = 1
+            var column = 1
+            var problem = "\(error)"
+            switch error {
+            case .scanner(let context, let p, let mark, _), .parser(let context, let p, let mark, _),
+                .composer(let context, let p, let mark, _):
+                line = mark.line
+                column = mark.column
+                problem = [context?.text, p].compactMap { $0 }.joined(separator: " ")
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                line = context.mark.line
+                column = context.mark.column
+                problem = "the key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) appears twice"
+            default:
+                break
+            }
+            return .failure(
+                Diagnostic(
+                    file: file, location: .line(line + lineOffset, column: column), message: "invalid YAML: \(problem)",
+                    fix: "check the indentation and quoting near this place"))
+        } catch {
+            return .failure(Diagnostic(file: file, message: "invalid YAML: \(error)"))
+        }
+    }
+}
+
+/// Typed access to the keys of one YAML mapping, collecting a diagnostic with line and column
+/// for every missing, mistyped or unknown key instead of stopping at the first.
+struct YAMLFields {
+    let file: String
+    let lineOffset: Int
+    private let entries: [(key: String, keyNode: Node, value: Node)]
+    private let mark: Mark?
+    private(set) var problems: [Diagnostic] = []
+
+    /// `nil`, with a diagnostic appended to `problems`, when `node` is not a mapping.
+    init?(_ node: Node, file: String, what: String, lineOffset: Int = 0, problems: inout [Diagnostic]) {
+        guard case .mapping(let mapping) = node else {
+            problems.append(
+                Diagnostic(
+                    file: file, location: YAMLFields.location(node.mark, lineOffset),
+                    message: "expected \(what) as a mapping of `key: value` lines"))
+            return nil
+        }
+        self.file = file
+        self.lineOffset = lineOffset
+        self.mark = node.mark
+        self.entries = mapping.map { (key: $0.key.string ?? "", keyNode: $0.key, value: $0.value) }
+    }
+
+    static func location(_ mark: Mark?, _ offset: Int) -> Diagnostic.Location? {
+        mark.map { .line($0.line + offset, column: $0.column) }
+    }
+
+    /// The value node of a key.
+    func node(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
+
+    /// Whether the mapping has the key.
+    func has(_ key: String) -> Bool { node(key) != nil }
+
+    /// Records a problem at the value of `key` (or at the mapping when the key is absent).
+    mutating func report(_ key: String?, _ message: String, fix: String? = nil) {
+        let at = key.flatMap { k in entries.first { $0.key == k }?.value.mark } ?? mark
+        problems.append(Diagnostic(file: file, location: YAMLFields.location(at, lineOffset), message: message, fix: fix))
+    }
+
+    /// Records a problem at a given node.
+    mutating func report(at node: Node, _ message: String, fix: String? = nil) {
+        problems.append(
+            Diagnostic(file: file, location: YAMLFields.location(node.mark, lineOffset), message: message, fix: fix))
+    }
+
+    /// A non-empty string value.
+    mutating func string(_ key: String, required: Bool = false, example: String? = nil) -> String? {
+        guard let value = node(key) else {
+            if required {
+                report(nil, "missing required key \"\(key)\"", fix: example.map { "add `\(key): \($0)`" })
+            }
+            return nil
+        }
+        guard case .scalar(let scalar) = value, !scalar.string.isEmpty else {
+            report(key, "\"\(key)\" must be a non-empty text value", fix: example.map { "write `\(key): \($0)`" })
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// A `true`/`false` value.
+    mutating func bool(_ key: String) -> Bool? {
+        guard let value = node(key) else { return nil }
+        guard let b = value.bool, value.scalar?.style == .plain else {
+            report(key, "\"\(key)\" must be true or false", fix: "write `\(key): true` or `\(key): false`")
+            return nil
+        }
+        return b
+    }
+
+    /// An integer value.
+    mutating func int(_ key: String, required: Bool = false) -> Int? {
+        guard let value = node(key) else {
+            if required { report(nil, "missing required key \"\(key)\"") }
+            return nil
+        }
+        guard let i = value.int, value.scalar?.style == .plain else {
+            report(key, "\"\(key)\" must be a whole number, found \(YAMLFields.describe(value))")
+            return nil
+        }
+        return i
+    }
+
+    /// Reports every key not in `allowed`, suggesting the closest allowed key.
+    mutating func rejectUnknownKeys(allowed: [String]) {
+        for entry in entries where !allowed.contains(entry.key) {
+            let suggestion = YAMLFields.closest(to: entry.key, in: allowed)
+            problems.append(
+                Diagnostic(
+                    file: file, location: YAMLFields.location(entry.keyNode.mark, lineOffset),
+                    message: "unknown key \"\(entry.key)\"",
+                    fix: suggestion.map { "did you mean \"\($0)\"?" }
+                        ?? "allowed keys: \(allowed.joined(separator: ", "))"))
+        }
+    }
+
+    static func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let s): return "\"\(s.string)\""
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+
+    /// The allowed key within edit distance 2, if any.
+    static func closest(to key: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, editDistance(Array(key), Array($0))) }.filter { $0.1 <= 2 }
+        return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

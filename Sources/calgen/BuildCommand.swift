@@ -1,0 +1,41 @@
+import ArgumentParser
+import CalgenKit
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site into the output directory.",
+        discussion: """
+            The output is built beside the output directory and swapped in only when every step \
+            succeeded: on any error the previous output is left exactly as it was.
+            """
+    )
+
+    @OptionGroup var contentOption: ContentOption
+
+    @Option(name: .long, help: ArgumentHelp("The output directory, replaced as a whole.", valueName: "dir"))
+    var output: String = "public"
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    func run() throws {
+        let builder = SiteBuilder(
+            options: BuildOptions(contentDirectory: contentOption.content, outputDirectory: output))
+        let report: BuildReport
+        do {
+            report = try builder.build()
+        } catch {
+            DiagnosticPrinter.print(error, outputDirectory: output)
+            throw ExitCode.failure
+        }
+        if !quiet {
+            let steps = report.steps.map { "\($0.name) \(DiagnosticPrinter.milliseconds($0.duration))" }
+            let megabytes = Double(report.bytesWritten) / 1_000_000
+            print(
+                "Built \(output)/: \(report.filesWritten) files, \(String(format: "%.1f", megabytes)) MB, "
+                    + "\(report.years) years (\(report.announcedYears) announced) in "
+                    + steps.joined(separator: ", "))
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+@main
+struct Calgen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calgen",
+        abstract: "A static site generator for China's legal workday calendar.",
+        discussion: """
+            Reads holiday-cn data, notes and subscribers from a content directory and writes \
+            HTML calendars, iCalendar feeds and a static JSON day API.
+            """,
+        version: "0.1.0",
+        subcommands: [BuildCommand.self, DayCommand.self]
+    )
+}

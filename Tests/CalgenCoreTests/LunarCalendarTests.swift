@@ -1,0 +1,74 @@
+import CalgenCore
+import Testing
+
+@Suite struct LunarCalendarTests {
+    func lunar(_ iso: String) throws -> LunarDate { try LunarCalendar.lunarDate(for: CivilDate(iso: iso)!) }
+
+    @Test func knownDates() throws {
+        #expect(try lunar("2021-02-12").text == "正月初一")
+        #expect(try lunar("2021-02-12") == LunarDate(year: 2021, month: 1, day: 1))
+        #expect(try lunar("2020-05-23").text == "闰四月初一")
+        #expect(try lunar("2020-05-23") == LunarDate(year: 2020, month: 4, day: 1, isLeapMonth: true))
+        #expect(try lunar("2023-03-22").text == "闰二月初一")
+        #expect(try lunar("2024-09-17").text == "八月十五")
+        #expect(try lunar("2026-10-08").text == "八月廿八")
+        #expect(try lunar("2026-02-16").text == "腊月廿九")  // 除夕 of a year whose 腊月 has 29 days
+        #expect(try lunar("2026-01-10") == LunarDate(year: 2025, month: 11, day: 22))
+        #expect(try lunar("2026-01-10").text == "冬月廿二")
+        #expect(try lunar("1901-01-01") == LunarDate(year: 1900, month: 11, day: 11))
+    }
+
+    @Test func everyDayFrom1901To2100RoundTrips() throws {
+        var date = LunarCalendar.firstSupportedDate
+        var previous: LunarDate?
+        var count = 0
+        while date <= LunarCalendar.lastSupportedDate {
+            let l = try LunarCalendar.lunarDate(for: date)
+            #expect(try LunarCalendar.gregorianDate(for: l) == date)
+            #expect((1...30).contains(l.day) && (1...12).contains(l.month))
+            if let p = previous, l.day != 1 {
+                #expect(l.day == p.day + 1 && l.month == p.month && l.isLeapMonth == p.isLeapMonth)
+            }
+            previous = l
+            date = date.next
+            count += 1
+        }
+        #expect(count == 73_049)
+    }
+
+    @Test func names() {
+        #expect((1...12).map(LunarDate.monthName) == ["正月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月", "冬月", "腊月"])
+        #expect(LunarDate.dayName(1) == "初一")
+        #expect(LunarDate.dayName(10) == "初十")
+        #expect(LunarDate.dayName(15) == "十五")
+        #expect(LunarDate.dayName(20) == "二十")
+        #expect(LunarDate.dayName(29) == "廿九")
+        #expect(LunarDate.dayName(30) == "三十")
+    }
+
+    @Test func leapMonthsAndMonthLengths() {
+        #expect(LunarCalendar.leapMonth(inYear: 2020) == 4)
+        #expect(LunarCalendar.leapMonth(inYear: 2023) == 2)
+        #expect(LunarCalendar.leapMonth(inYear: 2025) == 6)
+        #expect(LunarCalendar.leapMonth(inYear: 2026) == nil)
+        #expect(LunarCalendar.monthLength(year: 2025, month: 12) == 29)
+        #expect(LunarCalendar.monthLength(year: 2026, month: 4, isLeap: true) == nil)
+    }
+
+    @Test func clearErrorsOutsideTheRangeAndForMissingDates() {
+        #expect(throws: LunarCalendarError.outOfRange("1900-12-31")) {
+            try LunarCalendar.lunarDate(for: CivilDate(iso: "1900-12-31")!)
+        }
+        #expect(throws: LunarCalendarError.outOfRange("2101-01-01")) {
+            try LunarCalendar.lunarDate(for: CivilDate(iso: "2101-01-01")!)
+        }
+        let noLeap = LunarDate(year: 2026, month: 4, day: 1, isLeapMonth: true)
+        #expect(throws: LunarCalendarError.noSuchMonth(noLeap)) { try LunarCalendar.gregorianDate(for: noLeap) }
+        let thirtieth = LunarDate(year: 2025, month: 12, day: 30)
+        #expect(throws: LunarCalendarError.noSuchDay(thirtieth, monthLength: 29)) {
+            try LunarCalendar.gregorianDate(for: thirtieth)
+        }
+        #expect(LunarCalendarError.noSuchDay(thirtieth, monthLength: 29).description == "2025年腊月 has 29 days, so it has no 三十")
+        #expect(throws: LunarCalendarError.self) { try LunarCalendar.gregorianDate(for: LunarDate(year: 2200, month: 1, day: 1)) }
+    }
+}

@@ -1,0 +1,79 @@
+import CalgenCore
+import CalgenKit
+import Foundation
+import Testing
+
+@Suite struct BuildTests {
+    @Test func buildsTheBundledDayAPI() throws {
+        let fixture = try Fixture()
+        let report = try SiteBuilder(options: BuildOptions(contentDirectory: fixture.content, outputDirectory: fixture.output)).build()
+        #expect(report.years == 21)
+        #expect(report.announcedYears == 20)
+        let files = Fixture.snapshot(fixture.output)
+        #expect(files.keys.filter { $0.hasPrefix("api/days/") }.count == 7670)  // every day of 2007–2027
+        #expect(files["api/2026.json"] != nil && files["api/2027.json"] != nil && files["api/years.json"] != nil)
+        #expect(
+            fixture.read("public/api/days/2026-10-10.json")
+                == #"{"date":"2026-10-10","weekday":6,"isOffDay":false,"kind":"makeupWorkday","name":"国庆节","originalName":"国庆节","announced":true,"lunar":{"year":2026,"month":9,"day":1,"leap":false,"text":"九月初一"}}"#
+                + "\n")
+        #expect(
+            fixture.read("public/api/days/2027-02-06.json")
+                == #"{"date":"2027-02-06","weekday":6,"isOffDay":true,"kind":"weekend","name":null,"originalName":null,"announced":false,"lunar":{"year":2027,"month":1,"day":1,"leap":false,"text":"正月初一"}}"#
+                + "\n")
+        let year = try JSONSerialization.jsonObject(with: files["api/2027.json"]!) as! [String: Any]
+        #expect(year["announced"] as? Bool == false)
+        #expect((year["holidays"] as? [Any])?.isEmpty == true)
+        #expect((year["days"] as? [Any])?.count == 365)
+        let y2026 = try JSONSerialization.jsonObject(with: files["api/2026.json"]!) as! [String: Any]
+        let spring = (y2026["holidays"] as! [[String: Any]])[1]
+        #expect(spring["name"] as? String == "春节")
+        #expect(spring["days"] as? Int == 9)
+        #expect(spring["makeupWorkdays"] as? [String] == ["2026-02-14", "2026-02-28"])
+    }
+
+    @Test func twoBuildsAreByteIdentical() throws {
+        let fixture = try Fixture()
+        let first = try fixture.run(["build", "--output", "one"])
+        let second = try fixture.run(["build", "--output", "two"])
+        #expect(first.status == 0 && second.status == 0)
+        let one = Fixture.snapshot(fixture.root.appendingPathComponent("one").path)
+        let two = Fixture.snapshot(fixture.root.appendingPathComponent("two").path)
+        #expect(one.count == 7692)
+        #expect(Fixture.differences(one, two).isEmpty)
+    }
+
+    @Test func aRebuildReplacesTheOutputAndLeavesNoStaging() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.run(["build"]).status == 0)
+        try fixture.write("public/stale.txt", "left over")
+        let rebuilt = try fixture.run(["build"])
+        #expect(rebuilt.status == 0)
+        #expect(rebuilt.stdout.contains("7692 files"))
+        #expect(fixture.read("public/stale.txt") == nil)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)
+        #expect(siblings.sorted() == ["Content", "public"])
+    }
+
+    @Test func refusesToReplaceTheContentOrTheWorkingDirectory() throws {
+        let fixture = try Fixture()
+        for output in ["Content", ".", "/"] {
+            let result = try fixture.run(["build", "--output", output])
+            #expect(result.status != 0, "\(output)")
+            #expect(result.stderr.contains("refusing to replace"), "\(output)")
+        }
+        #expect(FileManager.default.fileExists(atPath: fixture.content + "/site.yml"))
+    }
+
+    @Test func dayCommandPrintsTheAPIObject() throws {
+        let fixture = try Fixture()
+        let result = try fixture.run(["day", "2026-10-10", "--json"])
+        #expect(result.status == 0)
+        #expect(result.stdout == fixture.read("Content/../public/api/days/2026-10-10.json") ?? result.stdout)
+        #expect(result.stdout.contains(#""kind":"makeupWorkday""#))
+        let text = try fixture.run(["day", "2027-01-01"])
+        #expect(text.stdout.contains("not published yet"))
+        let bad = try fixture.run(["day", "2026-02-30"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("YYYY-MM-DD"))
+    }
+}

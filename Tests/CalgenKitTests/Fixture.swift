@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// A scratch directory with a copy of the bundled content, and helpers to run calgen in it.
+struct Fixture: ~Copyable {
+    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("calgen-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Fixture.repositoryRoot.appendingPathComponent("Content"), to: root.appendingPathComponent("Content"))
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    var content: String { root.appendingPathComponent("Content").path }
+    var output: String { root.appendingPathComponent("public").path }
+
+    func write(_ relativePath: String, _ text: String) throws {
+        let url = root.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func read(_ relativePath: String) -> String? {
+        FileManager.default.contents(atPath: root.appendingPathComponent(relativePath).path).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
+    /// Runs the built `calgen` executable in the fixture directory.
+    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = try Fixture.executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The `calgen` binary next to the test bundle (`swift build` puts both in one folder).
+    static func executable() throws -> URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("calgen")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        throw FixtureError.noExecutable
+    }
+
+    /// The paths that differ between two snapshots (added, removed or changed), for short failure messages.
+    static func differences(_ a: [String: Data], _ b: [String: Data]) -> [String] {
+        Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
+    }
+
+    /// Every file below `path` with its bytes, by relative path.
+    static func snapshot(_ path: String) -> [String: Data] {
+        var result = [String: Data]()
+        guard let enumerator = FileManager.default.enumerator(atPath: path) else { return result }
+        while let relative = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let full = path + "/" + relative
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[relative] = FileManager.default.contents(atPath: full)
+            }
+        }
+        return result
+    }
+}
+
+enum FixtureError: Error, CustomStringConvertible {
+    case noExecutable
+    var description: String { "the calgen executable was not found next to the tests; run `swift build` first" }
+}
