@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     ],
     targets: [
         // The cmark C library from the system (Debian: libcmark-dev).
@@ -30,6 +31,7 @@ let package = Package(
                 "CCmark",
                 "CCalgenSystem",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         // The thin command-line tool.
@@ -41,7 +43,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CalgenCoreTests", dependencies: ["CalgenCore"]),
-        .testTarget(name: "CalgenKitTests", dependencies: ["CalgenKit"]),
+        .testTarget(name: "CalgenKitTests", dependencies: ["CalgenKit"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

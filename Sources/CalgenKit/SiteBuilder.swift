@@ -4,11 +4,20 @@ import Foundation
 /// What to build and where.
 public struct BuildOptions: Sendable {
     public var contentDirectory: String
+    public var templatesDirectory: String
     public var outputDirectory: String
+    /// "Now", which decides the current day and year on the pages. The caller takes it from
+    /// `SOURCE_DATE_EPOCH`, `--now` or the clock; the build never reads the clock itself.
+    public var now: Date
 
-    public init(contentDirectory: String = "Content", outputDirectory: String = "public") {
+    public init(
+        contentDirectory: String = "Content", templatesDirectory: String = "Templates", outputDirectory: String = "public",
+        now: Date
+    ) {
         self.contentDirectory = contentDirectory
+        self.templatesDirectory = templatesDirectory
         self.outputDirectory = outputDirectory
+        self.now = now
     }
 }
 
@@ -21,6 +30,7 @@ public struct BuildReport: Sendable {
     }
 
     public internal(set) var steps: [Step] = []
+    public internal(set) var pages = 0
     public internal(set) var filesWritten = 0
     public internal(set) var bytesWritten = 0
     public internal(set) var years = 0
@@ -47,11 +57,29 @@ public struct SiteBuilder: Sendable {
             return result
         }
 
-        let site = try step("load") { try ContentLoader(contentDirectory: options.contentDirectory).load() }
+        let (site, templates) = try step("load") { () throws -> (Site, TemplateSet) in
+            var problems = [Diagnostic]()
+            var site: Site?
+            do { site = try ContentLoader(contentDirectory: options.contentDirectory).load() } catch let error as ContentErrors {
+                problems += error.diagnostics
+            }
+            var templates: TemplateSet?
+            switch TemplateSet.load(directory: options.templatesDirectory) {
+            case .success(let t): templates = t
+            case .failure(let e): problems += e.diagnostics
+            }
+            guard problems.isEmpty, let site, let templates else { throw ContentErrors(problems) }
+            return (site, templates)
+        }
         report.years = site.calendar.years.count
         report.announcedYears = site.calendar.years.filter(site.calendar.isAnnounced(year:)).count
 
-        let files = step("render") { SiteRenderer(site: site).render() }
+        let today = site.config.civilDate(of: options.now)
+        let renderer = SiteRenderer(site: site, templates: templates, today: today)
+        let pages = step("pages") { renderer.renderPages() }
+        let data = step("api") { renderer.renderData() }
+        let files = (pages + data).sorted { $0.path < $1.path }
+        report.pages = pages.filter { $0.path.hasSuffix(".html") }.count
         let staged = try step("write") { () throws -> StagedOutput in
             let staged = try StagedOutput.begin(
                 outputPath: options.outputDirectory, contentDirectory: options.contentDirectory)
@@ -78,9 +106,20 @@ public struct SiteBuilder: Sendable {
 /// Turns a loaded site into output files. Pure apart from reading the site value.
 struct SiteRenderer {
     let site: Site
+    let templates: TemplateSet
+    let today: CivilDate
 
-    func render() -> [OutputFile] {
-        let files = DayAPI.files(for: site.calendar)
-        return files.sorted { $0.path < $1.path }
+    /// HTML pages, assets, sitemap and robots.txt.
+    func renderPages() -> [OutputFile] {
+        let pages = HTMLPages(site: site, templates: templates, today: today).render()
+        var files = pages + templates.assets
+        files.append(Sitemap.sitemap(baseURL: site.config.baseURL, pages: pages.map(\.path)))
+        files.append(Sitemap.robots(baseURL: site.config.baseURL))
+        return files
+    }
+
+    /// The static day API.
+    func renderData() -> [OutputFile] {
+        DayAPI.files(for: site.calendar)
     }
 }

@@ -31,6 +31,14 @@ public struct SiteConfig: Sendable, Hashable {
         self.description = description
     }
 
+    /// The civil date of an instant in the site's time zone.
+    public func civilDate(of instant: Date) -> CivilDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 8 * 3600)!
+        let c = calendar.dateComponents([.year, .month, .day], from: instant)
+        return CivilDate(year: c.year!, month: c.month!, day: c.day!)!
+    }
+
     static let keys = ["title", "base-url", "language", "timezone", "week-start", "description"]
 
     /// Reads `site.yml`, reporting every problem with line and column.

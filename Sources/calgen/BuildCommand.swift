@@ -1,5 +1,6 @@
 import ArgumentParser
 import CalgenKit
+import Foundation
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,12 +17,26 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The output directory, replaced as a whole.", valueName: "dir"))
     var output: String = "public"
 
+    @Option(name: .long, help: ArgumentHelp("The templates directory.", valueName: "dir"))
+    var templates: String = "Templates"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The current date or time (YYYY-MM-DD or ISO 8601) that marks today and the current year; SOURCE_DATE_EPOCH takes precedence, the clock is the default.",
+            valueName: "date"))
+    var now: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
     func run() throws {
+        let instant = try BuildNow.resolve(
+            sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: now)
         let builder = SiteBuilder(
-            options: BuildOptions(contentDirectory: contentOption.content, outputDirectory: output))
+            options: BuildOptions(
+                contentDirectory: contentOption.content, templatesDirectory: templates, outputDirectory: output,
+                now: instant))
         let report: BuildReport
         do {
             report = try builder.build()
@@ -33,7 +48,7 @@ struct BuildCommand: ParsableCommand {
             let steps = report.steps.map { "\($0.name) \(DiagnosticPrinter.milliseconds($0.duration))" }
             let megabytes = Double(report.bytesWritten) / 1_000_000
             print(
-                "Built \(output)/: \(report.filesWritten) files, \(String(format: "%.1f", megabytes)) MB, "
+                "Built \(output)/: \(report.pages) pages, \(report.filesWritten) files, \(String(format: "%.1f", megabytes)) MB, "
                     + "\(report.years) years (\(report.announcedYears) announced) in "
                     + steps.joined(separator: ", "))
         }

@@ -1,3 +1,4 @@
+import CalgenKit
 import Foundation
 import Testing
 
@@ -11,14 +12,26 @@ struct Fixture: ~Copyable {
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("calgen-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: Fixture.repositoryRoot.appendingPathComponent("Content"), to: root.appendingPathComponent("Content"))
+        for folder in ["Content", "Templates"] {
+            try FileManager.default.copyItem(
+                at: Fixture.repositoryRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+        }
     }
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
     var content: String { root.appendingPathComponent("Content").path }
     var output: String { root.appendingPathComponent("public").path }
+    var templates: String { root.appendingPathComponent("Templates").path }
+
+    /// Build options for this fixture at a fixed "now" (2026-11-21, noon in Beijing).
+    func options(output: String? = nil) -> BuildOptions {
+        BuildOptions(
+            contentDirectory: content, templatesDirectory: templates, outputDirectory: output ?? self.output,
+            now: Fixture.now)
+    }
+
+    static let now = Date(timeIntervalSince1970: 1_795_233_600)
 
     func write(_ relativePath: String, _ text: String) throws {
         let url = root.appendingPathComponent(relativePath)
@@ -37,6 +50,7 @@ struct Fixture: ~Copyable {
         let process = Process()
         process.executableURL = try Fixture.executable()
         process.arguments = arguments
+        process.environment = ["SOURCE_DATE_EPOCH": "1795233600", "PATH": "/usr/bin:/bin"]
         process.currentDirectoryURL = root
         let out = Pipe()
         let err = Pipe()

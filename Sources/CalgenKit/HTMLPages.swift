@@ -1,0 +1,188 @@
+import CalgenCore
+
+/// Renders the HTML pages: index, one per year, one per month, and 404.
+struct HTMLPages {
+    let site: Site
+    let templates: TemplateSet
+    /// The current date in the site's time zone (from SOURCE_DATE_EPOCH, --now or the build date).
+    let today: CivilDate
+
+    var strings: SiteStrings { SiteStrings(language: site.config.language) }
+    var calendar: HolidayCalendar { site.calendar }
+    var years: [Int] { calendar.years }
+
+    func grid() -> MonthGrid {
+        MonthGrid(calendar: calendar, strings: strings, weekStart: site.config.weekStart, today: today)
+    }
+
+    /// The year the index features: the current year if there is data for it, else the nearest.
+    var featuredYear: Int {
+        if years.contains(today.year) { return today.year }
+        return years.min { abs($0 - today.year) < abs($1 - today.year) } ?? today.year
+    }
+
+    /// Every page, as (path, HTML). Pages are independent, so they render in parallel.
+    func render() -> [OutputFile] {
+        var jobs: [@Sendable () -> OutputFile] = []
+        let me = self
+        jobs.append { me.indexPage() }
+        jobs.append { me.notFoundPage() }
+        for year in years {
+            jobs.append { me.yearPage(year) }
+            for month in 1...12 { jobs.append { me.monthPage(year: year, month: month) } }
+        }
+        return ParallelMap.map(jobs) { $0() }
+    }
+
+    // MARK: Pages
+
+    func indexPage() -> OutputFile {
+        let year = featuredYear
+        let month = years.contains(today.year) ? today.month : 1
+        let feedPath = "feeds/holidays.ics"
+        let https = site.config.baseURL + feedPath
+        let webcal = "webcal://" + https.drop { $0 != ":" }.dropFirst(3)
+        var context = common(path: "", title: site.config.title, root: "")
+        context["isIndex"] = true
+        context["featuredYear"] = year
+        context["featuredHref"] = "\(year)/"
+        context["featuredMonthHref"] = "\(year)/\(twoDigits(month))/"
+        context["featuredYearTitle"] = yearTitle(year)
+        context["featuredAnnounced"] = calendar.isAnnounced(year: year)
+        context["grid"] = grid().context(year: year, month: month, large: true, fullWeeks: false, href: "\(year)/\(twoDigits(month))/")
+        context["years"] = years.reversed().map { y -> [String: Any] in
+            [
+                "year": y, "href": "\(y)/", "announced": calendar.isAnnounced(year: y),
+                "current": y == today.year,
+            ]
+        }
+        context["feedHttps"] = https
+        context["feedWebcal"] = String(webcal)
+        context["feedPath"] = feedPath
+        context["periods"] = periods(year)
+        return page("index.html", template: "index", context)
+    }
+
+    func yearPage(_ year: Int) -> OutputFile {
+        let root = "../"
+        var context = common(path: "\(year)/", title: "\(yearTitle(year)) · \(site.config.title)", root: root)
+        context["year"] = year
+        context["heading"] = yearTitle(year)
+        context["announced"] = calendar.isAnnounced(year: year)
+        context["months"] = (1...12).map { m in
+            grid().context(year: year, month: m, large: false, fullWeeks: true, href: "\(twoDigits(m))/")
+        }
+        context["periods"] = periods(year)
+        let papers = calendar.file(forYear: year)?.papers ?? []
+        context["papers"] = papers.map { ["url": $0] }
+        context["hasPapers"] = !papers.isEmpty
+        if years.contains(year - 1) { context["prev"] = ["href": "\(root)\(year - 1)/", "label": "\(year - 1)"] }
+        if years.contains(year + 1) { context["next"] = ["href": "\(root)\(year + 1)/", "label": "\(year + 1)"] }
+        return page("\(year)/index.html", template: "year", context)
+    }
+
+    func monthPage(year: Int, month: Int) -> OutputFile {
+        let root = "../../"
+        let title = strings.monthTitle(year: year, month: month)
+        var context = common(path: "\(year)/\(twoDigits(month))/", title: "\(title) · \(site.config.title)", root: root)
+        context["year"] = year
+        context["month"] = month
+        context["heading"] = title
+        context["announced"] = calendar.isAnnounced(year: year)
+        context["yearHref"] = "\(root)\(year)/"
+        context["yearTitle"] = yearTitle(year)
+        var monthGrid = grid().context(year: year, month: month, large: true, fullWeeks: false, href: nil)
+        monthGrid["hideCaption"] = true  // the page's heading says the same
+        context["grid"] = monthGrid
+        let first = CivilDate(year: year, month: month, day: 1)!
+        let last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))!
+        let touching = years.flatMap { calendar.holidayPeriods(year: $0) }.filter { period in
+            (period.start <= last && period.end >= first)
+                || period.makeupWorkdays.contains { $0 >= first && $0 <= last }
+        }
+        context["periods"] = touching.map(periodContext)
+        context["hasPeriods"] = !touching.isEmpty
+        let previous = first.previous
+        if years.contains(previous.year) {
+            context["prev"] = [
+                "href": "\(root)\(previous.year)/\(twoDigits(previous.month))/",
+                "label": strings.monthTitle(year: previous.year, month: previous.month),
+            ]
+        }
+        let next = last.next
+        if years.contains(next.year) {
+            context["next"] = [
+                "href": "\(root)\(next.year)/\(twoDigits(next.month))/", "label": strings.monthTitle(year: next.year, month: next.month),
+            ]
+        }
+        return page("\(year)/\(twoDigits(month))/index.html", template: "month", context)
+    }
+
+    func notFoundPage() -> OutputFile {
+        // Served for any missing path at any depth: links go from the site's root path.
+        let rootPath = sitePath
+        var context = common(path: "404.html", title: "\(strings.ui["notFoundTitle"]!) · \(site.config.title)", root: rootPath)
+        context["years"] = years.reversed().map { ["year": $0, "href": "\(rootPath)\($0)/", "announced": calendar.isAnnounced(year: $0)] }
+        context["noindex"] = true
+        return page("404.html", template: "404", context)
+    }
+
+    // MARK: Pieces
+
+    /// The path part of the base URL (`/` or `/calendar/`).
+    var sitePath: String {
+        let url = site.config.baseURL
+        guard let schemeEnd = url.range(of: "://") else { return "/" }
+        let afterHost = url[schemeEnd.upperBound...].drop { $0 != "/" }
+        return afterHost.isEmpty ? "/" : String(afterHost)
+    }
+
+    func common(path: String, title: String, root: String) -> [String: Any] {
+        var context: [String: Any] = [
+            "lang": site.config.language.rawValue,
+            "title": title,
+            "siteTitle": site.config.title,
+            "root": root,
+            "canonical": site.config.baseURL + path,
+            "t": strings.ui,
+            "timeZone": site.config.timeZone,
+            "legend": legend,
+        ]
+        if let description = site.config.description { context["description"] = description }
+        return context
+    }
+
+    var legend: [[String: Any]] {
+        [
+            ["class": "off", "badge": strings.badge(.holiday)!, "text": strings.ui["legendOff"]!],
+            ["class": "work", "badge": strings.badge(.makeupWorkday)!, "text": strings.ui["legendWork"]!],
+            ["class": "we", "badge": "", "text": strings.ui["legendWeekend"]!],
+        ]
+    }
+
+    func yearTitle(_ year: Int) -> String {
+        "\(year)\(strings.ui["yearTitleSuffix"]!)"
+    }
+
+    func periods(_ year: Int) -> [[String: Any]] {
+        calendar.holidayPeriods(year: year).map(periodContext)
+    }
+
+    func periodContext(_ period: HolidayPeriod) -> [String: Any] {
+        var context: [String: Any] = [
+            "name": strings.isChinese ? period.noticeName : strings.holidayName(period.noticeName),
+            "dates": strings.range(period.start, period.end),
+            "length": strings.dayCount(period.length),
+            "start": period.start.iso8601,
+            "end": period.end.iso8601,
+        ]
+        if let makeup = strings.makeupLine(period.makeupWorkdays) { context["makeup"] = makeup }
+        return context
+    }
+
+    func page(_ path: String, template: String, _ context: [String: Any]) -> OutputFile {
+        OutputFile(path: path, bytes: Array(templates.render(template, context).utf8))
+    }
+
+    func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}

@@ -1,0 +1,101 @@
+import CalgenCore
+
+/// Builds the template context of one month grid: weekday headers and weeks of day cells,
+/// with the neighbouring months' days filling the first and last week.
+struct MonthGrid {
+    let calendar: HolidayCalendar
+    let strings: SiteStrings
+    let weekStart: Weekday
+    let today: CivilDate
+
+    /// The weekdays in column order.
+    var columns: [Weekday] {
+        (0..<7).map { Weekday(rawValue: (weekStart.rawValue - 1 + $0) % 7 + 1)! }
+    }
+
+    /// - Parameters:
+    ///   - large: a month page's grid (lunar date and holiday name on separate lines) rather
+    ///     than a year page's (one line: the holiday's name on its first day, else the lunar date).
+    ///   - fullWeeks: always six weeks, so that the twelve grids of a year page line up.
+    func context(year: Int, month: Int, large: Bool, fullWeeks: Bool, href: String?) -> [String: Any] {
+        let first = CivilDate(year: year, month: month, day: 1)!
+        let last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))!
+        let lead = (first.weekday.rawValue - weekStart.rawValue + 7) % 7
+        let start = first.adding(days: -lead)
+        let needed = (lead + last.day + 6) / 7
+        let weeks = fullWeeks ? 6 : needed
+        var rows = [[String: Any]]()
+        for w in 0..<weeks {
+            let days = (0..<7).map { d -> [String: Any] in
+                cell(start.adding(days: w * 7 + d), inMonth: month, large: large)
+            }
+            rows.append(["days": days])
+        }
+        var context: [String: Any] = [
+            "id": "m\(year)-\(month < 10 ? "0" : "")\(month)",
+            "caption": large ? strings.monthTitle(year: year, month: month) : strings.monthName(month),
+            "captionLong": strings.monthTitle(year: year, month: month),
+            "weekdays": columns.map { w -> [String: Any] in
+                ["short": strings.weekdayShort(w), "long": strings.weekdayLong(w), "weekend": w.isWeekend]
+            },
+            "weeks": rows,
+            "large": large,
+            "hideCaption": false,
+        ]
+        if let href { context["href"] = href }
+        return context
+    }
+
+    func cell(_ date: CivilDate, inMonth month: Int, large: Bool) -> [String: Any] {
+        let status = calendar.status(of: date)
+        let outside = date.month != month
+        let lunar = try? LunarCalendar.lunarDate(for: date)
+        let lunarText = lunar.map { $0.day == 1 ? $0.monthName : $0.dayName } ?? ""
+        let showsName = status.kind == .holiday || status.kind == .makeupWorkday
+        let name = showsName ? status.name.map(strings.holidayName) : nil
+        var classes = ["d"]
+        if outside { classes.append("out") }
+        if status.date.isWeekend { classes.append("we") }
+        switch status.kind {
+        case .holiday: classes.append("off")
+        case .makeupWorkday: classes.append("work")
+        case .workday, .weekend: break
+        }
+        if lunar?.day == 1 { classes.append("lunar-first") }
+        let isToday = !outside && date == today
+        if isToday { classes.append("is-today") }
+
+        var label = [strings.longDate(date)]
+        if let name { label.append(name) }
+        label.append(strings.spokenStatus(status.kind))
+        if strings.isChinese, let lunar { label.append("农历" + lunar.text) }
+
+        var context: [String: Any] = [
+            "date": date.iso8601,
+            "day": date.day,
+            "classes": classes.joined(separator: " "),
+            "label": label.joined(separator: strings.isChinese ? " " : ", "),
+            "lunar": lunarText,
+            "outside": outside,
+            "today": isToday,
+            // Explicit so that a missing key never resolves in an enclosing context.
+            "badge": false, "name": false, "sub": false, "subIsName": false,
+        ]
+        if let badge = strings.badge(status.kind) { context["badge"] = badge }
+        if large {
+            if let name { context["name"] = name }
+        } else {
+            // One short line: the holiday's name on the first day of its run in this month.
+            let previous = calendar.status(of: date.previous)
+            let firstOfRun = previous.name != status.name || previous.date.month != date.month
+                || previous.kind != status.kind
+            if let name, firstOfRun, !outside {
+                context["sub"] = name
+                context["subIsName"] = true
+            } else {
+                context["sub"] = lunarText
+            }
+        }
+        return context
+    }
+}

@@ -1,0 +1,172 @@
+import CalgenCore
+
+/// The words of the site in its language: one table per language.
+struct SiteStrings: Sendable {
+    let language: SiteLanguage
+
+    var isChinese: Bool { language == .chinese }
+
+    static let englishMonths = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+
+    /// `10月` / `October`.
+    func monthName(_ month: Int) -> String {
+        isChinese ? "\(month)月" : SiteStrings.englishMonths[month - 1]
+    }
+
+    /// `2026年10月` / `October 2026`.
+    func monthTitle(year: Int, month: Int) -> String {
+        isChinese ? "\(year)年\(month)月" : "\(SiteStrings.englishMonths[month - 1]) \(year)"
+    }
+
+    /// `2026年10月1日 星期四` / `Thursday, 1 October 2026`.
+    func longDate(_ date: CivilDate) -> String {
+        isChinese
+            ? "\(date.year)年\(date.month)月\(date.day)日 \(date.weekday.chineseName)"
+            : "\(date.weekday.englishName), \(date.day) \(SiteStrings.englishMonths[date.month - 1]) \(date.year)"
+    }
+
+    /// `10月1日（周四）` / `Thu 1 Oct`.
+    func shortDate(_ date: CivilDate) -> String {
+        isChinese
+            ? "\(date.month)月\(date.day)日（周\(date.weekday.chineseShortName)）"
+            : "\(weekdayShort(date.weekday)) \(date.day) \(SiteStrings.englishMonths[date.month - 1].prefix(3))"
+    }
+
+    /// `一` / `Mon`.
+    func weekdayShort(_ weekday: Weekday) -> String {
+        isChinese ? weekday.chineseShortName : String(weekday.englishName.prefix(3))
+    }
+
+    /// `星期一` / `Monday`.
+    func weekdayLong(_ weekday: Weekday) -> String {
+        isChinese ? weekday.chineseName : weekday.englishName
+    }
+
+    /// A holiday's display name in the site's language.
+    func holidayName(_ displayName: String) -> String {
+        isChinese ? displayName : HolidayNames.englishName(for: displayName)
+    }
+
+    /// The badge of a day: 休 on holidays, 班 on make-up workdays.
+    func badge(_ kind: DayKind) -> String? {
+        switch kind {
+        case .holiday: return isChinese ? "休" : "Off"
+        case .makeupWorkday: return isChinese ? "班" : "Work"
+        case .workday, .weekend: return nil
+        }
+    }
+
+    /// The status spoken after the date to a screen reader.
+    func spokenStatus(_ kind: DayKind) -> String {
+        switch kind {
+        case .holiday: return isChinese ? "休" : "day off"
+        case .makeupWorkday: return isChinese ? "补班" : "make-up workday"
+        case .weekend: return isChinese ? "周末" : "weekend"
+        case .workday: return isChinese ? "工作日" : "workday"
+        }
+    }
+
+    /// `1月1日（周四）至1月3日（周六）` / `Thu 1 Jan – Sat 3 Jan`.
+    func range(_ start: CivilDate, _ end: CivilDate) -> String {
+        if start == end { return shortDate(start) }
+        return isChinese ? "\(shortDate(start))至\(shortDate(end))" : "\(shortDate(start)) – \(shortDate(end))"
+    }
+
+    /// `共3天` / `3 days`.
+    func dayCount(_ n: Int) -> String {
+        isChinese ? "共\(n)天" : (n == 1 ? "1 day" : "\(n) days")
+    }
+
+    /// `1月4日（周日）上班` / `Work on Sun 4 Jan`.
+    func makeupLine(_ dates: [CivilDate]) -> String? {
+        guard !dates.isEmpty else { return nil }
+        let list = dates.map(shortDate)
+        return isChinese ? list.joined(separator: "、") + "上班" : "Work on " + list.joined(separator: ", ")
+    }
+
+    /// The fixed words templates use, as `{{t.key}}`.
+    var ui: [String: String] {
+        isChinese ? SiteStrings.chineseUI : SiteStrings.englishUI
+    }
+
+    static let chineseUI: [String: String] = [
+        "yearTitleSuffix": "年放假安排",
+        "calendar": "日历",
+        "holidays": "放假安排",
+        "holidayName": "节日",
+        "dates": "放假时间",
+        "length": "天数",
+        "makeup": "调休上班",
+        "none": "无",
+        "sources": "来源",
+        "notAnnounced": "尚未公布",
+        "announced": "已公布",
+        "notAnnouncedLong": "该年的放假安排尚未公布。下面的日历只区分工作日与周末，不含任何节假日；国务院通知发布、数据更新后，本页会随之更新。",
+        "previousYear": "上一年",
+        "nextYear": "下一年",
+        "previousMonth": "上个月",
+        "nextMonth": "下个月",
+        "wholeYear": "全年日历",
+        "home": "首页",
+        "years": "各年份",
+        "thisMonth": "本月",
+        "subscribe": "订阅节假日日历",
+        "subscribeText": "在日历应用中订阅，放假与补班安排更新后会自动同步。",
+        "subscribeWebcal": "用日历应用订阅（webcal）",
+        "subscribeHttps": "订阅地址（https）",
+        "legend": "图例",
+        "legendOff": "法定节假日（休息）",
+        "legendWork": "调休上班（补班）",
+        "legendWeekend": "周末",
+        "legendToday": "今天",
+        "monthHolidays": "本月安排",
+        "noHolidaysThisMonth": "本月没有法定节假日或调休。",
+        "notFoundTitle": "页面不存在",
+        "notFoundText": "找不到这个页面。可以从首页或下面的年份进入日历。",
+        "source": "数据来源",
+        "generatedBy": "由 calgen 生成",
+        "skip": "跳到正文",
+    ]
+
+    static let englishUI: [String: String] = [
+        "yearTitleSuffix": " public holidays",
+        "calendar": "Calendar",
+        "holidays": "Holidays",
+        "holidayName": "Holiday",
+        "dates": "Days off",
+        "length": "Length",
+        "makeup": "Make-up workdays",
+        "none": "none",
+        "sources": "Sources",
+        "notAnnounced": "not announced",
+        "announced": "announced",
+        "notAnnouncedLong": "This year's holiday arrangement has not been announced yet. The calendar below shows only workdays and weekends, with no holidays; this page will be updated once the State Council notice is published.",
+        "previousYear": "Previous year",
+        "nextYear": "Next year",
+        "previousMonth": "Previous month",
+        "nextMonth": "Next month",
+        "wholeYear": "Whole year",
+        "home": "Home",
+        "years": "Years",
+        "thisMonth": "This month",
+        "subscribe": "Subscribe to the holiday calendar",
+        "subscribeText": "Subscribe in your calendar app; holiday and make-up workday changes arrive by themselves.",
+        "subscribeWebcal": "Subscribe in a calendar app (webcal)",
+        "subscribeHttps": "Feed address (https)",
+        "legend": "Legend",
+        "legendOff": "Public holiday (day off)",
+        "legendWork": "Make-up workday",
+        "legendWeekend": "Weekend",
+        "legendToday": "Today",
+        "monthHolidays": "This month",
+        "noHolidaysThisMonth": "No public holidays or make-up workdays this month.",
+        "notFoundTitle": "Page not found",
+        "notFoundText": "This page does not exist. Start from the home page or one of the years below.",
+        "source": "Data source",
+        "generatedBy": "Generated by calgen",
+        "skip": "Skip to content",
+    ]
+}

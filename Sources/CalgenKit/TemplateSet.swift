@@ -1,0 +1,89 @@
+import CalgenCore
+import Foundation
+import Mustache
+
+/// The Mustache templates of `Templates/`: pages at the top, partials in `partials/`, and
+/// static files in `assets/` copied as they are.
+struct TemplateSet: Sendable {
+    static let requiredPages = ["layout", "index", "year", "month", "404"]
+    static let requiredPartials = ["month-grid", "day-cell"]
+
+    let library: MustacheLibrary
+    /// Files of `assets/`, by path relative to it.
+    let assets: [OutputFile]
+
+    /// Loads and parses every template; every problem is reported with file, line and column.
+    static func load(directory: String) -> Result<TemplateSet, ContentErrors> {
+        var problems = [Diagnostic]()
+        var library = MustacheLibrary()
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return .failure(
+                ContentErrors([
+                    Diagnostic(file: directory, message: "the templates directory does not exist", fix: "pass --templates DIR or restore Templates/")
+                ]))
+        }
+        for (folder, required) in [("", requiredPages), ("partials", requiredPartials)] {
+            let path = folder.isEmpty ? directory : directory + "/" + folder
+            let names = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".mustache") }.sorted()
+            for name in names {
+                let file = path + "/" + name
+                switch FileReader.readText(file) {
+                case .failure(let d): problems.append(d)
+                case .success(let text):
+                    do {
+                        library.register(try MustacheTemplate(string: text), named: String(name.dropLast(9)))
+                    } catch let error as MustacheTemplate.ParserError {
+                        problems.append(
+                            Diagnostic(
+                                file: file, location: .line(error.context.lineNumber, column: error.context.columnNumber),
+                                message: "template error: \(describe(error.error))",
+                                fix: "check that every {{#section}} and {{^section}} has a matching {{/section}}"))
+                    } catch {
+                        problems.append(Diagnostic(file: file, message: "template error: \(error)"))
+                    }
+                }
+            }
+            for name in required where !names.contains(name + ".mustache") {
+                problems.append(
+                    Diagnostic(file: path + "/" + name + ".mustache", message: "required template is missing", fix: "restore it from calgen's Templates/"))
+            }
+        }
+        let assets = loadAssets(directory + "/assets", problems: &problems)
+        guard problems.isEmpty else { return .failure(ContentErrors(problems)) }
+        return .success(TemplateSet(library: library, assets: assets))
+    }
+
+    private static func loadAssets(_ directory: String, problems: inout [Diagnostic]) -> [OutputFile] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var files = [OutputFile]()
+        while let relative = enumerator.nextObject() as? String {
+            let path = directory + "/" + relative
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+            else { continue }
+            switch FileReader.readBytes(path) {
+            case .success(let bytes): files.append(OutputFile(path: "assets/" + relative, bytes: bytes))
+            case .failure(let d): problems.append(d)
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect?: return "the closing tag does not match the open section"
+        case .unfinishedName?: return "a tag is not closed with }}"
+        case .expectedSectionEnd?: return "a section is never closed"
+        case .invalidSetDelimiter?: return "invalid set-delimiter tag"
+        default: return "\(error)"
+        }
+    }
+
+    /// Renders a page template with a context.
+    func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+}

@@ -1,0 +1,127 @@
+import CalgenKit
+import Foundation
+import Testing
+
+@Suite struct HTMLTests {
+    @Test func writesEveryPageAndTheExtraFiles() throws {
+        let fixture = try Fixture()
+        let report = try SiteBuilder(options: fixture.options()).build()
+        let files = Fixture.snapshot(fixture.output)
+        let pages = files.keys.filter { $0.hasSuffix(".html") }
+        #expect(report.pages == 275)
+        #expect(pages.count == 275)
+        #expect(pages.filter { $0.range(of: #"^\d{4}/index\.html$"#, options: .regularExpression) != nil }.count == 21)
+        #expect(pages.filter { $0.range(of: #"^\d{4}/\d{2}/index\.html$"#, options: .regularExpression) != nil }.count == 252)
+        for path in ["index.html", "404.html", "sitemap.xml", "robots.txt", "assets/style.css"] {
+            #expect(files[path] != nil, "\(path)")
+        }
+        let sitemap = fixture.read("public/sitemap.xml") ?? ""
+        #expect(sitemap.contains("<loc>https://calendar.example.com/2026/10/</loc>"))
+        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 274)  // every page but 404
+        #expect(fixture.read("public/robots.txt")?.contains("Sitemap: https://calendar.example.com/sitemap.xml") == true)
+    }
+
+    /// Every internal `href` and `src` of every page resolves to a file of the output.
+    @Test func everyInternalLinkResolves() throws {
+        let fixture = try Fixture()
+        _ = try SiteBuilder(options: fixture.options()).build()
+        let broken = LinkChecker.brokenLinks(in: fixture.output)
+        #expect(broken.isEmpty, "\(broken.prefix(20))")
+    }
+
+    @Test func dayCellsAnnounceTheirFullDateAndStatus() throws {
+        let fixture = try Fixture()
+        _ = try SiteBuilder(options: fixture.options()).build()
+        let month = fixture.read("public/2026/10/index.html") ?? ""
+        #expect(month.contains(#"<span class="vh">2026年10月1日 星期四 国庆节 休 农历八月廿一</span>"#))
+        #expect(month.contains(#"<span class="vh">2026年10月10日 星期六 国庆节 补班 农历九月初一</span>"#))
+        #expect(month.contains(#"<th scope="col" abbr="星期一">一</th>"#))
+        let year = fixture.read("public/2026/index.html") ?? ""
+        #expect(year.contains(#"aria-current="date""#))  // 2026-11-21, from SOURCE_DATE_EPOCH
+        #expect(year.contains("2月15日（周日）至2月23日（周一）"))
+        #expect(year.contains("2月14日（周六）、2月28日（周六）上班"))
+        #expect(year.contains("https://www.gov.cn/zhengce/zhengceku/202511/content_7047091.htm"))
+    }
+
+    @Test func anUnannouncedYearSaysSoAndInventsNothing() throws {
+        let fixture = try Fixture()
+        _ = try SiteBuilder(options: fixture.options()).build()
+        let year = fixture.read("public/2027/index.html") ?? ""
+        #expect(year.contains("该年的放假安排尚未公布"))
+        #expect(!year.contains(#"class="b""#))
+        #expect(!year.contains("d off") && !year.contains("d work"))
+        #expect(fixture.read("public/index.html")?.contains("尚未公布") == true)
+    }
+
+    @Test func englishSite() throws {
+        let fixture = try Fixture()
+        try fixture.write(
+            "Content/site.yml", "title: China Workday Calendar\nbase-url: https://example.org/cal/\nlanguage: en\nweek-start: sunday\n")
+        _ = try SiteBuilder(options: fixture.options()).build()
+        let month = fixture.read("public/2026/10/index.html") ?? ""
+        #expect(month.contains(#"<html lang="en">"#))
+        #expect(month.contains("<h1>October 2026</h1>"))
+        #expect(month.contains("Thursday, 1 October 2026, National Day, day off"))
+        #expect(month.contains(#"<tr><th scope="col" abbr="Sunday" class="we">Sun</th>"#))
+        let year = fixture.read("public/2026/index.html") ?? ""
+        #expect(year.contains("<h1>2026 public holidays</h1>"))
+        #expect(year.contains("Spring Festival"))
+        #expect(year.contains("Work on Sat 14 Feb, Sat 28 Feb"))
+        #expect(fixture.read("public/404.html")?.contains(#"href="/cal/assets/style.css""#) == true)
+        #expect(fixture.read("public/sitemap.xml")?.contains("<loc>https://example.org/cal/2026/</loc>") == true)
+    }
+
+    @Test func templateErrorsNameTheFileAndLine() throws {
+        let fixture = try Fixture()
+        try fixture.write("Templates/year.mustache", "{{<layout}}\n{{$main}}\n<h1>{{heading}</h1>\n{{/main}}\n{{/layout}}\n")
+        let result = try fixture.run(["build"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Templates/year.mustache:3:"), "\(result.stderr)")
+        #expect(result.stderr.contains("template error"))
+    }
+
+    /// The HTML of one year page and one month page, reviewed like code. Regenerate with
+    /// `CALGEN_UPDATE_GOLDEN=1 swift test --filter HTMLTests` and review the diff.
+    @Test(arguments: [("2026/index.html", "year-2026.html"), ("2026/10/index.html", "month-2026-10.html")])
+    func goldenPages(_ page: String, _ golden: String) throws {
+        let fixture = try Fixture()
+        _ = try SiteBuilder(options: fixture.options()).build()
+        let actual = fixture.read("public/" + page) ?? ""
+        let goldenURL = Fixture.repositoryRoot.appendingPathComponent("Tests/CalgenKitTests/Golden/" + golden)
+        if ProcessInfo.processInfo.environment["CALGEN_UPDATE_GOLDEN"] == "1" {
+            try Data(actual.utf8).write(to: goldenURL)
+        }
+        let expected = FileManager.default.contents(atPath: goldenURL.path).map { String(decoding: $0, as: UTF8.self) }
+        #expect(actual == expected, "\(page) differs from Golden/\(golden); review and regenerate it")
+    }
+}
+
+/// Finds internal links of the HTML files below a directory that point at nothing.
+enum LinkChecker {
+    static func brokenLinks(in root: String) -> [String] {
+        let fm = FileManager.default
+        var broken = [String]()
+        let pattern = try! NSRegularExpression(pattern: #"(?:href|src)="([^"]*)""#)
+        for (path, data) in Fixture.snapshot(root) where path.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self)
+            let directory = (path as NSString).deletingLastPathComponent
+            for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
+                var link = String(html[Range(match.range(at: 1), in: html)!])
+                if link.hasPrefix("http:") || link.hasPrefix("https:") || link.hasPrefix("webcal:") || link.hasPrefix("mailto:")
+                    || link.hasPrefix("#")
+                {
+                    continue
+                }
+                if let cut = link.firstIndex(where: { $0 == "#" || $0 == "?" }) { link = String(link[..<cut]) }
+                var target = link.hasPrefix("/") ? String(link.dropFirst()) : (directory as NSString).appendingPathComponent(link)
+                target = (target as NSString).standardizingPath
+                if target == "." || target.isEmpty { target = "" }
+                if link.hasSuffix("/") || link.isEmpty || target.isEmpty { target += target.isEmpty ? "index.html" : "/index.html" }
+                // The public holiday feed is written by the feeds step, which is not built yet.
+                if target == "feeds/holidays.ics" { continue }
+                if !fm.fileExists(atPath: root + "/" + target) { broken.append("\(path): \(link)") }
+            }
+        }
+        return broken.sorted()
+    }
+}
