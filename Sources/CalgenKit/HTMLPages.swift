@@ -6,6 +6,16 @@ struct HTMLPages {
     let templates: TemplateSet
     /// The current date in the site's time zone (from SOURCE_DATE_EPOCH, --now or the build date).
     let today: CivilDate
+    /// Every year's holiday periods, worked out once for all pages.
+    let periodsByYear: [Int: [HolidayPeriod]]
+
+    init(site: Site, templates: TemplateSet, today: CivilDate) {
+        self.site = site
+        self.templates = templates
+        self.today = today
+        self.periodsByYear = Dictionary(
+            uniqueKeysWithValues: site.calendar.years.map { ($0, site.calendar.holidayPeriods(year: $0)) })
+    }
 
     var strings: SiteStrings { SiteStrings(language: site.config.language) }
     var calendar: HolidayCalendar { site.calendar }
@@ -43,16 +53,13 @@ struct HTMLPages {
         let https = site.config.baseURL + feedPath
         let webcal = "webcal://" + https.drop { $0 != ":" }.dropFirst(3)
         var context = common(path: "", title: site.config.title, root: "")
-        context["isIndex"] = true
-        context["featuredYear"] = year
-        context["featuredHref"] = "\(year)/"
-        context["featuredMonthHref"] = "\(year)/\(twoDigits(month))/"
+        context["featuredHref"] = PagePath.year(year)
         context["featuredYearTitle"] = yearTitle(year)
         context["featuredAnnounced"] = calendar.isAnnounced(year: year)
-        context["grid"] = grid().context(year: year, month: month, large: true, fullWeeks: false, href: "\(year)/\(twoDigits(month))/")
+        context["grid"] = grid().context(year: year, month: month, large: true, fullWeeks: false, href: PagePath.month(year, month))
         context["years"] = years.reversed().map { y -> [String: Any] in
             [
-                "year": y, "href": "\(y)/", "announced": calendar.isAnnounced(year: y),
+                "year": y, "href": PagePath.year(y), "announced": calendar.isAnnounced(year: y),
                 "current": y == today.year,
             ]
         }
@@ -65,38 +72,38 @@ struct HTMLPages {
 
     func yearPage(_ year: Int) -> OutputFile {
         let root = "../"
-        var context = common(path: "\(year)/", title: "\(yearTitle(year)) · \(site.config.title)", root: root)
+        var context = common(path: PagePath.year(year), title: "\(yearTitle(year)) · \(site.config.title)", root: root)
         context["year"] = year
         context["heading"] = yearTitle(year)
         context["announced"] = calendar.isAnnounced(year: year)
         context["months"] = (1...12).map { m in
-            grid().context(year: year, month: m, large: false, fullWeeks: true, href: "\(twoDigits(m))/")
+            grid().context(year: year, month: m, large: false, fullWeeks: true, href: PagePath.monthFolder(m))
         }
         context["periods"] = periods(year)
         let papers = calendar.file(forYear: year)?.papers ?? []
         context["papers"] = papers.map { ["url": $0] }
         context["hasPapers"] = !papers.isEmpty
-        if years.contains(year - 1) { context["prev"] = ["href": "\(root)\(year - 1)/", "label": "\(year - 1)"] }
-        if years.contains(year + 1) { context["next"] = ["href": "\(root)\(year + 1)/", "label": "\(year + 1)"] }
-        return page("\(year)/index.html", template: "year", context)
+        if years.contains(year - 1) { context["prev"] = ["href": root + PagePath.year(year - 1), "label": "\(year - 1)"] }
+        if years.contains(year + 1) { context["next"] = ["href": root + PagePath.year(year + 1), "label": "\(year + 1)"] }
+        return page(PagePath.year(year) + "index.html", template: "year", context)
     }
 
     func monthPage(year: Int, month: Int) -> OutputFile {
         let root = "../../"
         let title = strings.monthTitle(year: year, month: month)
-        var context = common(path: "\(year)/\(twoDigits(month))/", title: "\(title) · \(site.config.title)", root: root)
+        var context = common(path: PagePath.month(year, month), title: "\(title) · \(site.config.title)", root: root)
         context["year"] = year
         context["month"] = month
         context["heading"] = title
         context["announced"] = calendar.isAnnounced(year: year)
-        context["yearHref"] = "\(root)\(year)/"
+        context["yearHref"] = root + PagePath.year(year)
         context["yearTitle"] = yearTitle(year)
         var monthGrid = grid().context(year: year, month: month, large: true, fullWeeks: false, href: nil)
         monthGrid["hideCaption"] = true  // the page's heading says the same
         context["grid"] = monthGrid
         let first = CivilDate(year: year, month: month, day: 1)!
         let last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))!
-        let touching = years.flatMap { calendar.holidayPeriods(year: $0) }.filter { period in
+        let touching = years.flatMap { periodsByYear[$0] ?? [] }.filter { period in
             (period.start <= last && period.end >= first)
                 || period.makeupWorkdays.contains { $0 >= first && $0 <= last }
         }
@@ -105,24 +112,24 @@ struct HTMLPages {
         let previous = first.previous
         if years.contains(previous.year) {
             context["prev"] = [
-                "href": "\(root)\(previous.year)/\(twoDigits(previous.month))/",
+                "href": root + PagePath.month(previous.year, previous.month),
                 "label": strings.monthTitle(year: previous.year, month: previous.month),
             ]
         }
         let next = last.next
         if years.contains(next.year) {
             context["next"] = [
-                "href": "\(root)\(next.year)/\(twoDigits(next.month))/", "label": strings.monthTitle(year: next.year, month: next.month),
+                "href": root + PagePath.month(next.year, next.month), "label": strings.monthTitle(year: next.year, month: next.month),
             ]
         }
-        return page("\(year)/\(twoDigits(month))/index.html", template: "month", context)
+        return page(PagePath.month(year, month) + "index.html", template: "month", context)
     }
 
     func notFoundPage() -> OutputFile {
         // Served for any missing path at any depth: links go from the site's root path.
         let rootPath = sitePath
         var context = common(path: "404.html", title: "\(strings.ui["notFoundTitle"]!) · \(site.config.title)", root: rootPath)
-        context["years"] = years.reversed().map { ["year": $0, "href": "\(rootPath)\($0)/", "announced": calendar.isAnnounced(year: $0)] }
+        context["years"] = years.reversed().map { ["year": $0, "href": rootPath + PagePath.year($0), "announced": calendar.isAnnounced(year: $0)] }
         context["noindex"] = true
         return page("404.html", template: "404", context)
     }
@@ -165,7 +172,7 @@ struct HTMLPages {
     }
 
     func periods(_ year: Int) -> [[String: Any]] {
-        calendar.holidayPeriods(year: year).map(periodContext)
+        (periodsByYear[year] ?? []).map(periodContext)
     }
 
     func periodContext(_ period: HolidayPeriod) -> [String: Any] {
@@ -183,6 +190,16 @@ struct HTMLPages {
     func page(_ path: String, template: String, _ context: [String: Any]) -> OutputFile {
         OutputFile(path: path, bytes: Array(templates.render(template, context).utf8))
     }
+}
 
-    func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+/// Where pages live, relative to the site root.
+enum PagePath {
+    /// `2026/`.
+    static func year(_ year: Int) -> String { "\(year)/" }
+
+    /// `10/`, a month's folder inside its year's.
+    static func monthFolder(_ month: Int) -> String { (month < 10 ? "0" : "") + "\(month)/" }
+
+    /// `2026/10/`.
+    static func month(_ year: Int, _ month: Int) -> String { Self.year(year) + monthFolder(month) }
 }

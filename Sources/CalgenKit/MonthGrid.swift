@@ -32,9 +32,8 @@ struct MonthGrid {
             rows.append(["days": days])
         }
         var context: [String: Any] = [
-            "id": "m\(year)-\(month < 10 ? "0" : "")\(month)",
+            "id": "m" + first.iso8601.prefix(7),
             "caption": large ? strings.monthTitle(year: year, month: month) : strings.monthName(month),
-            "captionLong": strings.monthTitle(year: year, month: month),
             "weekdays": columns.map { w -> [String: Any] in
                 ["short": strings.weekdayShort(w), "long": strings.weekdayLong(w), "weekend": w.isWeekend]
             },

@@ -33,6 +33,11 @@ public struct SiteConfig: Sendable, Hashable {
 
     /// The civil date of an instant in the site's time zone.
     public func civilDate(of instant: Date) -> CivilDate {
+        SiteConfig.civilDate(of: instant, inTimeZone: timeZone)
+    }
+
+    /// The civil date of an instant in an IANA time zone (China Standard Time when it is unknown).
+    public static func civilDate(of instant: Date, inTimeZone timeZone: String) -> CivilDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 8 * 3600)!
         let c = calendar.dateComponents([.year, .month, .day], from: instant)

@@ -75,9 +75,6 @@ struct DayCommand: ParsableCommand {
         case "tomorrow": offset = 1
         default: return nil
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 8 * 3600)!
-        let c = calendar.dateComponents([.year, .month, .day], from: Date())
-        return CivilDate(year: c.year!, month: c.month!, day: c.day!)?.adding(days: offset)
+        return SiteConfig.civilDate(of: Date(), inTimeZone: timeZone).adding(days: offset)
     }
 }
