@@ -35,11 +35,11 @@ struct TemplateSet: Sendable {
                     do {
                         library.register(try MustacheTemplate(string: text), named: String(name.dropLast(9)))
                     } catch let error as MustacheTemplate.ParserError {
+                        let (message, fix) = explain(error.error)
                         problems.append(
                             Diagnostic(
                                 file: file, location: .line(error.context.lineNumber, column: error.context.columnNumber),
-                                message: "template error: \(describe(error.error))",
-                                fix: "check that every {{#section}} and {{^section}} has a matching {{/section}}"))
+                                message: "template error: \(message)", fix: fix))
                     } catch {
                         problems.append(Diagnostic(file: file, message: "template error: \(error)"))
                     }
@@ -72,13 +72,19 @@ struct TemplateSet: Sendable {
         return files.sorted { $0.path < $1.path }
     }
 
-    static func describe(_ error: any Error) -> String {
+    /// What a parse error means, and how to fix it.
+    static func explain(_ error: any Error) -> (message: String, fix: String?) {
         switch error as? MustacheTemplate.Error {
-        case .sectionCloseNameIncorrect?: return "the closing tag does not match the open section"
-        case .unfinishedName?: return "a tag is not closed with }}"
-        case .expectedSectionEnd?: return "a section is never closed"
-        case .invalidSetDelimiter?: return "invalid set-delimiter tag"
-        default: return "\(error)"
+        case .sectionCloseNameIncorrect?:
+            return ("the closing tag does not match the open section", "close {{#name}} with {{/name}} of the same name")
+        case .unfinishedName?:
+            return ("a tag is not closed with }}", "end the tag with }}")
+        case .expectedSectionEnd?:
+            return ("a section is never closed", "add the {{/name}} that closes this {{#name}} or {{^name}}")
+        case .invalidSetDelimiter?:
+            return ("invalid set-delimiter tag", "write it as {{=<% %>=}}")
+        default:
+            return ("\(error)", nil)
         }
     }
 
