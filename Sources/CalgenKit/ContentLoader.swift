@@ -6,10 +6,14 @@ public struct ContentLoader: Sendable {
     /// The content directory as the user named it (used in messages, e.g. `Content`).
     public let contentDirectory: String
 
-    public init(contentDirectory: String) {
+    /// Whether notes marked `draft: true` are kept (`calgen build --drafts`).
+    public let includeDrafts: Bool
+
+    public init(contentDirectory: String, includeDrafts: Bool = false) {
         var path = contentDirectory
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         self.contentDirectory = path
+        self.includeDrafts = includeDrafts
     }
 
     /// Loads and validates everything; throws all problems together.
@@ -25,8 +29,13 @@ public struct ContentLoader: Sendable {
         case .success(let c): calendar = c
         case .failure(let e): problems += e.diagnostics
         }
+        var notes = [Note]()
+        switch loadNotes() {
+        case .success(let n): notes = n
+        case .failure(let e): problems += e.diagnostics
+        }
         guard problems.isEmpty, let config, let calendar else { throw ContentErrors(problems.sorted()) }
-        return Site(config: config, calendar: calendar)
+        return Site(config: config, calendar: calendar, notes: notes)
     }
 
     /// Loads `site.yml`.
@@ -79,6 +88,48 @@ public struct ContentLoader: Sendable {
         }
     }
 
+    /// Loads every `notes/**/*.md` file (none when the folder does not exist), in reading order.
+    /// Slugs must be unique across all notes, drafts included.
+    public func loadNotes() -> Result<[Note], ContentErrors> {
+        let directory = display("notes")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return .success([])
+        }
+        let paths = (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? [])
+            .filter { path in
+                path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+            }
+            .sorted()
+        var problems = [Diagnostic]()
+        var notes = [Note]()
+        var firstFile = [String: String]()
+        for relative in paths {
+            let path = directory + "/" + relative
+            switch FileReader.readText(path) {
+            case .failure(let d): problems.append(d)
+            case .success(let text):
+                let name = String(relative.split(separator: "/").last ?? Substring(relative))
+                switch NoteParser.parse(text, file: path, fileName: name) {
+                case .failure(let e): problems += e.diagnostics
+                case .success(let note):
+                    if let other = firstFile[note.slug] {
+                        problems.append(
+                            Diagnostic(
+                                file: path, location: .line(1, column: 1),
+                                message: "the slug \"\(note.slug)\" is already used by \(other)",
+                                fix: "give one of them another file name or a `slug:` of its own"))
+                    } else {
+                        firstFile[note.slug] = path
+                        if includeDrafts || !note.draft { notes.append(note) }
+                    }
+                }
+            }
+        }
+        guard problems.isEmpty else { return .failure(ContentErrors(problems)) }
+        return .success(notes.sorted(by: Note.ordered))
+    }
+
     func display(_ relative: String) -> String {
         contentDirectory.isEmpty ? relative : contentDirectory + "/" + relative
     }
@@ -98,9 +149,41 @@ enum FileReader {
         case .failure(let d): return .failure(d)
         case .success(let bytes):
             guard let text = String(validating: bytes, as: UTF8.self) else {
-                return .failure(Diagnostic(file: path, message: "the file is not valid UTF-8", fix: "save it as UTF-8"))
+                return .failure(
+                    Diagnostic(
+                        file: path, location: firstInvalidUTF8(bytes), message: "the file is not valid UTF-8",
+                        fix: "save it as UTF-8 (it may be in GBK or another legacy encoding)"))
             }
             return .success(text)
         }
+    }
+
+    /// The line and column (in characters) of the first byte that is not part of valid UTF-8.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Diagnostic.Location {
+        var line = 1
+        var column = 1
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length: Int
+            switch lead {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return .line(line, column: column)
+            }
+            guard index + length <= bytes.count,
+                String(validating: bytes[index..<index + length], as: UTF8.self) != nil
+            else { return .line(line, column: column) }
+            if lead == 0x0A {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index += length
+        }
+        return .line(line, column: column)
     }
 }

@@ -8,6 +8,8 @@ struct HTMLPages {
     let today: CivilDate
     /// Every year's holiday periods, worked out once for all pages.
     let periodsByYear: [Int: [HolidayPeriod]]
+    /// The notes on each day of the calendar's years.
+    let notesByDay: [CivilDate: [Note]]
 
     init(site: Site, templates: TemplateSet, today: CivilDate) {
         self.site = site
@@ -15,6 +17,18 @@ struct HTMLPages {
         self.today = today
         self.periodsByYear = Dictionary(
             uniqueKeysWithValues: site.calendar.years.map { ($0, site.calendar.holidayPeriods(year: $0)) })
+        var notesByDay = [CivilDate: [Note]]()
+        if let first = site.calendar.years.first, let last = site.calendar.years.last {
+            // Grids show a few days of the neighbouring years too.
+            let low = CivilDate(year: first, month: 1, day: 1)!.adding(days: -7)
+            let high = CivilDate(year: last, month: 12, day: 31)!.adding(days: 7)
+            for note in site.notes where note.overlaps(low, high) {
+                for day in max(note.start, low).dayNumber...min(note.end, high).dayNumber {
+                    notesByDay[CivilDate(dayNumber: day), default: []].append(note)
+                }
+            }
+        }
+        self.notesByDay = notesByDay
     }
 
     var strings: SiteStrings { SiteStrings(language: site.config.language) }
@@ -22,7 +36,8 @@ struct HTMLPages {
     var years: [Int] { calendar.years }
 
     func grid() -> MonthGrid {
-        MonthGrid(calendar: calendar, strings: strings, weekStart: site.config.weekStart, today: today)
+        MonthGrid(
+            calendar: calendar, strings: strings, weekStart: site.config.weekStart, today: today, notesByDay: notesByDay)
     }
 
     /// The year the index features: the current year if there is data for it, else the nearest.
@@ -37,6 +52,8 @@ struct HTMLPages {
         let me = self
         jobs.append { me.indexPage() }
         jobs.append { me.notFoundPage() }
+        jobs.append { me.notesIndexPage() }
+        for note in site.notes { jobs.append { me.notePage(note) } }
         for year in years {
             jobs.append { me.yearPage(year) }
             for month in 1...12 { jobs.append { me.monthPage(year: year, month: month) } }
@@ -56,7 +73,12 @@ struct HTMLPages {
         context["featuredHref"] = PagePath.year(year)
         context["featuredYearTitle"] = yearTitle(year)
         context["featuredAnnounced"] = calendar.isAnnounced(year: year)
-        context["grid"] = grid().context(year: year, month: month, large: true, fullWeeks: false, href: PagePath.month(year, month))
+        context["grid"] = grid().context(
+            year: year, month: month, large: true, fullWeeks: false, href: PagePath.month(year, month),
+            noteHref: { PagePath.note($0.slug) })
+        let upcoming = site.notes.filter { $0.end >= today }.prefix(5)
+        context["upcoming"] = ["notes": upcoming.map { noteSummary($0, root: "") }]
+        context["hasUpcoming"] = !upcoming.isEmpty
         context["years"] = years.reversed().map { y -> [String: Any] in
             [
                 "year": y, "href": PagePath.year(y), "announced": calendar.isAnnounced(year: y),
@@ -77,7 +99,9 @@ struct HTMLPages {
         context["heading"] = yearTitle(year)
         context["announced"] = calendar.isAnnounced(year: year)
         context["months"] = (1...12).map { m in
-            grid().context(year: year, month: m, large: false, fullWeeks: true, href: PagePath.monthFolder(m))
+            grid().context(
+                year: year, month: m, large: false, fullWeeks: true, href: PagePath.monthFolder(m),
+                noteHref: { root + PagePath.note($0.slug) })
         }
         context["periods"] = periods(year)
         let papers = calendar.file(forYear: year)?.papers ?? []
@@ -98,7 +122,8 @@ struct HTMLPages {
         context["announced"] = calendar.isAnnounced(year: year)
         context["yearHref"] = root + PagePath.year(year)
         context["yearTitle"] = yearTitle(year)
-        var monthGrid = grid().context(year: year, month: month, large: true, fullWeeks: false, href: nil)
+        var monthGrid = grid().context(
+            year: year, month: month, large: true, fullWeeks: false, href: nil, noteHref: { "#note-" + $0.slug })
         monthGrid["hideCaption"] = true  // the page's heading says the same
         context["grid"] = monthGrid
         let first = CivilDate(year: year, month: month, day: 1)!
@@ -109,6 +134,9 @@ struct HTMLPages {
         }
         context["periods"] = touching.map(periodContext)
         context["hasPeriods"] = !touching.isEmpty
+        let notes = site.notes.filter { $0.overlaps(first, last) }
+        context["notes"] = notes.map { noteContext($0, root: root) }
+        context["hasMonthNotes"] = !notes.isEmpty
         let previous = first.previous
         if years.contains(previous.year) {
             context["prev"] = [
@@ -154,6 +182,8 @@ struct HTMLPages {
             "t": strings.ui,
             "timeZone": site.config.timeZone,
             "legend": legend,
+            "hasNotes": !site.notes.isEmpty,
+            "notesHref": root + PagePath.notes,
         ]
         if let description = site.config.description { context["description"] = description }
         return context
@@ -202,4 +232,10 @@ enum PagePath {
 
     /// `2026/10/`.
     static func month(_ year: Int, _ month: Int) -> String { Self.year(year) + monthFolder(month) }
+
+    /// `notes/`, the notes index.
+    static let notes = "notes/"
+
+    /// `notes/national-day-duty/`.
+    static func note(_ slug: String) -> String { notes + slug + "/" }
 }

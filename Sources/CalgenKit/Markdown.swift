@@ -22,4 +22,82 @@ public enum Markdown {
             return String(cString: rendered)
         }
     }
+
+    /// The text a reader sees, without markup: for feed descriptions. Paragraphs, headings,
+    /// list items and code blocks become lines; a link keeps its text and, for a web address that
+    /// differs from it, the address in parentheses. Raw HTML is left out.
+    public static func plainText(from markdown: String) -> String {
+        var source = markdown
+        return source.withUTF8 { buffer -> String in
+            guard let base = buffer.baseAddress,
+                let document = base.withMemoryRebound(to: CChar.self, capacity: buffer.count, { chars in
+                    cmark_parse_document(chars, buffer.count, CMARK_OPT_DEFAULT)
+                })
+            else { return "" }
+            defer { cmark_node_free(document) }
+            var walker = PlainTextWalker()
+            return walker.walk(document)
+        }
+    }
+}
+
+/// Collects the text of a cmark document tree.
+private struct PlainTextWalker {
+    var lines: [String] = []
+    var line = ""
+    var linkTexts: [String] = []
+
+    mutating func walk(_ root: OpaquePointer) -> String {
+        guard let iterator = cmark_iter_new(root) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            let entering = event == CMARK_EVENT_ENTER
+            switch type {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                line += literal(node)
+            case CMARK_NODE_SOFTBREAK:
+                line += " "
+            case CMARK_NODE_LINEBREAK:
+                endLine()
+            case CMARK_NODE_CODE_BLOCK:
+                endLine()
+                var code = literal(node)
+                if code.hasSuffix("\n") { code.removeLast() }
+                lines.append(code)
+            case CMARK_NODE_ITEM where entering:
+                endLine()
+                line = "- "
+            case CMARK_NODE_LINK:
+                if entering {
+                    linkTexts.append(line)
+                    line = ""
+                } else {
+                    let text = line
+                    let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                    line = (linkTexts.popLast() ?? "") + text
+                    let web = url.hasPrefix("https://") || url.hasPrefix("http://")
+                    if web && url != text { line += " (\(url))" }
+                }
+            case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_THEMATIC_BREAK:
+                if !entering { endLine() }
+            default:
+                break
+            }
+        }
+        endLine()
+        return lines.joined(separator: "\n")
+    }
+
+    mutating func endLine() {
+        if !line.isEmpty && line != "- " { lines.append(line) }
+        line = ""
+    }
+
+    func literal(_ node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
 }

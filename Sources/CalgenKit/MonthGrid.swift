@@ -7,6 +7,8 @@ struct MonthGrid {
     let strings: SiteStrings
     let weekStart: Weekday
     let today: CivilDate
+    /// The notes covering each day.
+    let notesByDay: [CivilDate: [Note]]
 
     /// The weekdays in column order.
     var columns: [Weekday] {
@@ -17,7 +19,10 @@ struct MonthGrid {
     ///   - large: a month page's grid (lunar date and holiday name on separate lines) rather
     ///     than a year page's (one line: the holiday's name on its first day, else the lunar date).
     ///   - fullWeeks: always six weeks, so that the twelve grids of a year page line up.
-    func context(year: Int, month: Int, large: Bool, fullWeeks: Bool, href: String?) -> [String: Any] {
+    ///   - noteHref: where a day's note marker links to, from the page the grid is on.
+    func context(
+        year: Int, month: Int, large: Bool, fullWeeks: Bool, href: String?, noteHref: (Note) -> String
+    ) -> [String: Any] {
         let first = CivilDate(year: year, month: month, day: 1)!
         let last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))!
         let lead = (first.weekday.rawValue - weekStart.rawValue + 7) % 7
@@ -27,7 +32,7 @@ struct MonthGrid {
         var rows = [[String: Any]]()
         for w in 0..<weeks {
             let days = (0..<7).map { d -> [String: Any] in
-                cell(start.adding(days: w * 7 + d), inMonth: month, large: large)
+                cell(start.adding(days: w * 7 + d), inMonth: month, large: large, noteHref: noteHref)
             }
             rows.append(["days": days])
         }
@@ -45,7 +50,7 @@ struct MonthGrid {
         return context
     }
 
-    func cell(_ date: CivilDate, inMonth month: Int, large: Bool) -> [String: Any] {
+    func cell(_ date: CivilDate, inMonth month: Int, large: Bool, noteHref: (Note) -> String) -> [String: Any] {
         let status = calendar.status(of: date)
         let outside = date.month != month
         let lunar = try? LunarCalendar.lunarDate(for: date)
@@ -72,7 +77,6 @@ struct MonthGrid {
         var context: [String: Any] = [
             "date": date.iso8601,
             "day": date.day,
-            "classes": classes.joined(separator: " "),
             "label": label.joined(separator: strings.isChinese ? " " : ", "),
             "lunar": lunarText,
             "outside": outside,
@@ -81,6 +85,12 @@ struct MonthGrid {
             "badge": false, "name": false, "sub": false, "subIsName": false,
         ]
         if let badge = strings.badge(status.kind) { context["badge"] = badge }
+        // Notes are marked in the month they belong to, not on the neighbours' filler days.
+        let notes = outside ? [] : notesByDay[date] ?? []
+        context["hasNotes"] = !notes.isEmpty
+        context["notes"] = notes.map { ["title": $0.title, "href": noteHref($0)] }
+        if !notes.isEmpty { classes.append("has-notes") }
+        context["classes"] = classes.joined(separator: " ")
         if large {
             if let name { context["name"] = name }
         } else {

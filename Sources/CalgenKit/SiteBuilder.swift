@@ -9,15 +9,18 @@ public struct BuildOptions: Sendable {
     /// "Now", which decides the current day and year on the pages. The caller takes it from
     /// `SOURCE_DATE_EPOCH`, `--now` or the clock; the build never reads the clock itself.
     public var now: Date
+    /// Whether notes marked `draft: true` are built.
+    public var includeDrafts: Bool
 
     public init(
         contentDirectory: String = "Content", templatesDirectory: String = "Templates", outputDirectory: String = "public",
-        now: Date
+        now: Date, includeDrafts: Bool = false
     ) {
         self.contentDirectory = contentDirectory
         self.templatesDirectory = templatesDirectory
         self.outputDirectory = outputDirectory
         self.now = now
+        self.includeDrafts = includeDrafts
     }
 }
 
@@ -31,6 +34,7 @@ public struct BuildReport: Sendable {
 
     public internal(set) var steps: [Step] = []
     public internal(set) var pages = 0
+    public internal(set) var notes = 0
     public internal(set) var filesWritten = 0
     public internal(set) var bytesWritten = 0
     public internal(set) var years = 0
@@ -60,7 +64,9 @@ public struct SiteBuilder: Sendable {
         let (site, templates) = try step("load") { () throws -> (Site, TemplateSet) in
             var problems = [Diagnostic]()
             var site: Site?
-            do { site = try ContentLoader(contentDirectory: options.contentDirectory).load() } catch let error as ContentErrors {
+            do { site = try ContentLoader(
+                    contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts
+                ).load() } catch let error as ContentErrors {
                 problems += error.diagnostics
             }
             var templates: TemplateSet?
@@ -72,6 +78,7 @@ public struct SiteBuilder: Sendable {
             return (site, templates)
         }
         report.years = site.calendar.years.count
+        report.notes = site.notes.count
         report.announcedYears = site.calendar.years.filter(site.calendar.isAnnounced(year:)).count
 
         let today = site.config.civilDate(of: options.now)

@@ -5,8 +5,8 @@ import Mustache
 /// The Mustache templates of `Templates/`: pages at the top, partials in `partials/`, and
 /// static files in `assets/` copied as they are.
 struct TemplateSet: Sendable {
-    static let requiredPages = ["layout", "index", "year", "month", "404"]
-    static let requiredPartials = ["month-grid", "day-cell"]
+    static let requiredPages = ["layout", "index", "year", "month", "404", "note", "notes"]
+    static let requiredPartials = ["month-grid", "day-cell", "note-meta", "note-list"]
 
     let library: MustacheLibrary
     /// Files of `assets/`, by path relative to it.

@@ -118,6 +118,65 @@ struct YAMLFields {
         return i
     }
 
+    /// A list of non-empty text values; a single value counts as a list of one.
+    mutating func strings(_ key: String) -> [String]? {
+        guard let value = node(key) else { return nil }
+        let items: [Node]
+        switch value {
+        case .scalar: items = [value]
+        case .sequence(let sequence): items = Array(sequence)
+        default:
+            report(key, "\"\(key)\" must be a list such as [a, b], found \(YAMLFields.describe(value))")
+            return nil
+        }
+        var result = [String]()
+        for item in items {
+            guard case .scalar(let scalar) = item, !scalar.string.isEmpty else {
+                report(at: item, "every entry of \"\(key)\" must be a non-empty text value, found \(YAMLFields.describe(item))")
+                continue
+            }
+            result.append(scalar.string)
+        }
+        return result
+    }
+
+    /// A calendar date written `YYYY-MM-DD`.
+    mutating func date(_ key: String) -> CivilDate? {
+        guard let value = node(key) else { return nil }
+        guard case .scalar(let scalar) = value, let date = CivilDate(iso: scalar.string) else {
+            report(
+                key, "\"\(key)\" must be a real date written YYYY-MM-DD, found \(YAMLFields.describe(value))",
+                fix: "write `\(key): 2026-10-01`")
+            return nil
+        }
+        return date
+    }
+
+    /// A time of day written `HH:MM`.
+    mutating func time(_ key: String) -> TimeOfDay? {
+        guard let value = node(key) else { return nil }
+        guard case .scalar(let scalar) = value, let time = TimeOfDay(scalar.string) else {
+            report(
+                key, "\"\(key)\" must be a time from 00:00 to 23:59, found \(YAMLFields.describe(value))",
+                fix: "write `\(key): \"08:50\"` (24-hour clock, in quotes)")
+            return nil
+        }
+        return time
+    }
+
+    /// A length of time such as `10m`, `1h30m` or `1d`.
+    mutating func span(_ key: String) -> TimeSpan? {
+        guard let value = node(key) else { return nil }
+        guard case .scalar(let scalar) = value, let span = TimeSpan(scalar.string) else {
+            report(key, "\"\(key)\" must be a length such as 10m, 1h, 1h30m or 1d, found \(YAMLFields.describe(value))")
+            return nil
+        }
+        return span
+    }
+
+    /// The line of the mapping's key (for messages about the whole entry).
+    var line: Int? { mark.map { $0.line + lineOffset } }
+
     /// Reports every key not in `allowed`, suggesting the closest allowed key.
     mutating func rejectUnknownKeys(allowed: [String]) {
         for entry in entries where !allowed.contains(entry.key) {

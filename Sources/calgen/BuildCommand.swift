@@ -27,6 +27,9 @@ struct BuildCommand: ParsableCommand {
             valueName: "date"))
     var now: String?
 
+    @Flag(name: .long, help: "Include notes marked `draft: true`.")
+    var drafts = false
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -36,7 +39,7 @@ struct BuildCommand: ParsableCommand {
         let builder = SiteBuilder(
             options: BuildOptions(
                 contentDirectory: contentOption.content, templatesDirectory: templates, outputDirectory: output,
-                now: instant))
+                now: instant, includeDrafts: drafts))
         let report: BuildReport
         do {
             report = try builder.build()
@@ -48,7 +51,7 @@ struct BuildCommand: ParsableCommand {
             let steps = report.steps.map { "\($0.name) \(DiagnosticPrinter.milliseconds($0.duration))" }
             let megabytes = Double(report.bytesWritten) / 1_000_000
             print(
-                "Built \(output)/: \(report.pages) pages, \(report.filesWritten) files, \(String(format: "%.1f", megabytes)) MB, "
+                "Built \(output)/: \(report.pages) pages, \(report.notes) notes, \(report.filesWritten) files, \(String(format: "%.1f", megabytes)) MB, "
                     + "\(report.years) years (\(report.announcedYears) announced) in "
                     + steps.joined(separator: ", "))
         }

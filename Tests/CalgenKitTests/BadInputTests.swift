@@ -7,8 +7,19 @@ import Testing
     struct Case: CustomStringConvertible, Sendable {
         let description: String
         let file: String
-        let text: String
+        let bytes: Data
         let expected: [String]
+
+        init(description: String, file: String, text: String, expected: [String]) {
+            self.init(description: description, file: file, bytes: Data(text.utf8), expected: expected)
+        }
+
+        init(description: String, file: String, bytes: Data, expected: [String]) {
+            self.description = description
+            self.file = file
+            self.bytes = bytes
+            self.expected = expected
+        }
     }
 
     static let cases: [Case] = [
@@ -50,6 +61,34 @@ import Testing
             description: "a bad time zone in site.yml", file: "Content/site.yml",
             text: "title: 日历\nbase-url: https://example.com/\ntimezone: Mars/Olympus\n",
             expected: [#"Content/site.yml:3:11: error: unknown time zone "Mars/Olympus""#]),
+        Case(
+            description: "a note without front matter", file: "Content/notes/bad.md", text: "# 年会\n\n在一楼。\n",
+            expected: ["Content/notes/bad.md:1:1: error: the note has no front matter"]),
+        Case(
+            description: "a note whose front matter is not closed", file: "Content/notes/bad.md",
+            text: "---\ntitle: 年会\ndate: 2026-12-30\n在一楼。\n",
+            expected: ["Content/notes/bad.md:1:1: error: the front matter opened on line 1 is never closed"]),
+        Case(
+            description: "a note without a title", file: "Content/notes/bad.md", text: "---\ndate: 2026-12-30\n---\n在一楼。\n",
+            expected: [#"Content/notes/bad.md:2:1: error: missing required key "title""#]),
+        Case(
+            description: "a note on an impossible date", file: "Content/notes/bad.md",
+            text: "---\ntitle: 年会\ndate: 2026-02-30\n---\n",
+            expected: [#"Content/notes/bad.md:3:7: error: "date" must be a real date written YYYY-MM-DD, found "2026-02-30""#]),
+        Case(
+            description: "a note ending before it starts", file: "Content/notes/bad.md",
+            text: "---\ntitle: 值班\nstart: 2026-10-07\nend: 2026-10-01\n---\n",
+            expected: [#"Content/notes/bad.md:4:6: error: "end" (2026-10-01) is before "start" (2026-10-07)"#]),
+        Case(
+            description: "two notes with one slug", file: "Content/notes/2026/copy.md",
+            text: "---\ntitle: 发薪\ndate: 2026-02-13\nslug: payday-moved\n---\n",
+            expected: [
+                #"Content/notes/2026/payday-moved.md:1:1: error: the slug "payday-moved" is already used by Content/notes/2026/copy.md"#
+            ]),
+        Case(
+            description: "a note that is not UTF-8", file: "Content/notes/bad.md",
+            bytes: Data("---\ntitle: ".utf8) + Data([0xC4, 0xEA, 0xBB, 0xE1]) + Data("\ndate: 2026-12-30\n---\n".utf8),
+            expected: ["Content/notes/bad.md:2:8: error: the file is not valid UTF-8"]),
     ]
 
     @Test(arguments: cases)
@@ -57,7 +96,7 @@ import Testing
         let fixture = try Fixture()
         #expect(try fixture.run(["build"]).status == 0)
         let before = Fixture.snapshot(fixture.output)
-        try fixture.write(bad.file, bad.text)
+        try fixture.write(bad.file, bad.bytes)
         let result = try fixture.run(["build"])
         #expect(result.status == 1)
         for text in bad.expected {

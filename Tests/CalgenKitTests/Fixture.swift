@@ -34,9 +34,13 @@ struct Fixture: ~Copyable {
     static let now = Date(timeIntervalSince1970: 1_795_233_600)
 
     func write(_ relativePath: String, _ text: String) throws {
+        try write(relativePath, Data(text.utf8))
+    }
+
+    func write(_ relativePath: String, _ bytes: Data) throws {
         let url = root.appendingPathComponent(relativePath)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try bytes.write(to: url)
     }
 
     func read(_ relativePath: String) -> String? {

@@ -8,8 +8,8 @@ import Testing
         let report = try SiteBuilder(options: fixture.options()).build()
         let files = Fixture.snapshot(fixture.output)
         let pages = files.keys.filter { $0.hasSuffix(".html") }
-        #expect(report.pages == 275)
-        #expect(pages.count == 275)
+        #expect(report.pages == 281)  // 21 years, 252 months, 5 notes, the notes index, index and 404
+        #expect(pages.count == 281)
         #expect(pages.filter { $0.range(of: #"^\d{4}/index\.html$"#, options: .regularExpression) != nil }.count == 21)
         #expect(pages.filter { $0.range(of: #"^\d{4}/\d{2}/index\.html$"#, options: .regularExpression) != nil }.count == 252)
         for path in ["index.html", "404.html", "sitemap.xml", "robots.txt", "assets/style.css"] {
@@ -17,7 +17,8 @@ import Testing
         }
         let sitemap = fixture.read("public/sitemap.xml") ?? ""
         #expect(sitemap.contains("<loc>https://calendar.example.com/2026/10/</loc>"))
-        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 274)  // every page but 404
+        #expect(sitemap.contains("<loc>https://calendar.example.com/notes/national-day-duty/</loc>"))
+        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 280)  // every page but 404
         #expect(fixture.read("public/robots.txt")?.contains("Sitemap: https://calendar.example.com/sitemap.xml") == true)
     }
 
@@ -25,7 +26,8 @@ import Testing
     @Test func everyInternalLinkResolves() throws {
         let fixture = try Fixture()
         _ = try SiteBuilder(options: fixture.options()).build()
-        let broken = LinkChecker.brokenLinks(in: fixture.output)
+        // The public holiday feed is written by the feeds step, which is not built yet.
+        let broken = LinkChecker.brokenLinks(in: fixture.output, skipping: ["feeds/holidays.ics"])
         #expect(broken.isEmpty, "\(broken.prefix(20))")
     }
 
@@ -80,9 +82,12 @@ import Testing
         #expect(result.stderr.contains("template error"))
     }
 
-    /// The HTML of one year page and one month page, reviewed like code. Regenerate with
+    /// The HTML of a year page, a month page with notes and a note page, reviewed like code. Regenerate with
     /// `CALGEN_UPDATE_GOLDEN=1 swift test --filter HTMLTests` and review the diff.
-    @Test(arguments: [("2026/index.html", "year-2026.html"), ("2026/10/index.html", "month-2026-10.html")])
+    @Test(arguments: [
+        ("2026/index.html", "year-2026.html"), ("2026/10/index.html", "month-2026-10.html"),
+        ("notes/national-day-duty/index.html", "note-national-day-duty.html"),
+    ])
     func goldenPages(_ page: String, _ golden: String) throws {
         let fixture = try Fixture()
         _ = try SiteBuilder(options: fixture.options()).build()
@@ -96,32 +101,54 @@ import Testing
     }
 }
 
-/// Finds internal links of the HTML files below a directory that point at nothing.
+/// Finds internal links of the HTML files below a directory that point at nothing, including
+/// `#fragment`s that name no `id` in their target page.
 enum LinkChecker {
-    static func brokenLinks(in root: String) -> [String] {
-        let fm = FileManager.default
+    static func brokenLinks(in root: String, skipping skipped: Set<String> = []) -> [String] {
         var broken = [String]()
         let pattern = try! NSRegularExpression(pattern: #"(?:href|src)="([^"]*)""#)
-        for (path, data) in Fixture.snapshot(root) where path.hasSuffix(".html") {
+        let files = Fixture.snapshot(root)
+        for (path, data) in files where path.hasSuffix(".html") {
             let html = String(decoding: data, as: UTF8.self)
             let directory = (path as NSString).deletingLastPathComponent
             for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
-                var link = String(html[Range(match.range(at: 1), in: html)!])
-                if link.hasPrefix("http:") || link.hasPrefix("https:") || link.hasPrefix("webcal:") || link.hasPrefix("mailto:")
-                    || link.hasPrefix("#")
-                {
+                let raw = String(html[Range(match.range(at: 1), in: html)!])
+                if ["http:", "https:", "webcal:", "mailto:"].contains(where: raw.hasPrefix) { continue }
+                var link = raw
+                var fragment: String?
+                if let cut = link.firstIndex(of: "#") {
+                    fragment = String(link[link.index(after: cut)...])
+                    link = String(link[..<cut])
+                }
+                if let cut = link.firstIndex(of: "?") { link = String(link[..<cut]) }
+                var target: String
+                if link.isEmpty {
+                    target = path
+                } else {
+                    target = normalize(link.hasPrefix("/") ? String(link.dropFirst()) : directory + "/" + link)
+                    if link.hasSuffix("/") || target.isEmpty { target += target.isEmpty ? "index.html" : "/index.html" }
+                }
+                if skipped.contains(target) { continue }
+                guard let page = files[target] else {
+                    broken.append("\(path): \(raw)")
                     continue
                 }
-                if let cut = link.firstIndex(where: { $0 == "#" || $0 == "?" }) { link = String(link[..<cut]) }
-                var target = link.hasPrefix("/") ? String(link.dropFirst()) : (directory as NSString).appendingPathComponent(link)
-                target = (target as NSString).standardizingPath
-                if target == "." || target.isEmpty { target = "" }
-                if link.hasSuffix("/") || link.isEmpty || target.isEmpty { target += target.isEmpty ? "index.html" : "/index.html" }
-                // The public holiday feed is written by the feeds step, which is not built yet.
-                if target == "feeds/holidays.ics" { continue }
-                if !fm.fileExists(atPath: root + "/" + target) { broken.append("\(path): \(link)") }
+                if let fragment, !fragment.isEmpty,
+                    !String(decoding: page, as: UTF8.self).contains(#"id="\#(fragment)""#)
+                {
+                    broken.append("\(path): \(raw) (no such id)")
+                }
             }
         }
         return broken.sorted()
+    }
+
+    /// Resolves `.` and `..` in a relative path.
+    static func normalize(_ path: String) -> String {
+        var parts = [Substring]()
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return parts.joined(separator: "/")
     }
 }

@@ -1,0 +1,13 @@
+/// The shapes of names calgen puts into URLs and matches between files.
+enum Identifier {
+    /// A subscriber id, group or audience name: `[a-z0-9-]{1,64}`.
+    static func isValid(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+    }
+
+    /// A page slug: like an id, up to 100 characters, not starting or ending with a hyphen.
+    static func isSlug(_ slug: String) -> Bool {
+        (1...100).contains(slug.utf8.count) && !slug.hasPrefix("-") && !slug.hasSuffix("-")
+            && slug.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+    }
+}

@@ -1,0 +1,135 @@
+import CalgenCore
+import Yams
+
+/// Parses one note file: YAML front matter between `---` lines, then Markdown.
+enum NoteParser {
+    static let allowedKeys = ["title", "date", "start", "end", "time", "duration", "tags", "draft", "slug", "audience"]
+
+    /// `file` is the path used in messages; `fileName` the last path component, which gives the
+    /// default slug.
+    static func parse(_ text: String, file: String, fileName: String) -> Result<Note, ContentErrors> {
+        func failure(_ line: Int, _ message: String, fix: String) -> Result<Note, ContentErrors> {
+            .failure(ContentErrors([Diagnostic(file: file, location: .line(line, column: 1), message: message, fix: fix)]))
+        }
+        let skeleton = "start the file with a line `---`, then `title: …` and `date: YYYY-MM-DD`, then a line `---`"
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            line.hasSuffix("\r") ? line.dropLast() : line
+        }
+        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
+        guard let first = lines.first, first.trimmingTrailingSpaces == "---" else {
+            return failure(1, "the note has no front matter", fix: skeleton)
+        }
+        guard let close = lines.indices.dropFirst().first(where: { ["---", "..."].contains(lines[$0].trimmingTrailingSpaces) })
+        else {
+            return failure(1, "the front matter opened on line 1 is never closed", fix: "add a line `---` after its last key")
+        }
+        let yaml = lines[1..<close].joined(separator: "\n")
+        let body = lines[(close + 1)...].joined(separator: "\n")
+
+        var problems = [Diagnostic]()
+        let node: Node?
+        switch YAMLDocument.parse(yaml, file: file, lineOffset: 1) {
+        case .failure(let d): return .failure(ContentErrors([d]))
+        case .success(let n): node = n
+        }
+        guard let node else {
+            return failure(2, "the front matter is empty: missing required key \"title\"", fix: skeleton)
+        }
+        guard var fields = YAMLFields(node, file: file, what: "the front matter", lineOffset: 1, problems: &problems) else {
+            return .failure(ContentErrors(problems))
+        }
+        fields.rejectUnknownKeys(allowed: allowedKeys)
+        let title = fields.string("title", required: true, example: "国庆值班安排")
+        let (start, end) = dates(&fields)
+        let time = fields.time("time")
+        let duration = fields.span("duration")
+        if duration != nil && time == nil && fields.has("duration") {
+            fields.report("duration", "\"duration\" needs a \"time\"", fix: "add `time: \"09:00\"` or remove the duration")
+        }
+        var tags = [String]()
+        for tag in fields.strings("tags") ?? [] {
+            let clean = tag.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if !tags.contains(clean) { tags.append(clean) }
+        }
+        let draft = fields.bool("draft") ?? false
+        var audience = [String]()
+        for name in fields.strings("audience") ?? [] where !audience.contains(name) {
+            if Identifier.isValid(name) {
+                audience.append(name)
+            } else {
+                fields.report(
+                    "audience", "\"\(name)\" in \"audience\" is not `public`, a subscriber id or a group name",
+                    fix: "use lowercase letters, digits and hyphens, e.g. `audience: [public, team-a]`")
+            }
+        }
+        var slug: String?
+        if let given = fields.string("slug") {
+            if Identifier.isSlug(given) {
+                slug = given
+            } else {
+                fields.report(
+                    "slug", "\"slug\" must be URL-safe: lowercase letters, digits and hyphens, found \"\(given)\"",
+                    fix: "write e.g. `slug: national-day-duty`")
+            }
+        } else {
+            let stem = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
+            let lowered = stem.lowercased()
+            if Identifier.isSlug(lowered) {
+                slug = lowered
+            } else {
+                problems.append(
+                    Diagnostic(
+                        file: file, location: .line(1, column: 1),
+                        message: "the file name \"\(fileName)\" does not give a URL-safe slug",
+                        fix: "rename the file using lowercase letters, digits and hyphens, or add `slug: some-words`"))
+            }
+        }
+        problems += fields.problems
+        guard problems.isEmpty, let title, let start, let end, let slug else { return .failure(ContentErrors(problems)) }
+        return .success(
+            Note(
+                slug: slug, title: title, start: start, end: end, time: time, duration: time == nil ? nil : duration,
+                tags: tags, draft: draft, audience: audience, html: Markdown.html(from: body),
+                text: Markdown.plainText(from: body), file: file))
+    }
+
+    /// `date`, or an inclusive `start`/`end` range.
+    private static func dates(_ fields: inout YAMLFields) -> (CivilDate?, CivilDate?) {
+        let hasRange = fields.has("start") || fields.has("end")
+        if fields.has("date") {
+            if hasRange {
+                fields.report(
+                    "date", "a note has either \"date\" or \"start\" and \"end\", not both",
+                    fix: "keep `date:` for one day, or `start:` and `end:` for a range")
+                return (nil, nil)
+            }
+            let date = fields.date("date")
+            return (date, date)
+        }
+        guard hasRange else {
+            fields.report(nil, "missing required key \"date\"", fix: "add `date: 2026-10-01`, or `start:` and `end:` for a range")
+            return (nil, nil)
+        }
+        let start = fields.date("start")
+        let end = fields.date("end")
+        if !fields.has("start") { fields.report(nil, "\"end\" needs a \"start\"", fix: "add `start: YYYY-MM-DD`") }
+        if !fields.has("end") {
+            fields.report("start", "\"start\" needs an \"end\"", fix: "add `end: YYYY-MM-DD` (the last day, inclusive)")
+        }
+        if let start, let end, end < start {
+            fields.report(
+                "end", "\"end\" (\(end.iso8601)) is before \"start\" (\(start.iso8601))",
+                fix: "swap them: the range runs from start to end, both included")
+            return (nil, nil)
+        }
+        return (start, end)
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingTrailingSpaces: Substring {
+        var s = self
+        while s.last == " " || s.last == "\t" { s = s.dropLast() }
+        return s
+    }
+}
