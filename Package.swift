@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         // The cmark C library from the system (Debian: libcmark-dev).
@@ -23,6 +24,8 @@ let package = Package(
         .target(name: "CCalgenSystem"),
         // The pure core: dates, holiday calendar, lunar calendar. No file system, clock or environment.
         .target(name: "CalgenCore"),
+        // An iCalendar (RFC 5545/7986) writer that knows nothing about holidays.
+        .target(name: "ICalendar"),
         // Loading Content/, rendering and writing the site.
         .target(
             name: "CalgenKit",
@@ -30,7 +33,9 @@ let package = Package(
                 "CalgenCore",
                 "CCmark",
                 "CCalgenSystem",
+                "ICalendar",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -43,6 +48,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CalgenCoreTests", dependencies: ["CalgenCore"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         .testTarget(name: "CalgenKitTests", dependencies: ["CalgenKit"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

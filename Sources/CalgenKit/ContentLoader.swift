@@ -34,8 +34,13 @@ public struct ContentLoader: Sendable {
         case .success(let n): notes = n
         case .failure(let e): problems += e.diagnostics
         }
+        var subscribers = [Subscriber]()
+        switch loadSubscribers(defaultTimeZone: config?.timeZone ?? "Asia/Shanghai") {
+        case .success(let s): subscribers = s
+        case .failure(let e): problems += e.diagnostics
+        }
         guard problems.isEmpty, let config, let calendar else { throw ContentErrors(problems.sorted()) }
-        return Site(config: config, calendar: calendar, notes: notes)
+        return Site(config: config, calendar: calendar, notes: notes, subscribers: subscribers)
     }
 
     /// Loads `site.yml`.
@@ -128,6 +133,43 @@ public struct ContentLoader: Sendable {
         }
         guard problems.isEmpty else { return .failure(ContentErrors(problems)) }
         return .success(notes.sorted(by: Note.ordered))
+    }
+
+    /// Loads every `users/*.yml` file (none when the folder does not exist), sorted by id.
+    public func loadSubscribers(defaultTimeZone: String) -> Result<[Subscriber], ContentErrors> {
+        let directory = display("users")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return .success([])
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) && !$0.hasPrefix(".") }.sorted()
+        var problems = [Diagnostic]()
+        var subscribers = [Subscriber]()
+        var files = [String: String]()
+        for name in names {
+            let path = directory + "/" + name
+            switch FileReader.readText(path) {
+            case .failure(let d): problems.append(d)
+            case .success(let text):
+                switch SubscriberParser.parse(text, file: path, fileName: name, defaultTimeZone: defaultTimeZone) {
+                case .failure(let e): problems += e.diagnostics
+                case .success(let subscriber):
+                    if let other = files[subscriber.id] {
+                        problems.append(
+                            Diagnostic(
+                                file: path, location: .line(1, column: 1),
+                                message: "the subscriber id \"\(subscriber.id)\" is already used by \(other)",
+                                fix: "keep one file per subscriber"))
+                    } else {
+                        files[subscriber.id] = path
+                        subscribers.append(subscriber)
+                    }
+                }
+            }
+        }
+        guard problems.isEmpty else { return .failure(ContentErrors(problems)) }
+        return .success(subscribers.sorted { $0.id < $1.id })
     }
 
     func display(_ relative: String) -> String {

@@ -164,13 +164,7 @@ struct HTMLPages {
 
     // MARK: Pieces
 
-    /// The path part of the base URL (`/` or `/calendar/`).
-    var sitePath: String {
-        let url = site.config.baseURL
-        guard let schemeEnd = url.range(of: "://") else { return "/" }
-        let afterHost = url[schemeEnd.upperBound...].drop { $0 != "/" }
-        return afterHost.isEmpty ? "/" : String(afterHost)
-    }
+    var sitePath: String { site.config.sitePath }
 
     func common(path: String, title: String, root: String) -> [String: Any] {
         var context: [String: Any] = [

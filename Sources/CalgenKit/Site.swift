@@ -6,10 +6,13 @@ public struct Site: Sendable {
     public let calendar: HolidayCalendar
     /// Published notes in reading order (drafts only with `--drafts`).
     public let notes: [Note]
+    /// The subscribers of personal feeds, by id.
+    public let subscribers: [Subscriber]
 
-    public init(config: SiteConfig, calendar: HolidayCalendar, notes: [Note] = []) {
+    public init(config: SiteConfig, calendar: HolidayCalendar, notes: [Note] = [], subscribers: [Subscriber] = []) {
         self.config = config
         self.calendar = calendar
         self.notes = notes
+        self.subscribers = subscribers
     }
 }

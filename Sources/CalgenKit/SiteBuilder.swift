@@ -11,11 +11,14 @@ public struct BuildOptions: Sendable {
     public var now: Date
     /// Whether notes marked `draft: true` are built.
     public var includeDrafts: Bool
+    /// The secret personal feed URLs are derived from.
+    public var feedSecret: FeedSecret
 
     public init(
         contentDirectory: String = "Content", templatesDirectory: String = "Templates", outputDirectory: String = "public",
-        now: Date, includeDrafts: Bool = false
+        now: Date, includeDrafts: Bool = false, feedSecret: FeedSecret = .development
     ) {
+        self.feedSecret = feedSecret
         self.contentDirectory = contentDirectory
         self.templatesDirectory = templatesDirectory
         self.outputDirectory = outputDirectory
@@ -39,6 +42,11 @@ public struct BuildReport: Sendable {
     public internal(set) var bytesWritten = 0
     public internal(set) var years = 0
     public internal(set) var announcedYears = 0
+    /// The public feed and every personal feed.
+    public internal(set) var feeds = 0
+    public internal(set) var events = 0
+    /// Things the publisher must know about, such as the development feed secret.
+    public internal(set) var warnings: [String] = []
 }
 
 /// The build pipeline: load → validate → model → render → write → publish.
@@ -85,7 +93,15 @@ public struct SiteBuilder: Sendable {
         let renderer = SiteRenderer(site: site, templates: templates, today: today)
         let pages = step("pages") { renderer.renderPages() }
         let data = step("api") { renderer.renderData() }
-        let files = (pages + data).sorted { $0.path < $1.path }
+        let feeds = step("feeds") {
+            FeedSet(site: site, today: today, generatedAt: options.now, secret: options.feedSecret).render()
+        }
+        report.feeds = feeds.files.count
+        report.events = feeds.events
+        if options.feedSecret.isDevelopment && !site.subscribers.isEmpty {
+            report.warnings.append(FeedSecret.developmentWarning)
+        }
+        let files = (pages + data + feeds.files).sorted { $0.path < $1.path }
         report.pages = pages.filter { $0.path.hasSuffix(".html") }.count
         let staged = try step("write") { () throws -> StagedOutput in
             let staged = try StagedOutput.begin(
@@ -121,7 +137,7 @@ struct SiteRenderer {
         let pages = HTMLPages(site: site, templates: templates, today: today).render()
         var files = pages + templates.assets
         files.append(Sitemap.sitemap(baseURL: site.config.baseURL, pages: pages.map(\.path)))
-        files.append(Sitemap.robots(baseURL: site.config.baseURL))
+        files.append(Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath))
         return files
     }
 

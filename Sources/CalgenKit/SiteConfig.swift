@@ -18,10 +18,17 @@ public struct SiteConfig: Sendable, Hashable {
     public var timeZone: String
     public var weekStart: Weekday
     public var description: String?
+    /// Feeds cover this many years before the current one…
+    public var feedYearsBefore: Int
+    /// …through this many after it (and on through the last announced year).
+    public var feedYearsAfter: Int
+    /// How often calendar apps should refresh the feeds.
+    public var feedRefresh: TimeSpan
 
     public init(
         title: String, baseURL: String, language: SiteLanguage = .chinese, timeZone: String = "Asia/Shanghai",
-        weekStart: Weekday = .monday, description: String? = nil
+        weekStart: Weekday = .monday, description: String? = nil, feedYearsBefore: Int = 1, feedYearsAfter: Int = 1,
+        feedRefresh: TimeSpan = TimeSpan(minutes: 12 * 60)
     ) {
         self.title = title
         self.baseURL = baseURL
@@ -29,6 +36,16 @@ public struct SiteConfig: Sendable, Hashable {
         self.timeZone = timeZone
         self.weekStart = weekStart
         self.description = description
+        self.feedYearsBefore = feedYearsBefore
+        self.feedYearsAfter = feedYearsAfter
+        self.feedRefresh = feedRefresh
+    }
+
+    /// The path part of the base URL (`/` or `/calendar/`).
+    public var sitePath: String {
+        guard let schemeEnd = baseURL.range(of: "://") else { return "/" }
+        let afterHost = baseURL[schemeEnd.upperBound...].drop { $0 != "/" }
+        return afterHost.isEmpty ? "/" : String(afterHost)
     }
 
     /// The civil date of an instant in the site's time zone.
@@ -44,7 +61,10 @@ public struct SiteConfig: Sendable, Hashable {
         return CivilDate(year: c.year!, month: c.month!, day: c.day!)!
     }
 
-    static let keys = ["title", "base-url", "language", "timezone", "week-start", "description"]
+    static let keys = [
+        "title", "base-url", "language", "timezone", "week-start", "description", "feed-years-before", "feed-years-after",
+        "feed-refresh",
+    ]
 
     /// Reads `site.yml`, reporting every problem with line and column.
     static func parse(_ text: String, file: String) -> Result<SiteConfig, ContentErrors> {
@@ -97,11 +117,18 @@ public struct SiteConfig: Sendable, Hashable {
             }
         }
         let description = fields.string("description")
+        let before = fields.int("feed-years-before", in: 0...50) ?? 1
+        let after = fields.int("feed-years-after", in: 0...50) ?? 1
+        var refresh = fields.span("feed-refresh") ?? TimeSpan(minutes: 12 * 60)
+        if refresh.minutes < 15 {
+            fields.report("feed-refresh", "\"feed-refresh\" must be at least 15m", fix: "write e.g. `feed-refresh: 12h`")
+            refresh = TimeSpan(minutes: 15)
+        }
         problems += fields.problems
         guard problems.isEmpty, let title, let baseURL else { return .failure(ContentErrors(problems)) }
         return .success(
             SiteConfig(
                 title: title, baseURL: baseURL, language: language, timeZone: timeZone, weekStart: weekStart,
-                description: description))
+                description: description, feedYearsBefore: before, feedYearsAfter: after, feedRefresh: refresh))
     }
 }

@@ -12,8 +12,11 @@ enum Sitemap {
         return OutputFile(path: "sitemap.xml", bytes: Array(xml.utf8))
     }
 
-    static func robots(baseURL: String) -> OutputFile {
-        OutputFile(path: "robots.txt", bytes: Array("User-agent: *\nAllow: /\n\nSitemap: \(baseURL)sitemap.xml\n".utf8))
+    /// Keeps crawlers out of `feeds/`, where the personal feeds live.
+    static func robots(baseURL: String, sitePath: String) -> OutputFile {
+        OutputFile(
+            path: "robots.txt",
+            bytes: Array("User-agent: *\nDisallow: \(sitePath)feeds/\n\nSitemap: \(baseURL)sitemap.xml\n".utf8))
     }
 
     static func escape(_ s: String) -> String {

@@ -177,14 +177,42 @@ struct YAMLFields {
     /// The line of the mapping's key (for messages about the whole entry).
     var line: Int? { mark.map { $0.line + lineOffset } }
 
+    /// A whole number within `range`.
+    mutating func int(_ key: String, in range: ClosedRange<Int>, required: Bool = false, fix: String? = nil) -> Int? {
+        guard let value = int(key, required: required) else { return nil }
+        guard range.contains(value) else {
+            report(key, "\"\(key)\" must be from \(range.lowerBound) to \(range.upperBound), found \(value)", fix: fix)
+            return nil
+        }
+        return value
+    }
+
+    /// One of a fixed set of words.
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) -> T? where T.RawValue == String {
+        guard let text = string(key) else { return nil }
+        guard let value = T(rawValue: text) else {
+            report(
+                key, "\"\(text)\" is not a valid \"\(key)\"",
+                fix: "use one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            return nil
+        }
+        return value
+    }
+
+    /// The mappings of a list value, each with its node (for per-entry messages).
+    func list(_ key: String) -> [Node]? {
+        guard let value = node(key), case .sequence(let sequence) = value else { return nil }
+        return Array(sequence)
+    }
+
     /// Reports every key not in `allowed`, suggesting the closest allowed key.
-    mutating func rejectUnknownKeys(allowed: [String]) {
+    mutating func rejectUnknownKeys(allowed: [String], what: String? = nil) {
         for entry in entries where !allowed.contains(entry.key) {
             let suggestion = YAMLFields.closest(to: entry.key, in: allowed)
             problems.append(
                 Diagnostic(
                     file: file, location: YAMLFields.location(entry.keyNode.mark, lineOffset),
-                    message: "unknown key \"\(entry.key)\"",
+                    message: "unknown key \"\(entry.key)\"" + (what.map { " for \($0)" } ?? ""),
                     fix: suggestion.map { "did you mean \"\($0)\"?" }
                         ?? "allowed keys: \(allowed.joined(separator: ", "))"))
         }

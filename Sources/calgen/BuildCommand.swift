@@ -13,6 +13,7 @@ struct BuildCommand: ParsableCommand {
     )
 
     @OptionGroup var contentOption: ContentOption
+    @OptionGroup var secretOption: FeedSecretOption
 
     @Option(name: .long, help: ArgumentHelp("The output directory, replaced as a whole.", valueName: "dir"))
     var output: String = "public"
@@ -39,7 +40,7 @@ struct BuildCommand: ParsableCommand {
         let builder = SiteBuilder(
             options: BuildOptions(
                 contentDirectory: contentOption.content, templatesDirectory: templates, outputDirectory: output,
-                now: instant, includeDrafts: drafts))
+                now: instant, includeDrafts: drafts, feedSecret: try secretOption.resolve()))
         let report: BuildReport
         do {
             report = try builder.build()
@@ -47,11 +48,14 @@ struct BuildCommand: ParsableCommand {
             DiagnosticPrinter.print(error, outputDirectory: output)
             throw ExitCode.failure
         }
+        for warning in report.warnings {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
         if !quiet {
             let steps = report.steps.map { "\($0.name) \(DiagnosticPrinter.milliseconds($0.duration))" }
             let megabytes = Double(report.bytesWritten) / 1_000_000
             print(
-                "Built \(output)/: \(report.pages) pages, \(report.notes) notes, \(report.filesWritten) files, \(String(format: "%.1f", megabytes)) MB, "
+                "Built \(output)/: \(report.pages) pages, \(report.notes) notes, \(report.feeds) feeds (\(report.events) events), \(report.filesWritten) files, \(String(format: "%.1f", megabytes)) MB, "
                     + "\(report.years) years (\(report.announcedYears) announced) in "
                     + steps.joined(separator: ", "))
         }

@@ -10,6 +10,6 @@ struct Calgen: ParsableCommand {
             HTML calendars, iCalendar feeds and a static JSON day API.
             """,
         version: "0.1.0",
-        subcommands: [BuildCommand.self, DayCommand.self]
+        subcommands: [BuildCommand.self, FeedsCommand.self, DayCommand.self]
     )
 }

@@ -89,6 +89,54 @@ import Testing
             description: "a note that is not UTF-8", file: "Content/notes/bad.md",
             bytes: Data("---\ntitle: ".utf8) + Data([0xC4, 0xEA, 0xBB, 0xE1]) + Data("\ndate: 2026-12-30\n---\n".utf8),
             expected: ["Content/notes/bad.md:2:8: error: the file is not valid UTF-8"]),
+    ] + subscriberCases
+
+    /// `Content/users/x.yml` with one reminder made of `reminder` lines.
+    static func subscriber(_ reminder: String, top: String = "") -> String {
+        "name: 测试\n" + top + "reminders:\n  - id: a\n    title: 提醒\n" + reminder
+    }
+
+    static let subscriberCases: [Case] = [
+        Case(
+            description: "an unknown reminder kind", file: "Content/users/x.yml",
+            text: subscriber("    kind: workday\n    time: \"08:50\"\n"),
+            expected: [#"Content/users/x.yml:5:11: error: unknown reminder kind "workday""#, #"did you mean "workdays"?"#]),
+        Case(
+            description: "an unknown key in a subscriber", file: "Content/users/x.yml",
+            text: "name: 测试\ntimezon: Asia/Shanghai\n",
+            expected: [#"Content/users/x.yml:2:1: error: unknown key "timezon""#, #"did you mean "timezone"?"#]),
+        Case(
+            description: "a key another kind of reminder has", file: "Content/users/x.yml",
+            text: subscriber("    kind: workdays\n    day: 15\n    all-day: true\n"),
+            expected: [#"Content/users/x.yml:6:5: error: unknown key "day" for a workdays reminder"#]),
+        Case(
+            description: "a time of 25:00", file: "Content/users/x.yml",
+            text: subscriber("    kind: workdays\n    time: \"25:00\"\n"),
+            expected: [#"Content/users/x.yml:6:11: error: "time" must be a time from 00:00 to 23:59, found "25:00""#]),
+        Case(
+            description: "an unknown time zone", file: "Content/users/x.yml",
+            text: subscriber("    kind: workdays\n    all-day: true\n", top: "timezone: Asia/Beijing\n"),
+            expected: [#"Content/users/x.yml:2:11: error: unknown time zone "Asia/Beijing""#]),
+        Case(
+            description: "lunar month 13", file: "Content/users/x.yml",
+            text: subscriber("    kind: lunar-yearly\n    month: 13\n    day: 1\n    all-day: true\n"),
+            expected: [#"Content/users/x.yml:6:12: error: "month" must be from 1 to 12, found 13"#, "lunar months are 1 (正月) to 12 (腊月)"]),
+        Case(
+            description: "day 32", file: "Content/users/x.yml",
+            text: subscriber("    kind: monthly\n    day: 32\n    all-day: true\n"),
+            expected: [#"Content/users/x.yml:6:10: error: "day" must be from 1 to 31, or -1 for the last day of the month, found 32"#]),
+        Case(
+            description: "two reminders with one id", file: "Content/users/x.yml",
+            text: subscriber("    kind: workdays\n    all-day: true\n  - id: a\n    kind: makeup-eve\n    title: 补班\n    time: \"21:00\"\n"),
+            expected: [#"Content/users/x.yml:7:9: error: the reminder id "a" is already used on line 3"#]),
+        Case(
+            description: "a subscriber file name that is not an id", file: "Content/users/Zhang San.yml",
+            text: subscriber("    kind: workdays\n    all-day: true\n"),
+            expected: [#"Content/users/Zhang San.yml:1:1: error: the file name "Zhang San.yml" is not a subscriber id"#]),
+        Case(
+            description: "a reminder without a time", file: "Content/users/x.yml",
+            text: subscriber("    kind: makeup-eve\n"),
+            expected: [#"Content/users/x.yml:3:5: error: a reminder needs a "time" or `all-day: true`"#]),
     ]
 
     @Test(arguments: cases)

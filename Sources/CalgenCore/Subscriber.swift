@@ -1,0 +1,53 @@
+/// A person who gets a personal feed, from `Content/users/<id>.yml`.
+public struct Subscriber: Hashable, Sendable {
+    /// `[a-z0-9-]{1,64}`, from the file name.
+    public let id: String
+    public let name: String
+    /// The calendar's name in the app.
+    public let calendarName: String
+    /// `#RRGGBB`.
+    public let color: String?
+    /// An IANA time zone identifier; timed reminders happen at their time in this zone.
+    public let timeZone: String
+    /// Whether the public holiday events are in the feed too.
+    public let includesHolidays: Bool
+    /// Note audiences whose notes go into the feed (notes addressed to the id always do).
+    public let noteAudiences: [String]
+    public let encoding: FeedEncoding
+    public let reminders: [Reminder]
+    /// Overrides of the site's feed horizon.
+    public let yearsBefore: Int?
+    public let yearsAfter: Int?
+    /// Raising it changes the feed's secret URL, revoking the old one.
+    public let tokenEpoch: Int
+
+    public init(
+        id: String, name: String, calendarName: String, color: String? = nil, timeZone: String,
+        includesHolidays: Bool = false, noteAudiences: [String] = [], encoding: FeedEncoding = .expanded,
+        reminders: [Reminder], yearsBefore: Int? = nil, yearsAfter: Int? = nil, tokenEpoch: Int = 0
+    ) {
+        self.id = id
+        self.name = name
+        self.calendarName = calendarName
+        self.color = color
+        self.timeZone = timeZone
+        self.includesHolidays = includesHolidays
+        self.noteAudiences = noteAudiences
+        self.encoding = encoding
+        self.reminders = reminders
+        self.yearsBefore = yearsBefore
+        self.yearsAfter = yearsAfter
+        self.tokenEpoch = tokenEpoch
+    }
+
+    /// The audiences whose notes this feed carries: its own list and its id.
+    public var audiences: Set<String> { Set(noteAudiences + [id]) }
+}
+
+/// How recurring reminders are written into a feed.
+public enum FeedEncoding: String, CaseIterable, Hashable, Sendable {
+    /// One event per occurrence: the most compatible.
+    case expanded
+    /// A weekly `RRULE` with `EXDATE`s for the days it skips, plus one event per extra day.
+    case compact
+}

@@ -1,0 +1,278 @@
+import CalgenCore
+import Foundation
+import ICalendar
+
+/// Writes the public holiday feed and one personal feed per subscriber.
+struct FeedRenderer: Sendable {
+    let site: Site
+    let today: CivilDate
+    /// `DTSTAMP` of every event (UTC): the build's generation time, never the clock.
+    let stamp: ICalDateTime
+    let secret: FeedSecret
+    let periodsByYear: [Int: [HolidayPeriod]]
+
+    static let publicPath = "feeds/holidays.ics"
+    static let productID = "-//calgen//calgen//ZH"
+
+    init(site: Site, today: CivilDate, generatedAt: Date, secret: FeedSecret) {
+        self.site = site
+        self.today = today
+        self.secret = secret
+        stamp = TimeZoneComponent.utcFields(generatedAt)
+        periodsByYear = Dictionary(uniqueKeysWithValues: site.calendar.years.map { ($0, site.calendar.holidayPeriods(year: $0)) })
+    }
+
+    var strings: SiteStrings { SiteStrings(language: site.config.language) }
+    var calendar: HolidayCalendar { site.calendar }
+
+    /// The host part of the base URL, which ends every UID.
+    var host: String { URL(string: site.config.baseURL)?.host ?? "calgen" }
+
+    /// Where a subscriber's feed is published.
+    func path(of subscriber: Subscriber) -> String {
+        "feeds/\(secret.token(for: subscriber.id, epoch: subscriber.tokenEpoch))/\(subscriber.id).ics"
+    }
+
+    /// The horizon of a subscriber's feed.
+    func horizon(of subscriber: Subscriber?) -> FeedHorizon {
+        FeedHorizon(
+            today: today, yearsBefore: subscriber?.yearsBefore ?? site.config.feedYearsBefore,
+            yearsAfter: subscriber?.yearsAfter ?? site.config.feedYearsAfter, calendar: calendar)
+    }
+
+    // MARK: Public feed
+
+    /// `feeds/holidays.ics`: every announced year's holiday periods and make-up workdays, and the public notes.
+    func publicFeed() -> (file: OutputFile, events: Int) {
+        let announced = calendar.years.filter(calendar.isAnnounced(year:))
+        var events = holidayEvents(years: announced, uidPrefix: "")
+        events += site.notes.filter { $0.audience.contains("public") }.flatMap { noteEvents($0, uidPrefix: "") }
+        let usesSiteZone = events.contains { if case .local = $0.start { true } else { false } }
+        let allYears = announced.isEmpty ? nil : (announced.first!...announced.last!)
+        let feed = ICalendar.Calendar(
+            productID: FeedRenderer.productID, name: strings.publicFeedName(site.config.title),
+            description: strings.publicFeedDescription(years: announced, validThrough: horizon(of: nil).validThrough),
+            refreshInterval: site.config.feedRefresh.iCalendarDuration, source: site.config.baseURL + FeedRenderer.publicPath,
+            defaultTimeZone: site.config.timeZone,
+            timeZones: usesSiteZone && allYears != nil
+                ? [zone(site.config.timeZone, years: allYears!)].compactMap { $0 } : [],
+            events: FeedRenderer.sorted(events))
+        return (OutputFile(path: FeedRenderer.publicPath, bytes: feed.serialized()), events.count)
+    }
+
+    /// All-day events for the holiday periods and make-up workdays of the given years.
+    func holidayEvents(years: [Int], uidPrefix: String) -> [Event] {
+        var events = [Event]()
+        for year in years {
+            let papers = calendar.file(forYear: year)?.papers ?? []
+            var used = Set<String>()
+            for period in periodsByYear[year] ?? [] {
+                var key = "holiday-\(year)-" + FeedRenderer.slug(HolidayNames.englishName(for: period.name))
+                if used.contains(key) { key += "-" + period.start.basicISO8601 }
+                used.insert(key)
+                events.append(
+                    Event(
+                        uid: uidPrefix + key + "@" + host, stamp: stamp, start: .date(FeedRenderer.date(period.start)),
+                        end: .date(FeedRenderer.date(period.end.next)), summary: strings.holidaySummary(period),
+                        description: strings.holidayDescription(period, papers: papers),
+                        url: site.config.baseURL + PagePath.year(year), categories: [strings.badge(.holiday)!],
+                        transparent: true))
+                for day in period.makeupWorkdays {
+                    events.append(
+                        Event(
+                            uid: uidPrefix + "makeup-" + day.basicISO8601 + "@" + host, stamp: stamp,
+                            start: .date(FeedRenderer.date(day)), end: .date(FeedRenderer.date(day.next)),
+                            summary: strings.makeupSummary(period),
+                            description: strings.makeupDescription(day, period, papers: papers),
+                            url: site.config.baseURL
+                                + (calendar.years.contains(day.year) ? PagePath.month(day.year, day.month) : PagePath.year(year)),
+                            categories: [strings.badge(.makeupWorkday)!], transparent: true))
+                }
+            }
+        }
+        return events
+    }
+
+    /// A note as events: one all-day event over its days, or, with a time, one event on each day.
+    func noteEvents(_ note: Note, uidPrefix: String) -> [Event] {
+        let url = site.config.baseURL + PagePath.note(note.slug)
+        let description = note.text.isEmpty ? url : note.text + "\n\n" + url
+        let base = uidPrefix + "note-" + note.slug
+        guard let time = note.time else {
+            return [
+                Event(
+                    uid: base + "@" + host, stamp: stamp, start: .date(FeedRenderer.date(note.start)),
+                    end: .date(FeedRenderer.date(note.end.next)), summary: note.title, description: description, url: url,
+                    categories: note.tags, transparent: true)
+            ]
+        }
+        return note.days.map { day in
+            let (start, end) = FeedRenderer.times(day, time, note.duration ?? TimeSpan(minutes: 0), zone: site.config.timeZone)
+            return Event(
+                uid: base + (note.start == note.end ? "" : "-" + day.basicISO8601) + "@" + host, stamp: stamp, start: start,
+                end: end, summary: note.title, description: description, url: url, categories: note.tags)
+        }
+    }
+
+    // MARK: Personal feeds
+
+    /// One subscriber's feed, with the number of events in it.
+    func personalFeed(_ subscriber: Subscriber, schedule: ReminderSchedule, horizon: FeedHorizon, zones: ZoneCache)
+        -> (file: OutputFile, events: Int)
+    {
+        let prefix = subscriber.id + "."
+        var events = [Event]()
+        if subscriber.includesHolidays {
+            let years = calendar.years.filter { calendar.isAnnounced(year: $0) && $0 >= horizon.first.year && $0 <= horizon.last.year }
+            events += holidayEvents(years: years, uidPrefix: prefix)
+        }
+        let audiences = subscriber.audiences
+        for note in site.notes where note.isAddressed(to: audiences) && note.overlaps(horizon.first, horizon.last) {
+            events += noteEvents(note, uidPrefix: prefix)
+        }
+        for reminder in subscriber.reminders {
+            events += reminderEvents(reminder, subscriber: subscriber, dates: schedule.dates(of: reminder))
+        }
+        var zoneIDs = Set<String>()
+        for event in events {
+            if case .local(_, let zone) = event.start { zoneIDs.insert(zone) }
+        }
+        let years = horizon.first.year...horizon.last.year
+        let feed = ICalendar.Calendar(
+            productID: FeedRenderer.productID, name: subscriber.calendarName,
+            description: strings.validity(horizon.validThrough), colorName: subscriber.color.flatMap(CSSColor.nearestName),
+            colorHex: subscriber.color, refreshInterval: site.config.feedRefresh.iCalendarDuration,
+            defaultTimeZone: subscriber.timeZone,
+            timeZones: zoneIDs.sorted().compactMap { zones.component($0, years: years) },
+            events: FeedRenderer.sorted(events))
+        return (OutputFile(path: path(of: subscriber), bytes: feed.serialized()), events.count)
+    }
+
+    /// The events of one reminder in the subscriber's encoding.
+    func reminderEvents(_ reminder: Reminder, subscriber: Subscriber, dates: [CivilDate]) -> [Event] {
+        let uidBase = subscriber.id + "." + reminder.id + "."
+        let alarms = reminder.alarms.map { Alarm(minutesBefore: $0.minutes, description: reminder.title) }
+        func event(on day: CivilDate) -> Event {
+            var description = reminder.description
+            if case .makeupEve = reminder.kind {
+                let line = strings.makeupEveDescription(day.next, name: calendar.status(of: day.next).name)
+                description = description.map { line + "\n" + $0 } ?? line
+            }
+            let (start, end) = times(of: reminder, on: day, zone: subscriber.timeZone)
+            return Event(
+                uid: uidBase + day.basicISO8601 + "@" + host, stamp: stamp, start: start, end: end, summary: reminder.title,
+                description: description, location: reminder.location, transparent: reminder.timing == .allDay,
+                alarms: alarms)
+        }
+        guard subscriber.encoding == .compact, !dates.isEmpty else { return dates.map(event(on:)) }
+        let ruleDays: [Weekday]
+        switch reminder.kind {
+        case .workdays: ruleDays = [.monday, .tuesday, .wednesday, .thursday, .friday]
+        case .weekly(let days, _): ruleDays = days
+        default: return dates.map(event(on:))
+        }
+        // One weekly rule over the rule days from the first occurrence on one to the last, with an
+        // EXDATE for each rule day that does not occur, and one event for each other occurrence.
+        let onRule = dates.filter { ruleDays.contains($0.weekday) }
+        var events = dates.filter { !ruleDays.contains($0.weekday) }.map(event(on:))
+        guard let first = onRule.first, let last = onRule.last else { return events }
+        let occurring = Set(onRule)
+        let skipped = (first.dayNumber...last.dayNumber).map(CivilDate.init(dayNumber:)).filter {
+            ruleDays.contains($0.weekday) && !occurring.contains($0)
+        }
+        var rule = event(on: first)
+        rule.uid = uidBase + "rule@" + host
+        let byDay = ruleDays.map { ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][$0.rawValue - 1] }.joined(separator: ",")
+        let until: String
+        switch reminder.timing {
+        case .allDay: until = FeedRenderer.date(last).value
+        case .at(let time, _): until = FeedRenderer.utc(last, time, zone: subscriber.timeZone).utcValue
+        }
+        rule.recurrenceRule = "FREQ=WEEKLY;BYDAY=\(byDay);UNTIL=\(until)"
+        rule.exceptionDates = skipped.map { times(of: reminder, on: $0, zone: subscriber.timeZone).start }
+        events.append(rule)
+        return events
+    }
+
+    func times(of reminder: Reminder, on day: CivilDate, zone: String) -> (start: ICalTime, end: ICalTime?) {
+        switch reminder.timing {
+        case .allDay: return (.date(FeedRenderer.date(day)), .date(FeedRenderer.date(day.next)))
+        case .at(let time, let duration): return FeedRenderer.times(day, time, duration, zone: zone)
+        }
+    }
+
+    // MARK: Pieces
+
+    func zone(_ identifier: String, years: ClosedRange<Int>) -> TimeZoneComponent? {
+        ZoneCache().component(identifier, years: years)
+    }
+
+    static func date(_ d: CivilDate) -> ICalDate { ICalDate(year: d.year, month: d.month, day: d.day) }
+
+    /// Start and end of a timed occurrence; the end is the start plus the duration on the wall
+    /// clock. Without a duration there is no `DTEND` (an instant, RFC 5545 §3.6.1): clients such as
+    /// calcurse reject an end equal to the start.
+    static func times(_ day: CivilDate, _ time: TimeOfDay, _ duration: TimeSpan, zone: String) -> (start: ICalTime, end: ICalTime?) {
+        let start = ICalDateTime(date: date(day), hour: time.hour, minute: time.minute)
+        guard duration.minutes > 0 else { return (.local(start, timeZone: zone), nil) }
+        let total = time.minutes + duration.minutes
+        let end = ICalDateTime(date: date(day.adding(days: total / 1440)), hour: total % 1440 / 60, minute: total % 60)
+        return (.local(start, timeZone: zone), .local(end, timeZone: zone))
+    }
+
+    /// A wall-clock time in a zone, in UTC (for `UNTIL`).
+    static func utc(_ day: CivilDate, _ time: TimeOfDay, zone identifier: String) -> ICalDateTime {
+        let zone = TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0)!
+        let naive = day.dayNumber * 86_400 + time.minutes * 60
+        var offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(naive)))
+        let second = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(naive - offset)))
+        if second != offset { offset = second }
+        return TimeZoneComponent.utcFields(Date(timeIntervalSince1970: TimeInterval(naive - offset)))
+    }
+
+    /// `National Day` → `national-day`.
+    static func slug(_ name: String) -> String {
+        var out = ""
+        for c in name.lowercased() {
+            if c.isASCII && (c.isLetter || c.isNumber) { out.append(c) } else if !out.hasSuffix("-") { out.append("-") }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out.isEmpty ? "holiday" : out
+    }
+
+    /// Events in a stable order: by start, then UID.
+    static func sorted(_ events: [Event]) -> [Event] {
+        func key(_ t: ICalTime) -> (ICalDate, Int) {
+            switch t {
+            case .date(let d): return (d, -1)
+            case .local(let dt, _): return (dt.date, dt.hour * 60 + dt.minute)
+            }
+        }
+        return events.sorted { a, b in
+            let ka = key(a.start)
+            let kb = key(b.start)
+            if ka.0 != kb.0 { return ka.0 < kb.0 }
+            if ka.1 != kb.1 { return ka.1 < kb.1 }
+            return a.uid < b.uid
+        }
+    }
+}
+
+/// `VTIMEZONE` components, made once per zone and range for all feeds of a build.
+final class ZoneCache: @unchecked Sendable {
+    private var cache: [String: TimeZoneComponent] = [:]
+    private let lock = NSLock()
+
+    func component(_ identifier: String, years: ClosedRange<Int>) -> TimeZoneComponent? {
+        let key = "\(identifier) \(years.lowerBound) \(years.upperBound)"
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = cache[key] { return cached }
+        // From a day before the first year to a day after the last, so every local time is inside.
+        let from = Date(timeIntervalSince1970: TimeInterval(CivilDate(year: years.lowerBound, month: 1, day: 1)!.dayNumber - 2) * 86_400)
+        let to = Date(timeIntervalSince1970: TimeInterval(CivilDate(year: years.upperBound, month: 12, day: 31)!.dayNumber + 3) * 86_400)
+        let component = TimeZoneComponent(identifier: identifier, from: from, to: to)
+        cache[key] = component
+        return component
+    }
+}

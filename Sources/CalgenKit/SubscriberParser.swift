@@ -1,0 +1,273 @@
+import CalgenCore
+import Foundation
+import Yams
+
+/// Parses `Content/users/<id>.yml` into a `Subscriber`, reporting every problem with line
+/// and column.
+enum SubscriberParser {
+    static let keys = [
+        "name", "calendar", "color", "timezone", "holidays", "notes", "encoding", "reminders", "years-before",
+        "years-after", "token-epoch",
+    ]
+    static let commonReminderKeys = [
+        "id", "kind", "title", "location", "description", "from", "until", "time", "duration", "all-day", "alarms",
+    ]
+    static let kindKeys: [String: [String]] = [
+        "workdays": [],
+        "makeup-eve": [],
+        "weekly": ["on", "skip-off-days"],
+        "monthly": ["day", "adjust"],
+        "yearly": ["month", "day", "feb29"],
+        "lunar-yearly": ["month", "day", "leap", "missing-day", "missing-leap"],
+        "once": ["date"],
+        "sequence": ["start", "every", "count", "intervals"],
+    ]
+    static let kinds = ["workdays", "makeup-eve", "weekly", "monthly", "yearly", "lunar-yearly", "once", "sequence"]
+
+    /// `fileName` (`zhang-san.yml`) gives the id; `defaultTimeZone` is the site's.
+    static func parse(_ text: String, file: String, fileName: String, defaultTimeZone: String) -> Result<Subscriber, ContentErrors> {
+        var problems = [Diagnostic]()
+        let stem = String(fileName.prefix { $0 != "." })
+        if !Identifier.isValid(stem) {
+            problems.append(
+                Diagnostic(
+                    file: file, location: .line(1, column: 1),
+                    message: "the file name \"\(fileName)\" is not a subscriber id",
+                    fix: "name the file with 1 to 64 lowercase letters, digits and hyphens, e.g. zhang-san.yml"))
+        }
+        let node: Node?
+        switch YAMLDocument.parse(text, file: file) {
+        case .failure(let d): return .failure(ContentErrors(problems + [d]))
+        case .success(let n): node = n
+        }
+        guard let node else {
+            return .failure(
+                ContentErrors(
+                    problems + [
+                        Diagnostic(
+                            file: file, location: .line(1, column: 1), message: "the subscriber file is empty",
+                            fix: "add `name:` and a list of `reminders:`")
+                    ]))
+        }
+        guard var fields = YAMLFields(node, file: file, what: "the subscriber", problems: &problems) else {
+            return .failure(ContentErrors(problems))
+        }
+        fields.rejectUnknownKeys(allowed: keys)
+        let name = fields.string("name") ?? stem
+        let calendarName = fields.string("calendar") ?? name
+        var color: String?
+        if let value = fields.string("color") {
+            if value.count == 7, value.hasPrefix("#"), value.dropFirst().allSatisfy(\.isHexDigit) {
+                color = value.uppercased()
+            } else {
+                fields.report("color", "\"\(value)\" is not a colour written #RRGGBB", fix: "write e.g. `color: \"#D33F49\"` (in quotes)")
+            }
+        }
+        var timeZone = defaultTimeZone
+        if let value = fields.string("timezone") {
+            if TimeZone(identifier: value) != nil {
+                timeZone = value
+            } else {
+                fields.report("timezone", "unknown time zone \"\(value)\"", fix: "use an IANA name such as Asia/Shanghai or America/New_York")
+            }
+        }
+        let holidays = fields.bool("holidays") ?? false
+        var audiences = [String]()
+        for audience in fields.strings("notes") ?? [] where !audiences.contains(audience) {
+            if Identifier.isValid(audience) {
+                audiences.append(audience)
+            } else {
+                fields.report("notes", "\"\(audience)\" in \"notes\" is not an audience name", fix: "use e.g. `notes: [public, team-a]`")
+            }
+        }
+        let encoding = fields.choice("encoding", FeedEncoding.self) ?? .expanded
+        let yearsBefore = fields.int("years-before", in: 0...50)
+        let yearsAfter = fields.int("years-after", in: 0...50)
+        let epoch = fields.int("token-epoch", in: 0...1_000_000) ?? 0
+
+        var reminders = [Reminder]()
+        var seen = [String: Int]()
+        if fields.has("reminders") {
+            if let items = fields.list("reminders") {
+                for item in items {
+                    guard var entry = YAMLFields(item, file: file, what: "a reminder", problems: &problems) else { continue }
+                    if let reminder = parseReminder(&entry) {
+                        if let line = seen[reminder.id] {
+                            entry.report("id", "the reminder id \"\(reminder.id)\" is already used on line \(line)", fix: "give every reminder its own id")
+                        } else {
+                            seen[reminder.id] = entry.line ?? 0
+                            reminders.append(reminder)
+                        }
+                    }
+                    problems += entry.problems
+                }
+            } else {
+                fields.report("reminders", "\"reminders\" must be a list of reminders, each starting with `- id:`")
+            }
+        }
+        problems += fields.problems
+        guard problems.isEmpty else { return .failure(ContentErrors(problems)) }
+        return .success(
+            Subscriber(
+                id: stem, name: name, calendarName: calendarName, color: color, timeZone: timeZone, includesHolidays: holidays,
+                noteAudiences: audiences, encoding: encoding, reminders: reminders, yearsBefore: yearsBefore,
+                yearsAfter: yearsAfter, tokenEpoch: epoch))
+    }
+
+    /// One entry of `reminders:`; `nil` with problems recorded in `entry` when it is not valid.
+    static func parseReminder(_ entry: inout YAMLFields) -> Reminder? {
+        let id = entry.string("id", required: true, example: "clock-in")
+        if let id, !Identifier.isValid(id) {
+            entry.report("id", "the reminder id \"\(id)\" must be lowercase letters, digits and hyphens", fix: "write e.g. `id: clock-in`")
+        }
+        let kindName = entry.string("kind", required: true, example: "workdays")
+        var allowed = commonReminderKeys
+        if let kindName {
+            if let extra = kindKeys[kindName] {
+                allowed += extra
+            } else {
+                entry.report(
+                    "kind", "unknown reminder kind \"\(kindName)\"",
+                    fix: YAMLFields.closest(to: kindName, in: kinds).map { "did you mean \"\($0)\"?" }
+                        ?? "use one of: \(kinds.joined(separator: ", "))")
+            }
+        }
+        if let kindName, kindKeys[kindName] != nil { entry.rejectUnknownKeys(allowed: allowed, what: "a \(kindName) reminder") }
+        let title = entry.string("title", required: true, example: "打卡上班")
+        let location = entry.string("location")
+        let description = entry.string("description")
+        let from = entry.date("from")
+        let until = entry.date("until")
+        if let from, let until, until < from {
+            entry.report("until", "\"until\" (\(until.iso8601)) is before \"from\" (\(from.iso8601))", fix: "swap them")
+        }
+        let timing = parseTiming(&entry)
+        var alarms = [TimeSpan]()
+        for text in entry.strings("alarms") ?? [] {
+            if let span = TimeSpan(text) {
+                if !alarms.contains(span) { alarms.append(span) }
+            } else {
+                entry.report("alarms", "\"\(text)\" in \"alarms\" is not a length such as 0m, 10m, 1h or 1d")
+            }
+        }
+        let kind = kindName.flatMap { parseKind($0, &entry) }
+        guard let id, Identifier.isValid(id), let kind, let title, let timing, entry.problems.isEmpty else { return nil }
+        return Reminder(
+            id: id, kind: kind, title: title, location: location, description: description, timing: timing,
+            alarms: alarms.sorted(), from: from, until: until)
+    }
+
+    static func parseTiming(_ entry: inout YAMLFields) -> ReminderTiming? {
+        let allDay = entry.bool("all-day")
+        let time = entry.time("time")
+        let duration = entry.span("duration")
+        if allDay == true {
+            if entry.has("time") || entry.has("duration") {
+                entry.report("all-day", "an all-day reminder has no \"time\" or \"duration\"", fix: "remove `all-day: true` or the time")
+                return nil
+            }
+            return .allDay
+        }
+        guard let time else {
+            if !entry.has("time") {
+                entry.report(nil, "a reminder needs a \"time\" or `all-day: true`", fix: "add `time: \"08:50\"` or `all-day: true`")
+            }
+            return nil
+        }
+        if let duration, duration.minutes > 7 * 24 * 60 {
+            entry.report("duration", "\"duration\" must be at most 7d")
+            return nil
+        }
+        return .at(time, duration: duration ?? TimeSpan(minutes: 0))
+    }
+
+    static func parseKind(_ name: String, _ entry: inout YAMLFields) -> ReminderKind? {
+        switch name {
+        case "workdays": return .workdays
+        case "makeup-eve": return .makeupEve
+        case "weekly":
+            var days = [Weekday]()
+            guard let names = entry.strings("on") else {
+                entry.report(nil, "a weekly reminder needs \"on\"", fix: "add e.g. `on: [mon, wed, fri]`")
+                return nil
+            }
+            for n in names {
+                let lower = n.lowercased()
+                if let day = Weekday.allCases.first(where: { $0.key == lower || $0.key.prefix(3) == lower }) {
+                    if !days.contains(day) { days.append(day) }
+                } else {
+                    entry.report("on", "\"\(n)\" is not a weekday", fix: "use mon, tue, wed, thu, fri, sat or sun")
+                }
+            }
+            if days.isEmpty && !names.isEmpty { return nil }
+            if names.isEmpty {
+                entry.report("on", "\"on\" names no weekday", fix: "write e.g. `on: [mon, wed, fri]`")
+                return nil
+            }
+            return .weekly(days: days.sorted(), skipOffDays: entry.bool("skip-off-days") ?? false)
+        case "monthly":
+            guard let day = entry.int("day", required: true) else { return nil }
+            guard (1...31).contains(day) || day == -1 else {
+                entry.report("day", "\"day\" must be from 1 to 31, or -1 for the last day of the month, found \(day)")
+                return nil
+            }
+            return .monthly(day: day, adjust: entry.choice("adjust", WorkdayAdjustment.self) ?? .none)
+        case "yearly":
+            guard let month = entry.int("month", in: 1...12, required: true), let day = entry.int("day", in: 1...31, required: true)
+            else { return nil }
+            guard CivilDate(year: 2024, month: month, day: day) != nil else {
+                entry.report("day", "month \(month) has no day \(day)")
+                return nil
+            }
+            let feb29 = entry.choice("feb29", Feb29Policy.self) ?? .feb28
+            return .yearly(month: month, day: day, feb29: feb29)
+        case "lunar-yearly":
+            let month = entry.int("month", in: 1...12, required: true, fix: "lunar months are 1 (正月) to 12 (腊月); a leap month is `leap: true`")
+            let day = entry.int("day", in: 1...30, required: true, fix: "lunar days are 1 (初一) to 30 (三十)")
+            guard let month, let day else { return nil }
+            return .lunarYearly(
+                month: month, day: day, leap: entry.bool("leap") ?? false,
+                missingDay: entry.choice("missing-day", MissingLunarDayPolicy.self) ?? .last,
+                missingLeap: entry.choice("missing-leap", MissingLeapMonthPolicy.self) ?? .regular)
+        case "once":
+            guard entry.has("date") else {
+                entry.report(nil, "a once reminder needs a \"date\"", fix: "add `date: 2026-12-01`")
+                return nil
+            }
+            return entry.date("date").map(ReminderKind.once)
+        case "sequence":
+            guard entry.has("start") else {
+                entry.report(nil, "a sequence needs a \"start\"", fix: "add `start: 2026-03-01`")
+                return nil
+            }
+            let start = entry.date("start")
+            var intervals = [Int]()
+            if entry.has("intervals") {
+                if entry.has("every") || entry.has("count") {
+                    entry.report("intervals", "a sequence has either \"intervals\" or \"every\" and \"count\"")
+                }
+                for text in entry.strings("intervals") ?? [] {
+                    if let days = TimeSpan(text)?.wholeDays, days > 0 { intervals.append(days) } else {
+                        entry.report("intervals", "\"\(text)\" in \"intervals\" is not a whole number of days such as 1d or 2w")
+                    }
+                }
+            } else {
+                guard let every = entry.span("every"), let count = entry.int("count", in: 1...1000, required: true) else {
+                    if !entry.has("every") {
+                        entry.report(nil, "a sequence needs \"every\" and \"count\", or \"intervals\"", fix: "add e.g. `every: 10d` and `count: 5`")
+                    }
+                    return nil
+                }
+                guard let days = every.wholeDays, days > 0 else {
+                    entry.report("every", "\"every\" must be a whole number of days such as 10d or 2w")
+                    return nil
+                }
+                intervals = Array(repeating: days, count: count - 1)
+            }
+            guard let start else { return nil }
+            return .sequence(start: start, intervals: intervals)
+        default:
+            return nil
+        }
+    }
+}

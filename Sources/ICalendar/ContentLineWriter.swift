@@ -1,0 +1,148 @@
+/// Writes iCalendar content lines (RFC 5545 §3.1): `NAME;PARAM=value:value` ended by CRLF,
+/// folded so that no line is longer than 75 octets, never inside a UTF-8 sequence.
+public struct ContentLineWriter: Sendable {
+    /// The stream so far.
+    public private(set) var bytes: [UInt8]
+
+    public static let maximumLineOctets = 75
+
+    public init(reservingCapacity capacity: Int = 4096) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// `BEGIN:NAME`.
+    public mutating func begin(_ component: String) { line("BEGIN", raw: component) }
+
+    /// `END:NAME`.
+    public mutating func end(_ component: String) { line("END", raw: component) }
+
+    /// A property whose value is written as given: dates, durations, recurrence rules and other
+    /// values that are not TEXT. Control characters are dropped so that nothing can start a new
+    /// line.
+    public mutating func line(_ name: String, _ parameters: [Parameter] = [], raw value: String) {
+        let start = bytes.count
+        appendName(name, parameters)
+        for byte in value.utf8 where byte >= 0x20 && byte != 0x7F { bytes.append(byte) }
+        finishLine(from: start)
+    }
+
+    /// A TEXT property (§3.3.11): backslash, semicolon, comma and line breaks are escaped, other
+    /// control characters dropped.
+    public mutating func text(_ name: String, _ value: String, parameters: [Parameter] = []) {
+        let start = bytes.count
+        appendName(name, parameters)
+        ContentLineWriter.appendEscapedText(value, to: &bytes)
+        finishLine(from: start)
+    }
+
+    /// A TEXT list (CATEGORIES): values escaped one by one, joined by commas.
+    public mutating func textList(_ name: String, _ values: [String]) {
+        let start = bytes.count
+        appendName(name, [])
+        for (i, value) in values.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            ContentLineWriter.appendEscapedText(value, to: &bytes)
+        }
+        finishLine(from: start)
+    }
+
+    /// Appends bytes that already form complete, folded content lines (a cached component).
+    public mutating func append(lines: [UInt8]) { bytes.append(contentsOf: lines) }
+
+    static func appendEscapedText(_ value: String, to bytes: inout [UInt8]) {
+        var previousCR = false
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+            case UInt8(ascii: ";"): bytes.append(contentsOf: [0x5C, UInt8(ascii: ";")])
+            case UInt8(ascii: ","): bytes.append(contentsOf: [0x5C, UInt8(ascii: ",")])
+            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0A:
+                // CRLF is one line break.
+                if !previousCR { bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")]) }
+            case 0x09: bytes.append(0x09)
+            case 0x00..<0x20, 0x7F: break
+            default: bytes.append(byte)
+            }
+            previousCR = byte == 0x0D
+        }
+    }
+
+    private mutating func appendName(_ name: String, _ parameters: [Parameter]) {
+        bytes.append(contentsOf: name.utf8)
+        for parameter in parameters {
+            bytes.append(UInt8(ascii: ";"))
+            bytes.append(contentsOf: parameter.name.utf8)
+            bytes.append(UInt8(ascii: "="))
+            parameter.appendValue(to: &bytes)
+        }
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Ends the line begun at `start` with CRLF, folding it first when it is too long.
+    private mutating func finishLine(from start: Int) {
+        if bytes.count - start > ContentLineWriter.maximumLineOctets {
+            let content = Array(bytes[start...])
+            bytes.removeSubrange(start...)
+            ContentLineWriter.appendFolded(content, to: &bytes)
+        }
+        bytes.append(0x0D)
+        bytes.append(0x0A)
+    }
+
+    /// Splits `content` into lines of at most 75 octets (continuations start with a space, which
+    /// counts), only between UTF-8 sequences.
+    static func appendFolded(_ content: [UInt8], to bytes: inout [UInt8]) {
+        var lineLength = 0
+        var i = 0
+        while i < content.count {
+            let lead = content[i]
+            var length = 1
+            if lead >= 0xF0 {
+                length = 4
+            } else if lead >= 0xE0 {
+                length = 3
+            } else if lead >= 0xC0 {
+                length = 2
+            }
+            // Keep a TEXT escape (`\n`, `\,`) on one line: some readers unescape before unfolding.
+            if lead == 0x5C, i + 1 < content.count, content[i + 1] < 0x80 { length = 2 }
+            length = min(length, content.count - i)
+            if lineLength + length > maximumLineOctets {
+                bytes.append(contentsOf: [0x0D, 0x0A, 0x20])
+                lineLength = 1
+            }
+            bytes.append(contentsOf: content[i..<(i + length)])
+            lineLength += length
+            i += length
+        }
+    }
+}
+
+/// A property parameter such as `TZID=Asia/Shanghai` or `VALUE=DATE`.
+public struct Parameter: Hashable, Sendable {
+    public let name: String
+    public let value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    public static let date = Parameter("VALUE", "DATE")
+    public static let duration = Parameter("VALUE", "DURATION")
+
+    public static func timeZone(_ identifier: String) -> Parameter { Parameter("TZID", identifier) }
+
+    /// Quoted when it contains `:`, `;` or `,`; a double quote, which a parameter value cannot
+    /// hold, becomes a single one; control characters are dropped.
+    func appendValue(to bytes: inout [UInt8]) {
+        let needsQuotes = value.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
+        if needsQuotes { bytes.append(UInt8(ascii: "\"")) }
+        for byte in value.utf8 where byte >= 0x20 && byte != 0x7F {
+            bytes.append(byte == UInt8(ascii: "\"") ? UInt8(ascii: "'") : byte)
+        }
+        if needsQuotes { bytes.append(UInt8(ascii: "\"")) }
+    }
+}

@@ -1,0 +1,102 @@
+/// A `VEVENT` (RFC 5545 §3.6.1) with the properties calendar feeds use.
+public struct Event: Hashable, Sendable {
+    /// Globally unique and stable across builds: clients match updates by it.
+    public var uid: String
+    /// `DTSTAMP`, in UTC.
+    public var stamp: ICalDateTime
+    public var start: ICalTime
+    /// `DTEND`: exclusive; for all-day events the day after the last day.
+    public var end: ICalTime?
+    public var summary: String
+    public var description: String?
+    public var location: String?
+    public var url: String?
+    public var categories: [String]
+    /// `TRANSP:TRANSPARENT`: the event does not make the person busy.
+    public var transparent: Bool
+    /// `SEQUENCE`, raised when an event changes.
+    public var sequence: Int
+    /// An `RRULE` value such as `FREQ=WEEKLY;BYDAY=MO,TU;UNTIL=20261231T005000Z`.
+    public var recurrenceRule: String?
+    /// `EXDATE`s, of the same value type and zone as `start`.
+    public var exceptionDates: [ICalTime]
+    public var alarms: [Alarm]
+
+    public init(
+        uid: String, stamp: ICalDateTime, start: ICalTime, end: ICalTime?, summary: String, description: String? = nil,
+        location: String? = nil, url: String? = nil, categories: [String] = [], transparent: Bool = false,
+        sequence: Int = 0, recurrenceRule: String? = nil, exceptionDates: [ICalTime] = [], alarms: [Alarm] = []
+    ) {
+        self.uid = uid
+        self.stamp = stamp
+        self.start = start
+        self.end = end
+        self.summary = summary
+        self.description = description
+        self.location = location
+        self.url = url
+        self.categories = categories
+        self.transparent = transparent
+        self.sequence = sequence
+        self.recurrenceRule = recurrenceRule
+        self.exceptionDates = exceptionDates
+        self.alarms = alarms
+    }
+
+    /// Writes the component.
+    public func write(to writer: inout ContentLineWriter) {
+        writer.begin("VEVENT")
+        writer.text("UID", uid)
+        writer.line("DTSTAMP", raw: stamp.utcValue)
+        start.write("DTSTART", to: &writer)
+        end?.write("DTEND", to: &writer)
+        if let recurrenceRule { writer.line("RRULE", raw: recurrenceRule) }
+        for date in exceptionDates { date.write("EXDATE", to: &writer) }
+        if sequence > 0 { writer.line("SEQUENCE", raw: String(sequence)) }
+        writer.text("SUMMARY", summary)
+        if let description, !description.isEmpty { writer.text("DESCRIPTION", description) }
+        if let location, !location.isEmpty { writer.text("LOCATION", location) }
+        if let url { writer.line("URL", [Parameter("VALUE", "URI")], raw: url) }
+        if !categories.isEmpty { writer.textList("CATEGORIES", categories) }
+        writer.line("TRANSP", raw: transparent ? "TRANSPARENT" : "OPAQUE")
+        for alarm in alarms { alarm.write(to: &writer) }
+        writer.end("VEVENT")
+    }
+}
+
+/// A `VALARM` that displays a message.
+public struct Alarm: Hashable, Sendable {
+    /// Minutes before the event's start (0: at the start).
+    public var minutesBefore: Int
+    public var description: String
+
+    public init(minutesBefore: Int, description: String) {
+        self.minutesBefore = minutesBefore
+        self.description = description
+    }
+
+    /// The `TRIGGER` value: `-PT10M`, `-P1D`, `PT0S`.
+    public var trigger: String {
+        guard minutesBefore != 0 else { return "PT0S" }
+        let m = abs(minutesBefore)
+        var text = minutesBefore > 0 ? "-P" : "P"
+        let days = m / 1440
+        let hours = m % 1440 / 60
+        let minutes = m % 60
+        if days > 0 { text += "\(days)D" }
+        if hours > 0 || minutes > 0 {
+            text += "T"
+            if hours > 0 { text += "\(hours)H" }
+            if minutes > 0 { text += "\(minutes)M" }
+        }
+        return text
+    }
+
+    func write(to writer: inout ContentLineWriter) {
+        writer.begin("VALARM")
+        writer.line("ACTION", raw: "DISPLAY")
+        writer.text("DESCRIPTION", description)
+        writer.line("TRIGGER", raw: trigger)
+        writer.end("VALARM")
+    }
+}

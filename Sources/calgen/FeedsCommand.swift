@@ -1,0 +1,53 @@
+import ArgumentParser
+import CalgenCore
+import CalgenKit
+import Foundation
+
+struct FeedsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feeds",
+        abstract: "Print each subscriber's personal feed URLs, to hand out.",
+        discussion: """
+            Every subscriber gets an https URL (for Outlook and most apps) and a webcal URL (for \
+            one-click subscribing). The URLs contain a token derived from the feed secret: give each \
+            URL only to its subscriber. Use the same secret as the build that is published.
+            """
+    )
+
+    @OptionGroup var contentOption: ContentOption
+    @OptionGroup var secretOption: FeedSecretOption
+
+    @Option(name: .long, help: ArgumentHelp("The current date (YYYY-MM-DD or ISO 8601); as for `calgen build`.", valueName: "date"))
+    var now: String?
+
+    @Flag(name: .long, help: "Print JSON, with each feed's horizon.")
+    var json = false
+
+    @Flag(name: .long, help: "With --json: also every reminder's occurrences as calgen computes them.")
+    var occurrences = false
+
+    func run() throws {
+        let secret = try secretOption.resolve()
+        let instant = try BuildNow.resolve(sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: now)
+        let site: Site
+        do {
+            site = try ContentLoader(contentDirectory: contentOption.content).load()
+        } catch {
+            DiagnosticPrinter.print(error, outputDirectory: nil)
+            throw ExitCode.failure
+        }
+        if secret.isDevelopment { FileHandle.standardError.write(Data((FeedSecret.developmentWarning + "\n").utf8)) }
+        let feeds = FeedSet(site: site, today: site.config.civilDate(of: instant), generatedAt: instant, secret: secret)
+        let base = site.config.baseURL
+        let webcalBase = "webcal://" + base.drop { $0 != ":" }.dropFirst(3)
+        if !json {
+            for (subscriber, path) in feeds.paths() {
+                print("\(subscriber.id)  \(subscriber.name)")
+                print("  \(base)\(path)")
+                print("  \(webcalBase)\(path)")
+            }
+            return
+        }
+        print(feeds.json(includingOccurrences: occurrences))
+    }
+}

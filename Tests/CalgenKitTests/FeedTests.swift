@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+@testable import CalgenKit
+
+@Suite struct FeedTests {
+    func build(_ fixture: borrowing Fixture, secret: FeedSecret = .development) throws -> BuildReport {
+        var options = fixture.options()
+        options.feedSecret = secret
+        return try SiteBuilder(options: options).build()
+    }
+
+    /// The personal feed files of a build, by subscriber id.
+    func personalFeeds(_ fixture: borrowing Fixture) -> [String: String] {
+        var feeds = [String: String]()
+        for (path, data) in Fixture.snapshot(fixture.output) where path.hasPrefix("feeds/") && path != "feeds/holidays.ics" {
+            feeds[String(path.split(separator: "/").last!.dropLast(4))] = path + "\n" + String(decoding: data, as: UTF8.self)
+        }
+        return feeds
+    }
+
+    @Test func thePublicFeedHasEveryHolidayPeriodAndMakeupDay() throws {
+        let fixture = try Fixture()
+        _ = try build(fixture)
+        let feed = fixture.read("public/feeds/holidays.ics") ?? ""
+        #expect(feed.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:"))
+        #expect(!feed.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        #expect(
+            feed.contains(
+                "UID:holiday-2026-national-day@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART;VALUE=DATE:20261001\r\nDTEND;VALUE=DATE:20261008\r\nSUMMARY:国庆节（放假7天）\r\n"
+            ))
+        #expect(feed.contains("UID:makeup-20261010@calendar.example.com"))
+        #expect(feed.contains("SUMMARY:补班（国庆节）"))
+        #expect(feed.contains("SUMMARY:春节（放假9天）"))
+        #expect(feed.components(separatedBy: "SUMMARY:补班").count - 1 == feed.components(separatedBy: "UID:makeup-").count - 1)
+        #expect(feed.contains("TRANSP:TRANSPARENT"))
+        #expect(feed.contains("REFRESH-INTERVAL;VALUE=DURATION:PT12H\r\nX-PUBLISHED-TTL:PT12H"))
+        #expect(feed.contains("UID:note-payday-moved@"))  // audience: public
+        #expect(!feed.contains("note-national-day-duty"))  // audience: team-ops only
+        #expect(!feed.contains("DTSTART;VALUE=DATE:2027"))  // 2027 is not announced
+    }
+
+    @Test func publicUIDsSurviveADataCorrectionThatDoesNotTouchThem() throws {
+        let fixture = try Fixture()
+        _ = try build(fixture)
+        let before = fixture.read("public/feeds/holidays.ics") ?? ""
+        // Correct 2026: drop the 2026-01-04 make-up day (a change to New Year's Day only).
+        let path = "Content/holidays/2026.json"
+        let json = fixture.read(path)!
+        let edited = json.replacingOccurrences(
+            of: #"\{\s*"name":\s*"元旦",\s*"date":\s*"2026-01-04",\s*"isOffDay":\s*false\s*\},?"#, with: "",
+            options: .regularExpression)
+        #expect(edited != json)
+        try fixture.write(path, edited)
+        _ = try build(fixture)
+        let after = fixture.read("public/feeds/holidays.ics") ?? ""
+        func event(_ uid: String, in feed: String) -> String? {
+            guard let start = feed.range(of: "UID:" + uid) else { return nil }
+            return String(feed[start.lowerBound..<feed[start.lowerBound...].range(of: "END:VEVENT")!.upperBound])
+        }
+        #expect(event("holiday-2026-national-day@", in: before) == event("holiday-2026-national-day@", in: after))
+        #expect(event("holiday-2026-spring-festival@", in: before) != nil)
+        #expect(event("holiday-2026-spring-festival@", in: before) == event("holiday-2026-spring-festival@", in: after))
+        #expect(event("makeup-20260104@", in: before) != nil && event("makeup-20260104@", in: after) == nil)
+        #expect(event("holiday-2026-new-year-s-day@", in: after) != nil)
+    }
+
+    @Test func personalFeedsLiveAtSecretPathsThatNothingPublicReveals() throws {
+        let fixture = try Fixture()
+        let report = try build(fixture)
+        #expect(report.feeds == 4)
+        #expect(report.warnings == [FeedSecret.developmentWarning])
+        let feeds = personalFeeds(fixture)
+        #expect(feeds.keys.sorted() == ["li-si", "wang-fang", "zhang-san"])
+        let token = FeedSecret.development.token(for: "zhang-san")
+        #expect(token.count == 24 && token.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        #expect(feeds["zhang-san"]!.hasPrefix("feeds/\(token)/zhang-san.ics"))
+        for (path, data) in Fixture.snapshot(fixture.output) where !path.hasPrefix("feeds/") {
+            let text = String(decoding: data, as: UTF8.self)
+            for id in feeds.keys {
+                let t = FeedSecret.development.token(for: id)
+                #expect(!text.contains(t), "\(path) reveals the feed of \(id)")
+            }
+        }
+        #expect(fixture.read("public/robots.txt")?.contains("Disallow: /feeds/") == true)
+    }
+
+    @Test func theSecretAndTheEpochDecideTheURL() throws {
+        let secret = try FeedSecret("a-long-enough-secret-for-tests")
+        #expect(secret.token(for: "zhang-san") != FeedSecret.development.token(for: "zhang-san"))
+        #expect(secret.token(for: "zhang-san") != secret.token(for: "li-si"))
+        #expect(secret.token(for: "zhang-san", epoch: 1) != secret.token(for: "zhang-san"))
+        #expect(secret.token(for: "zhang-san") == (try FeedSecret(" a-long-enough-secret-for-tests\n")).token(for: "zhang-san"))
+        #expect(throws: FeedSecretError.self) { try FeedSecret("short") }
+        let fixture = try Fixture()
+        let report = try build(fixture, secret: secret)
+        #expect(report.warnings.isEmpty)
+        #expect(personalFeeds(fixture)["zhang-san"]!.hasPrefix("feeds/\(secret.token(for: "zhang-san"))/"))
+    }
+
+    @Test func aPersonalFeedCarriesItsRemindersNotesAndHolidays() throws {
+        let fixture = try Fixture()
+        _ = try build(fixture)
+        let zhang = personalFeeds(fixture)["zhang-san"]!
+        #expect(zhang.contains("NAME:张三的工作日提醒\r\nX-WR-CALNAME:张三的工作日提醒\r\n"))
+        #expect(zhang.contains("COLOR:crimson\r\nX-APPLE-CALENDAR-COLOR:#D33F49\r\n"))
+        #expect(zhang.contains("放假安排有效期至2026年12月31日"))
+        #expect(
+            zhang.contains(
+                "UID:zhang-san.clock-in.20261010@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART;TZID=Asia/Shanghai:20261010T085000\r\nDTEND;TZID=Asia/Shanghai:20261010T090000\r\n"
+            ))
+        #expect(!zhang.contains("zhang-san.clock-in.20261001"))
+        #expect(zhang.contains("UID:zhang-san.makeup-eve.20261009@"))
+        #expect(zhang.contains("UID:zhang-san.payday.20260214@"))
+        #expect(zhang.contains("UID:zhang-san.mom.20260925@"))
+        #expect(zhang.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:妈妈生日\r\nTRIGGER:-P1D\r\nEND:VALARM"))
+        #expect(zhang.contains("UID:zhang-san.holiday-2026-national-day@"))  // holidays: true
+        #expect(zhang.contains("UID:zhang-san.note-year-end-party@"))  // notes: [public, team-a]
+        #expect(!zhang.contains("note-national-day-duty"))  // team-ops only
+        #expect(!zhang.contains("clock-in.2027"))  // 2027 is not announced
+        #expect(zhang.contains("BEGIN:VTIMEZONE\r\nTZID:Asia/Shanghai\r\n"))
+        let li = personalFeeds(fixture)["li-si"]!
+        #expect(li.contains("RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20270101T013000Z"))
+        #expect(li.contains("EXDATE;TZID=America/New_York:20261001T203000"))
+        #expect(li.contains("UID:li-si.standup.20261010@"))  // the make-up Saturday, outside the rule
+        #expect(!li.contains("RDATE"))
+        #expect(li.contains("BEGIN:DAYLIGHT\r\nDTSTART:20260308T020000\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400"))
+    }
+
+    @Test func rebuildsGiveTheSameFeedsByteForByte() throws {
+        let fixture = try Fixture()
+        _ = try build(fixture)
+        let first = Fixture.snapshot(fixture.output).filter { $0.key.hasPrefix("feeds/") }
+        _ = try build(fixture)
+        let second = Fixture.snapshot(fixture.output).filter { $0.key.hasPrefix("feeds/") }
+        #expect(first.count == 4 && Fixture.differences(first, second).isEmpty)
+    }
+
+    /// One small personal feed, reviewed like code. Regenerate with
+    /// `CALGEN_UPDATE_GOLDEN=1 swift test --filter FeedTests` and review the diff.
+    @Test func goldenPersonalFeed() throws {
+        let fixture = try Fixture()
+        try fixture.write(
+            "Content/users/golden.yml",
+            """
+            name: 测试
+            calendar: "Golden, feed; with \\\\ specials"
+            color: "#2E8B57"
+            timezone: Europe/Berlin
+            holidays: false
+            notes: [team-a]
+            years-before: 0
+            years-after: 0
+            reminders:
+              - id: makeup-eve
+                kind: makeup-eve
+                title: 明天补班
+                time: "21:00"
+                alarms: [0m, 30m]
+              - id: mid-autumn
+                kind: lunar-yearly
+                month: 8
+                day: 15
+                title: 中秋节，给家里打电话
+                all-day: true
+                alarms: [1d]
+              - id: dentist
+                kind: once
+                date: 2026-03-29
+                time: "09:30"
+                duration: 45m
+                title: 看牙
+                location: 诊所，2 楼
+                description: "带上医保卡；\\n别迟到"
+            """)
+        _ = try build(fixture)
+        let feed = personalFeeds(fixture)["golden"]!
+        let actual = String(feed.drop { $0 != "\n" }.dropFirst())
+        let goldenURL = Fixture.repositoryRoot.appendingPathComponent("Tests/CalgenKitTests/Golden/golden.ics")
+        if ProcessInfo.processInfo.environment["CALGEN_UPDATE_GOLDEN"] == "1" {
+            try Data(actual.utf8).write(to: goldenURL)
+        }
+        let expected = FileManager.default.contents(atPath: goldenURL.path).map { String(decoding: $0, as: UTF8.self) }
+        #expect(actual == expected, "the golden feed differs from Golden/golden.ics; review and regenerate it")
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import ICalendar
+import Testing
+
+@Suite struct ContentLineTests {
+    func lines(_ bytes: [UInt8]) -> [[UInt8]] {
+        var result = [[UInt8]]()
+        var current = [UInt8]()
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A {
+                result.append(current)
+                current = []
+                i += 2
+            } else {
+                current.append(bytes[i])
+                i += 1
+            }
+        }
+        #expect(current.isEmpty, "the stream ends with CRLF")
+        return result
+    }
+
+    /// Undoes folding and TEXT escaping (RFC 5545 §3.1 and §3.3.11), independently of the writer.
+    func unfoldedValue(_ bytes: [UInt8]) -> String {
+        var text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        text.removeLast()  // "\r\n" is one Character
+        let value = text[text.index(after: text.firstIndex(of: ":")!)...]
+        var out = ""
+        var escaped = false
+        for c in value {
+            if escaped {
+                out.append(c == "n" || c == "N" ? "\n" : c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+
+    @Test func foldsLongChineseTextAt75OctetsWithoutBreakingCharacters() {
+        let title = String(repeating: "国庆节值班安排补班提醒", count: 20)  // 220 characters, 660 octets
+        var writer = ContentLineWriter()
+        writer.text("SUMMARY", title)
+        let physical = lines(writer.bytes)
+        #expect(physical.count > 9)
+        for (i, line) in physical.enumerated() {
+            #expect(line.count <= 75, "line \(i) has \(line.count) octets")
+            #expect(String(validating: line, as: UTF8.self) != nil, "line \(i) splits a UTF-8 sequence")
+            if i > 0 { #expect(line.first == 0x20) }
+        }
+        #expect(unfoldedValue(writer.bytes) == title)
+    }
+
+    @Test func escapesTextSoThatNothingStartsANewProperty() {
+        let hostile = "a,b;c\\d\ne\r\nf\rDTSTART:19700101\u{0}g"
+        var writer = ContentLineWriter()
+        writer.text("SUMMARY", hostile)
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(text == "SUMMARY:a\\,b\\;c\\\\d\\ne\\nf\\nDTSTART:19700101g\r\n")
+        #expect(lines(writer.bytes).count == 1)
+        #expect(unfoldedValue(writer.bytes) == "a,b;c\\d\ne\nf\nDTSTART:19700101g")
+    }
+
+    @Test func rawValuesAndParametersCannotBreakTheLine() {
+        var writer = ContentLineWriter()
+        writer.line("URL", [Parameter("X-A", "x;y:\"z\"\r\nEND:VCALENDAR")], raw: "https://e.com/\r\nEND:VEVENT")
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "URL;X-A=\"x;y:'z'END:VCALENDAR\":https://e.com/END:VEVENT\r\n")
+    }
+
+    @Test func alarmTriggers() {
+        #expect(Alarm(minutesBefore: 0, description: "").trigger == "PT0S")
+        #expect(Alarm(minutesBefore: 10, description: "").trigger == "-PT10M")
+        #expect(Alarm(minutesBefore: 90, description: "").trigger == "-PT1H30M")
+        #expect(Alarm(minutesBefore: 1440, description: "").trigger == "-P1D")
+    }
+
+    @Test func anEventWithEveryProperty() {
+        let day = ICalDate(year: 2026, month: 10, day: 1)
+        let event = Event(
+            uid: "a@b", stamp: ICalDateTime(date: day, hour: 4, minute: 0), start: .date(day),
+            end: .date(ICalDate(year: 2026, month: 10, day: 8)), summary: "国庆节", description: "第一行\n第二行",
+            location: "北京", url: "https://e.com/", categories: ["休", "a,b"], transparent: true, sequence: 2,
+            alarms: [Alarm(minutesBefore: 1440, description: "国庆节")])
+        var writer = ContentLineWriter()
+        event.write(to: &writer)
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self) == """
+                BEGIN:VEVENT\r
+                UID:a@b\r
+                DTSTAMP:20261001T040000Z\r
+                DTSTART;VALUE=DATE:20261001\r
+                DTEND;VALUE=DATE:20261008\r
+                SEQUENCE:2\r
+                SUMMARY:国庆节\r
+                DESCRIPTION:第一行\\n第二行\r
+                LOCATION:北京\r
+                URL;VALUE=URI:https://e.com/\r
+                CATEGORIES:休,a\\,b\r
+                TRANSP:TRANSPARENT\r
+                BEGIN:VALARM\r
+                ACTION:DISPLAY\r
+                DESCRIPTION:国庆节\r
+                TRIGGER:-P1D\r
+                END:VALARM\r
+                END:VEVENT\r
+
+                """)
+    }
+}
+
+@Suite struct TimeZoneComponentTests {
+    func date(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
+
+    @Test func shanghaiHasOneObservance() throws {
+        let zone = try #require(
+            TimeZoneComponent(identifier: "Asia/Shanghai", from: date("2025-01-01T00:00:00Z"), to: date("2028-01-01T00:00:00Z")))
+        #expect(zone.observances.count == 1)
+        #expect(zone.observances[0].offsetTo == 8 * 3600 && !zone.observances[0].isDaylight)
+    }
+
+    @Test func newYorkHasEveryTransition() throws {
+        let zone = try #require(
+            TimeZoneComponent(
+                identifier: "America/New_York", from: date("2025-01-01T05:00:00Z"), to: date("2027-01-01T05:00:00Z")))
+        // The start, then 2025-03-09, 2025-11-02, 2026-03-08, 2026-11-01.
+        #expect(zone.observances.count == 5)
+        let spring = zone.observances[3]
+        #expect(spring.isDaylight && spring.offsetFrom == -5 * 3600 && spring.offsetTo == -4 * 3600)
+        #expect(spring.start == ICalDateTime(date: ICalDate(year: 2026, month: 3, day: 8), hour: 2, minute: 0))
+        let autumn = zone.observances[4]
+        #expect(!autumn.isDaylight && autumn.start == ICalDateTime(date: ICalDate(year: 2026, month: 11, day: 1), hour: 2, minute: 0))
+    }
+
+    @Test func anUnknownZoneIsNil() {
+        #expect(TimeZoneComponent(identifier: "Mars/Olympus", from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 1)) == nil)
+    }
+}

@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""Checks calgen's iCalendar feeds with independent readers.
+
+For each encoding (expanded, compact) it builds a copy of the content with every subscriber
+switched to that encoding, plus one subscriber whose texts hold every character iCalendar
+must escape, then:
+
+- reads every feed byte by byte: CRLF line ends, at most 75 octets per line, no line that
+  splits a UTF-8 sequence;
+- parses every feed with Python `icalendar`: UIDs unique, DTSTAMP present, escaped texts
+  round-trip unchanged and create no extra property;
+- expands every reminder with `recurring-ical-events` over the feed's horizon and compares
+  the local dates and date-times with what calgen's core computes (`calgen feeds --json
+  --occurrences`): exactly the same set, no duplicates;
+- recomputes every `workdays` and `makeup-eve` reminder from the raw holiday-cn files, without
+  calgen, and compares again.
+
+Usage: check_feeds.py CALGEN CONTENT TEMPLATES
+"""
+import datetime as dt
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import warnings
+
+import icalendar
+import recurring_ical_events
+import yaml
+
+TRICKY = {
+    "title": 'Comma, semicolon; backslash \\ and\nnew line',
+    "location": 'Room 1, Floor 2; "East" \\ wing',
+    "description": "Line one\nLine two, with; specials\\\nDTSTART:19700101T000000Z",
+}
+
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+    if len(failures) <= 30:
+        print("FAIL:", message)
+
+
+def raw_checks(path, data):
+    if b"\n" in data.replace(b"\r\n", b""):
+        fail(f"{path}: a line ends without CR")
+    for number, line in enumerate(data.split(b"\r\n")[:-1], 1):
+        if len(line) > 75:
+            fail(f"{path}:{number}: {len(line)} octets")
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError:
+            fail(f"{path}:{number}: the line splits a UTF-8 sequence")
+
+
+def unescape_text(value):
+    """TEXT unescaping by icalendar's own parser (calendar-level NAME is not typed by it)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from icalendar.parser import unescape_char
+        return unescape_char(value)
+
+
+def local_key(value):
+    if isinstance(value, dt.datetime):
+        return value.strftime("%Y-%m-%dT%H:%M")
+    return value.isoformat()
+
+
+def holiday_rule(content):
+    """Day status from the raw files: {date: is_off} and the announced years."""
+    listed, announced = {}, set()
+    folder = os.path.join(content, "holidays")
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            data = json.load(f)
+        if data["days"]:
+            announced.add(data["year"])
+        for day in data["days"]:
+            listed[dt.date.fromisoformat(day["date"])] = day["isOffDay"]
+    return listed, announced
+
+
+def independent(kind, start, end, listed, announced, time):
+    """The dates of a workdays or makeup-eve reminder, computed from the raw data."""
+    def workday(d):
+        if d in listed:
+            return not listed[d]
+        return d.weekday() < 5
+
+    result = []
+    d = start
+    while d <= end:
+        if kind == "workdays" and d.year in announced and workday(d):
+            result.append(d)
+        if kind == "makeup-eve":
+            n = d + dt.timedelta(days=1)
+            if n.year in announced and n.weekday() >= 5 and listed.get(n) is False:
+                result.append(d)
+        d += dt.timedelta(days=1)
+    return sorted(x.isoformat() + ("T" + time if time else "") for x in result)
+
+
+def prepare(content, encoding, scratch):
+    copy = os.path.join(scratch, f"content-{encoding}")
+    shutil.copytree(content, copy)
+    users = os.path.join(copy, "users")
+    os.makedirs(users, exist_ok=True)
+    for name in os.listdir(users):
+        path = os.path.join(users, name)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        if re.search(r"^encoding:", text, re.M):
+            text = re.sub(r"^encoding:.*$", f"encoding: {encoding}", text, flags=re.M)
+        else:
+            text = f"encoding: {encoding}\n" + text
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    tricky = {
+        "name": "Tricky, Name; \\", "calendar": TRICKY["title"], "timezone": "Europe/London", "encoding": encoding,
+        "reminders": [
+            {"id": "tricky", "kind": "workdays", "time": "07:15", "duration": "5m", **TRICKY},
+            {"id": "tricky-day", "kind": "once", "date": "2026-06-01", "all-day": True, **TRICKY},
+        ],
+    }
+    with open(os.path.join(users, "tricky.yml"), "w", encoding="utf-8") as f:
+        yaml.safe_dump(tricky, f, allow_unicode=True)
+    return copy
+
+
+def check(calgen, content, templates, encoding, scratch, env):
+    copy = prepare(content, encoding, scratch)
+    output = os.path.join(scratch, f"public-{encoding}")
+    subprocess.run([calgen, "build", "--quiet", "--content", copy, "--templates", templates, "--output", output],
+                   check=True, env=env)
+    feeds = json.loads(subprocess.run([calgen, "feeds", "--json", "--occurrences", "--content", copy],
+                                      check=True, env=env, capture_output=True, text=True).stdout)
+    listed, announced = holiday_rule(copy)
+    kinds = {}
+    for name in os.listdir(os.path.join(copy, "users")):
+        with open(os.path.join(copy, "users", name), encoding="utf-8") as f:
+            data = yaml.safe_load(f)
+        for r in data.get("reminders", []):
+            kinds[(name.rsplit(".", 1)[0], r["id"])] = (r["kind"], r.get("time"))
+
+    counts = {"feeds": 0, "events": 0, "occurrences": 0}
+    paths = ["feeds/holidays.ics"] + [feed["path"] for feed in feeds]
+    for relative in paths:
+        with open(os.path.join(output, relative), "rb") as f:
+            data = f.read()
+        raw_checks(relative, data)
+        calendar = icalendar.Calendar.from_ical(data)
+        events = calendar.walk("VEVENT")
+        counts["feeds"] += 1
+        counts["events"] += len(events)
+        uids = [str(e["UID"]) for e in events]
+        if len(uids) != len(set(uids)):
+            fail(f"{relative}: duplicate UIDs")
+        for e in events:
+            if "DTSTAMP" not in e:
+                fail(f"{relative}: {e['UID']} has no DTSTAMP")
+    for feed in feeds:
+        with open(os.path.join(output, feed["path"]), "rb") as f:
+            calendar = icalendar.Calendar.from_ical(f.read())
+        start = dt.date.fromisoformat(feed["from"])
+        end = dt.date.fromisoformat(feed["through"]) + dt.timedelta(days=1)
+        found = {}
+        for occurrence in recurring_ical_events.of(calendar).between(start, end):
+            parts = str(occurrence["UID"]).split("@")[0].split(".")
+            if len(parts) != 3:
+                continue  # holidays and notes
+            found.setdefault(parts[1], []).append(local_key(occurrence["DTSTART"].dt))
+        for reminder, expected in feed["occurrences"].items():
+            got = sorted(found.get(reminder, []))
+            counts["occurrences"] += len(got)
+            if got != sorted(expected):
+                missing = sorted(set(expected) - set(got))[:5]
+                extra = sorted(set(got) - set(expected))[:5]
+                fail(f"{encoding} {feed['id']}/{reminder}: {len(got)} occurrences in the feed, {len(expected)} computed; "
+                     f"missing {missing}, extra {extra}")
+            kind, time = kinds[(feed["id"], reminder)]
+            if kind in ("workdays", "makeup-eve"):
+                raw = independent(kind, start, end - dt.timedelta(days=1), listed, announced, time)
+                if raw != sorted(expected):
+                    fail(f"{feed['id']}/{reminder}: differs from the rule computed from the raw holiday-cn files")
+        if feed["id"] == "tricky":
+            for e in calendar.walk("VEVENT"):
+                for key in ("SUMMARY", "LOCATION", "DESCRIPTION"):
+                    if str(e[key]) != TRICKY["title" if key == "SUMMARY" else key.lower()]:
+                        fail(f"tricky: {key} did not round-trip: {str(e[key])!r}")
+                names = {name for name, _ in e.property_items(recursive=False)}
+                if "RRULE" not in names and len([1 for n, _ in e.property_items(recursive=False) if n == "DTSTART"]) != 1:
+                    fail("tricky: a text created a second DTSTART")
+            # Calendar-level NAME is not typed by icalendar: decode it as TEXT with icalendar's own reader.
+            for key in ("NAME", "X-WR-CALNAME"):
+                name = unescape_text(calendar[key].to_ical().decode())
+                if name != TRICKY["title"]:
+                    fail(f"tricky: the calendar's {key} did not round-trip: {name!r}")
+    client_check(output, feeds, copy, scratch, encoding)
+    print(f"{encoding}: {counts['feeds']} feeds, {counts['events']} events parsed, "
+          f"{counts['occurrences']} reminder occurrences expanded and compared")
+    return output, feeds
+
+
+KHAL_CONFIG = """[calendars]
+[[feed]]
+path = {root}/calendar
+[locale]
+timeformat = %H:%M
+dateformat = %Y-%m-%d
+longdateformat = %Y-%m-%d
+datetimeformat = %Y-%m-%d %H:%M
+longdatetimeformat = %Y-%m-%d %H:%M
+local_timezone = {zone}
+default_timezone = {zone}
+[sqlite]
+path = {root}/khal.db
+"""
+
+
+def client_check(output, feeds, content, scratch, encoding):
+    """Imports each personal feed into khal, a real calendar client, and compares what it lists
+    for October 2026 (a month with a holiday week and a make-up Saturday) with calgen's
+    occurrences of the subscriber's workdays reminders."""
+    if not shutil.which("khal"):
+        print("khal not installed: client check skipped")
+        return
+    for feed in feeds:
+        with open(os.path.join(content, "users", feed["id"] + ".yml"), encoding="utf-8") as f:
+            reminders = yaml.safe_load(f).get("reminders", [])
+        root = os.path.join(scratch, f"khal-{encoding}-{feed['id']}")
+        os.makedirs(os.path.join(root, "calendar"))
+        config = os.path.join(root, "config")
+        with open(config, "w") as f:
+            f.write(KHAL_CONFIG.format(root=root, zone=feed["timezone"]))
+        result = subprocess.run(["khal", "-c", config, "import", "--batch", "-a", "feed", os.path.join(output, feed["path"])],
+                                capture_output=True, text=True)
+        if result.returncode != 0 or "error" in (result.stdout + result.stderr).lower():
+            fail(f"khal could not import {feed['id']} ({encoding}): {result.stdout} {result.stderr}")
+            continue
+        listing = subprocess.run(["khal", "-c", config, "list", "--format", "{start} {title}", "--day-format", "",
+                                  "2026-10-01", "2026-10-31"], capture_output=True, text=True, check=True).stdout
+        for r in reminders:
+            if r["kind"] != "workdays" or "time" not in r or "\n" in r["title"]:
+                continue
+            expected = sorted(t.replace("T", " ") for t in feed["occurrences"][r["id"]] if t.startswith("2026-10"))
+            got = sorted(line[:16] for line in listing.splitlines() if line.endswith(" " + r["title"]))
+            if got != expected:
+                fail(f"khal lists {feed['id']}/{r['id']} on {got}, calgen computed {expected}")
+    print(f"{encoding}: khal imported {len(feeds)} personal feeds; October 2026 workday reminders as computed")
+
+
+def main():
+    calgen, content, templates = sys.argv[1:4]
+    env = dict(os.environ, SOURCE_DATE_EPOCH="1795233600", CALGEN_FEED_SECRET="interoperability-check-secret-0123456789")
+    with tempfile.TemporaryDirectory() as scratch:
+        for encoding in ("expanded", "compact"):
+            check(calgen, content, templates, encoding, scratch, env)
+    print(f"{len(failures)} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
