@@ -40,7 +40,11 @@ public struct ContentLoader: Sendable {
         case .failure(let e): problems += e.diagnostics
         }
         guard problems.isEmpty, let config, let calendar else { throw ContentErrors(problems.sorted()) }
-        return Site(config: config, calendar: calendar, notes: notes, subscribers: subscribers)
+        var sources = [Int: String]()
+        for file in calendar.files {
+            if case .success(let bytes) = FileReader.readBytes(file.path) { sources[file.year] = Digest.sha256(bytes) }
+        }
+        return Site(config: config, calendar: calendar, notes: notes, subscribers: subscribers, holidaySources: sources)
     }
 
     /// Loads `site.yml`.

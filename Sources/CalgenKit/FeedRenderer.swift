@@ -43,21 +43,24 @@ struct FeedRenderer: Sendable {
     // MARK: Public feed
 
     /// `feeds/holidays.ics`: every announced year's holiday periods and make-up workdays, and the public notes.
-    func publicFeed() -> (file: OutputFile, events: Int) {
+    func publicFeed() -> FeedDraft {
         let announced = calendar.years.filter(calendar.isAnnounced(year:))
         var events = holidayEvents(years: announced, uidPrefix: "")
         events += site.notes.filter { $0.audience.contains("public") }.flatMap { noteEvents($0, uidPrefix: "") }
         let usesSiteZone = events.contains { if case .local = $0.start { true } else { false } }
-        let allYears = announced.isEmpty ? nil : (announced.first!...announced.last!)
+        let validThrough = horizon(of: nil).validThrough
+        var zones = [TimeZoneComponent]()
+        if usesSiteZone, let first = announced.first, let last = announced.last,
+            let zone = ZoneCache().component(site.config.timeZone, years: first...last)
+        {
+            zones.append(zone)
+        }
         let feed = ICalendar.Calendar(
             productID: FeedRenderer.productID, name: strings.publicFeedName(site.config.title),
-            description: strings.publicFeedDescription(years: announced, validThrough: horizon(of: nil).validThrough),
+            description: strings.publicFeedDescription(years: announced, validThrough: validThrough),
             refreshInterval: site.config.feedRefresh.iCalendarDuration, source: site.config.baseURL + FeedRenderer.publicPath,
-            defaultTimeZone: site.config.timeZone,
-            timeZones: usesSiteZone && allYears != nil
-                ? [zone(site.config.timeZone, years: allYears!)].compactMap { $0 } : [],
-            events: FeedRenderer.sorted(events))
-        return (OutputFile(path: FeedRenderer.publicPath, bytes: feed.serialized()), events.count)
+            defaultTimeZone: site.config.timeZone, timeZones: zones, events: FeedRenderer.sorted(events))
+        return FeedDraft(path: FeedRenderer.publicPath, calendar: feed, validThrough: validThrough, isPublic: true)
     }
 
     /// All-day events for the holiday periods and make-up workdays of the given years.
@@ -117,9 +120,7 @@ struct FeedRenderer: Sendable {
     // MARK: Personal feeds
 
     /// One subscriber's feed, with the number of events in it.
-    func personalFeed(_ subscriber: Subscriber, schedule: ReminderSchedule, horizon: FeedHorizon, zones: ZoneCache)
-        -> (file: OutputFile, events: Int)
-    {
+    func personalFeed(_ subscriber: Subscriber, schedule: ReminderSchedule, horizon: FeedHorizon, zones: ZoneCache) -> FeedDraft {
         let prefix = subscriber.id + "."
         var events = [Event]()
         if subscriber.includesHolidays {
@@ -145,7 +146,7 @@ struct FeedRenderer: Sendable {
             defaultTimeZone: subscriber.timeZone,
             timeZones: zoneIDs.sorted().compactMap { zones.component($0, years: years) },
             events: FeedRenderer.sorted(events))
-        return (OutputFile(path: path(of: subscriber), bytes: feed.serialized()), events.count)
+        return FeedDraft(path: path(of: subscriber), calendar: feed, validThrough: horizon.validThrough, isPublic: false)
     }
 
     /// The events of one reminder in the subscriber's encoding.
@@ -203,10 +204,6 @@ struct FeedRenderer: Sendable {
 
     // MARK: Pieces
 
-    func zone(_ identifier: String, years: ClosedRange<Int>) -> TimeZoneComponent? {
-        ZoneCache().component(identifier, years: years)
-    }
-
     static func date(_ d: CivilDate) -> ICalDate { ICalDate(year: d.year, month: d.month, day: d.day) }
 
     /// Start and end of a timed occurrence; the end is the start plus the duration on the wall
@@ -256,6 +253,17 @@ struct FeedRenderer: Sendable {
             return a.uid < b.uid
         }
     }
+}
+
+/// A feed before its events get their stamps and sequences.
+struct FeedDraft: Sendable {
+    let path: String
+    var calendar: ICalendar.Calendar
+    let validThrough: CivilDate?
+    let isPublic: Bool
+
+    /// The manifest's path: the feed's with `.json` for `.ics`.
+    var manifestPath: String { String(path.dropLast(4)) + ".json" }
 }
 
 /// `VTIMEZONE` components, made once per zone and range for all feeds of a build.

@@ -9,8 +9,10 @@ public struct FeedSet: Sendable {
         renderer = FeedRenderer(site: site, today: today, generatedAt: generatedAt, secret: secret)
     }
 
-    /// The feed files and how many events they hold together.
-    public func render() -> (files: [OutputFile], events: Int) {
+    /// Every feed, its events stamped and sequenced against the previous build: an event whose
+    /// content is unchanged keeps its `DTSTAMP` and `SEQUENCE` (and so its bytes); a changed one
+    /// gets the next sequence and this build's time.
+    func render(previous: PreviousBuild) -> [RenderedFeed] {
         let site = renderer.site
         let zones = ZoneCache()
         // Subscribers with the same horizon share one schedule, made once.
@@ -26,10 +28,13 @@ public struct FeedSet: Sendable {
         let renderer = self.renderer
         let ready = schedules
         let personal = ParallelMap.map(jobs) { job in
-            renderer.personalFeed(job.0, schedule: ready[job.1]!, horizon: job.1, zones: zones)
+            RenderedFeed(
+                draft: renderer.personalFeed(job.0, schedule: ready[job.1]!, horizon: job.1, zones: zones),
+                previous: previous.feeds[renderer.path(of: job.0)]?.manifest, stamp: renderer.stamp)
         }
-        let publicFeed = renderer.publicFeed()
-        return ([publicFeed.file] + personal.map(\.file), personal.reduce(publicFeed.events) { $0 + $1.events })
+        let publicFeed = RenderedFeed(
+            draft: renderer.publicFeed(), previous: previous.feeds[FeedRenderer.publicPath]?.manifest, stamp: renderer.stamp)
+        return [publicFeed] + personal
     }
 
     /// Each subscriber's feed path, as `feeds/<token>/<id>.ics`.

@@ -8,8 +8,14 @@ public struct Site: Sendable {
     public let notes: [Note]
     /// The subscribers of personal feeds, by id.
     public let subscribers: [Subscriber]
+    /// The SHA-256 of each year's holiday-cn source file.
+    public let holidaySources: [Int: String]
 
-    public init(config: SiteConfig, calendar: HolidayCalendar, notes: [Note] = [], subscribers: [Subscriber] = []) {
+    public init(
+        config: SiteConfig, calendar: HolidayCalendar, notes: [Note] = [], subscribers: [Subscriber] = [],
+        holidaySources: [Int: String] = [:]
+    ) {
+        self.holidaySources = holidaySources
         self.config = config
         self.calendar = calendar
         self.notes = notes

@@ -1,5 +1,6 @@
 import CalgenCore
 import Foundation
+import ICalendar
 
 /// What to build and where.
 public struct BuildOptions: Sendable {
@@ -13,11 +14,15 @@ public struct BuildOptions: Sendable {
     public var includeDrafts: Bool
     /// The secret personal feed URLs are derived from.
     public var feedSecret: FeedSecret
+    /// The last published `manifest.json` (with the feed manifests beside it), when the output
+    /// directory does not hold the previous build.
+    public var previousManifest: String?
 
     public init(
         contentDirectory: String = "Content", templatesDirectory: String = "Templates", outputDirectory: String = "public",
-        now: Date, includeDrafts: Bool = false, feedSecret: FeedSecret = .development
+        now: Date, includeDrafts: Bool = false, feedSecret: FeedSecret = .development, previousManifest: String? = nil
     ) {
+        self.previousManifest = previousManifest
         self.feedSecret = feedSecret
         self.contentDirectory = contentDirectory
         self.templatesDirectory = templatesDirectory
@@ -38,7 +43,11 @@ public struct BuildReport: Sendable {
     public internal(set) var steps: [Step] = []
     public internal(set) var pages = 0
     public internal(set) var notes = 0
+    /// Files written; the others were kept from the previous output, untouched.
     public internal(set) var filesWritten = 0
+    public internal(set) var filesUnchanged = 0
+    /// The site version (see `manifest.json`).
+    public internal(set) var version = 0
     public internal(set) var bytesWritten = 0
     public internal(set) var years = 0
     public internal(set) var announcedYears = 0
@@ -69,7 +78,7 @@ public struct SiteBuilder: Sendable {
             return result
         }
 
-        let (site, templates) = try step("load") { () throws -> (Site, TemplateSet) in
+        let (site, templates, previous) = try step("load") { () throws -> (Site, TemplateSet, PreviousBuild) in
             var problems = [Diagnostic]()
             var site: Site?
             do { site = try ContentLoader(
@@ -82,8 +91,14 @@ public struct SiteBuilder: Sendable {
             case .success(let t): templates = t
             case .failure(let e): problems += e.diagnostics
             }
+            var previous = PreviousBuild.none
+            do {
+                previous = try PreviousBuild.load(outputDirectory: options.outputDirectory, previousManifest: options.previousManifest)
+            } catch let error as ContentErrors {
+                problems += error.diagnostics
+            }
             guard problems.isEmpty, let site, let templates else { throw ContentErrors(problems) }
-            return (site, templates)
+            return (site, templates, previous)
         }
         report.years = site.calendar.years.count
         report.notes = site.notes.count
@@ -94,20 +109,31 @@ public struct SiteBuilder: Sendable {
         let pages = step("pages") { renderer.renderPages() }
         let data = step("api") { renderer.renderData() }
         let feeds = step("feeds") {
-            FeedSet(site: site, today: today, generatedAt: options.now, secret: options.feedSecret).render()
+            FeedSet(site: site, today: today, generatedAt: options.now, secret: options.feedSecret).render(previous: previous)
         }
-        report.feeds = feeds.files.count
-        report.events = feeds.events
+        report.feeds = feeds.count
+        report.events = feeds.reduce(0) { $0 + $1.events.count }
         if options.feedSecret.isDevelopment && !site.subscribers.isEmpty {
             report.warnings.append(FeedSecret.developmentWarning)
         }
-        let files = (pages + data + feeds.files).sorted { $0.path < $1.path }
         report.pages = pages.filter { $0.path.hasSuffix(".html") }.count
+        let publication = step("manifest") {
+            Publication(
+                publicFiles: pages + data, feeds: feeds, calendar: site.calendar, sources: site.holidaySources,
+                previous: previous, now: ManifestTime.iso(TimeZoneComponent.utcFields(options.now)))
+        }
+        let files = publication.files
+        report.version = publication.version
+        if publication.isNoOp && StagedOutput.holdsExactly(files, outputPath: options.outputDirectory) {
+            report.filesUnchanged = files.count
+            report.bytesWritten = 0
+            return report
+        }
         let staged = try step("write") { () throws -> StagedOutput in
             let staged = try StagedOutput.begin(
                 outputPath: options.outputDirectory, contentDirectory: options.contentDirectory)
             do {
-                try staged.write(files)
+                report.filesUnchanged = try staged.write(files, keeping: publication.unchanged)
             } catch {
                 staged.discard()
                 throw error
@@ -120,12 +146,11 @@ public struct SiteBuilder: Sendable {
                 throw error
             }
         }
-        report.filesWritten = files.count
-        report.bytesWritten = files.reduce(0) { $0 + $1.bytes.count }
+        report.filesWritten = files.count - report.filesUnchanged
+        report.bytesWritten = files.reduce(0) { $0 + (publication.unchanged.contains($1.path) ? 0 : $1.bytes.count) }
         return report
     }
 }
-
 /// Turns a loaded site into output files. Pure apart from reading the site value.
 struct SiteRenderer {
     let site: Site

@@ -63,8 +63,12 @@ struct StagedOutput {
         }
     }
 
-    /// Writes files below the staging directory, creating folders as needed.
-    func write(_ files: [OutputFile]) throws(OutputError) {
+    /// Writes files below the staging directory, creating folders as needed. Files in `keeping`
+    /// are hard-linked from the current output instead (same inode, so their modification time
+    /// stays and sync tools skip them) when they are there with the same size. Returns how many
+    /// were kept.
+    @discardableResult
+    func write(_ files: [OutputFile], keeping: Set<String> = []) throws(OutputError) -> Int {
         var directories = Set<String>()
         for file in files {
             if let slash = file.path.lastIndex(of: "/") { directories.insert(String(file.path[..<slash])) }
@@ -77,9 +81,34 @@ struct StagedOutput {
                 throw OutputError(path: path, reason: "cannot create directory: \(error.localizedDescription)")
             }
         }
+        var kept = 0
         for file in files {
-            try StagedOutput.writeFile(stagingPath + "/" + file.path, file.bytes)
+            let target = stagingPath + "/" + file.path
+            if keeping.contains(file.path) {
+                let source = outputPath + "/" + file.path
+                var info = stat()
+                if stat(source, &info) == 0, Int(info.st_size) == file.bytes.count, link(source, target) == 0 {
+                    kept += 1
+                    continue
+                }
+            }
+            try StagedOutput.writeFile(target, file.bytes)
         }
+        return kept
+    }
+
+    /// Whether the output directory holds exactly these paths, each with its size: then a build
+    /// that changed nothing leaves it alone.
+    static func holdsExactly(_ files: [OutputFile], outputPath: String) -> Bool {
+        guard let enumerator = FileManager.default.enumerator(atPath: outputPath) else { return false }
+        var sizes = [String: Int]()
+        for case let relative as String in enumerator {
+            var info = stat()
+            guard stat(outputPath + "/" + relative, &info) == 0 else { return false }
+            if (info.st_mode & S_IFMT) == S_IFREG { sizes[relative] = Int(info.st_size) }
+        }
+        guard sizes.count == files.count else { return false }
+        return files.allSatisfy { sizes[$0.path] == $0.bytes.count }
     }
 
     static func writeFile(_ path: String, _ bytes: [UInt8]) throws(OutputError) {

@@ -44,15 +44,30 @@ public struct Event: Hashable, Sendable {
     }
 
     /// Writes the component.
-    public func write(to writer: inout ContentLineWriter) {
+    public func write(to writer: inout ContentLineWriter) { write(to: &writer, stampAndSequence: true) }
+
+    /// A 64-bit FNV-1a digest of everything but `DTSTAMP` and `SEQUENCE`: equal digests mean the
+    /// same event for a calendar app, so its stamp and sequence can be kept.
+    public var contentDigest: UInt64 {
+        var writer = ContentLineWriter(reservingCapacity: 512)
+        write(to: &writer, stampAndSequence: false)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in writer.bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    func write(to writer: inout ContentLineWriter, stampAndSequence: Bool) {
         writer.begin("VEVENT")
         writer.text("UID", uid)
-        writer.line("DTSTAMP", raw: stamp.utcValue)
+        if stampAndSequence { writer.line("DTSTAMP", raw: stamp.utcValue) }
         start.write("DTSTART", to: &writer)
         end?.write("DTEND", to: &writer)
         if let recurrenceRule { writer.line("RRULE", raw: recurrenceRule) }
         for date in exceptionDates { date.write("EXDATE", to: &writer) }
-        if sequence > 0 { writer.line("SEQUENCE", raw: String(sequence)) }
+        if stampAndSequence && sequence > 0 { writer.line("SEQUENCE", raw: String(sequence)) }
         writer.text("SUMMARY", summary)
         if let description, !description.isEmpty { writer.text("DESCRIPTION", description) }
         if let location, !location.isEmpty { writer.text("LOCATION", location) }

@@ -28,6 +28,13 @@ struct BuildCommand: ParsableCommand {
             valueName: "date"))
     var now: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The last published manifest.json (with its feeds/ manifests beside it), when the output directory does not hold the previous build.",
+            valueName: "path"))
+    var previousManifest: String?
+
     @Flag(name: .long, help: "Include notes marked `draft: true`.")
     var drafts = false
 
@@ -40,7 +47,8 @@ struct BuildCommand: ParsableCommand {
         let builder = SiteBuilder(
             options: BuildOptions(
                 contentDirectory: contentOption.content, templatesDirectory: templates, outputDirectory: output,
-                now: instant, includeDrafts: drafts, feedSecret: try secretOption.resolve()))
+                now: instant, includeDrafts: drafts, feedSecret: try secretOption.resolve(),
+                previousManifest: previousManifest))
         let report: BuildReport
         do {
             report = try builder.build()
@@ -55,7 +63,8 @@ struct BuildCommand: ParsableCommand {
             let steps = report.steps.map { "\($0.name) \(DiagnosticPrinter.milliseconds($0.duration))" }
             let megabytes = Double(report.bytesWritten) / 1_000_000
             print(
-                "Built \(output)/: \(report.pages) pages, \(report.notes) notes, \(report.feeds) feeds (\(report.events) events), \(report.filesWritten) files, \(String(format: "%.1f", megabytes)) MB, "
+                "Built \(output)/: \(report.pages) pages, \(report.notes) notes, \(report.feeds) feeds (\(report.events) events); version \(report.version): "
+                    + "\(report.filesWritten) files written (\(String(format: "%.1f", megabytes)) MB), \(report.filesUnchanged) unchanged; "
                     + "\(report.years) years (\(report.announcedYears) announced) in "
                     + steps.joined(separator: ", "))
         }

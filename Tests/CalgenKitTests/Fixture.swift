@@ -49,6 +49,19 @@ struct Fixture: ~Copyable {
         }
     }
 
+    /// Starts the built `calgen` executable in the fixture directory, its output discarded.
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = try Fixture.executable()
+        process.arguments = arguments
+        process.environment = ["SOURCE_DATE_EPOCH": "1795233600", "PATH": "/usr/bin:/bin"]
+        process.currentDirectoryURL = root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Runs the built `calgen` executable in the fixture directory.
     func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()

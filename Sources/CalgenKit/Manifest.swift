@@ -1,0 +1,153 @@
+import Crypto
+import Foundation
+
+/// `manifest.json`: with one small request a client learns whether anything changed since it
+/// last looked, and what. The format is described by `Schemas/manifest.schema.json`.
+struct Manifest: Codable, Equatable, Sendable {
+    static let schemaVersion = 1
+    static let path = "manifest.json"
+
+    /// One holiday-cn source file.
+    struct Year: Codable, Equatable, Sendable {
+        var year: Int
+        var announced: Bool
+        var sha256: String
+        var papers: [String]
+    }
+
+    /// One public file of the output.
+    struct Artifact: Codable, Equatable, Sendable {
+        var path: String
+        var sha256: String
+        var size: Int
+        /// The version at which the file last changed.
+        var version: Int
+    }
+
+    /// What changed at `version`.
+    struct Changes: Codable, Equatable, Sendable {
+        var version: Int
+        var added: [String]
+        var changed: [String]
+        var removed: [String]
+    }
+
+    var schemaVersion: Int
+    var version: Int
+    var contentHash: String
+    var generatedAt: String
+    var generator: String
+    var years: [Year]
+    var artifacts: [Artifact]
+    var changes: Changes
+
+    /// The manifest's bytes: one key per line and one array element per line, so that a diff
+    /// of two manifests reads well.
+    func encoded() -> [UInt8] {
+        var lines = [String]()
+        func string(_ s: String) -> String { String(decoding: JSON.string(s).serialized(), as: UTF8.self) }
+        func list(_ values: [String]) -> String { String(decoding: JSON.array(values.map(JSON.string)).serialized(), as: UTF8.self) }
+        lines.append("{")
+        lines.append("  \"schemaVersion\": \(schemaVersion),")
+        lines.append("  \"version\": \(version),")
+        lines.append("  \"contentHash\": \(string(contentHash)),")
+        lines.append("  \"generatedAt\": \(string(generatedAt)),")
+        lines.append("  \"generator\": \(string(generator)),")
+        lines.append("  \"years\": [")
+        lines.append(
+            years.map { y in
+                "    {\"year\": \(y.year), \"announced\": \(y.announced), \"sha256\": \(string(y.sha256)), \"papers\": \(list(y.papers))}"
+            }.joined(separator: ",\n"))
+        lines.append("  ],")
+        lines.append("  \"artifacts\": [")
+        lines.append(
+            artifacts.map { a in
+                "    {\"path\": \(string(a.path)), \"sha256\": \(string(a.sha256)), \"size\": \(a.size), \"version\": \(a.version)}"
+            }.joined(separator: ",\n"))
+        lines.append("  ],")
+        lines.append(
+            "  \"changes\": {\"version\": \(changes.version), \"added\": \(list(changes.added)), \"changed\": \(list(changes.changed)), \"removed\": \(list(changes.removed))}"
+        )
+        lines.append("}")
+        return Array((lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n").utf8)
+    }
+}
+
+/// The manifest beside a feed (`feeds/holidays.json`, `feeds/<token>/<id>.json`): the feed's
+/// version and hash, how far it is valid, the event-level delta at its version and the state of
+/// every event, so that an app that keeps its own copies can add, update and remove exactly
+/// what changed. Described by `Schemas/feed-manifest.schema.json`.
+struct FeedManifest: Codable, Equatable, Sendable {
+    static let schemaVersion = 1
+
+    /// One event of the feed.
+    struct Event: Codable, Equatable, Sendable {
+        var uid: String
+        /// The event's `SEQUENCE`: raised each time its content changes.
+        var sequence: Int
+        /// The event's `DTSTAMP`: when its content last changed.
+        var stamp: String
+        /// A digest of the event's content without stamp and sequence.
+        var digest: String
+    }
+
+    /// The events added, removed and changed (same UID, other content) at `version`.
+    struct Changes: Codable, Equatable, Sendable {
+        var version: Int
+        var added: [String]
+        var changed: [String]
+        var removed: [String]
+    }
+
+    var schemaVersion: Int
+    /// The feed's file name, beside this manifest.
+    var feed: String
+    /// The site version at which the feed last changed.
+    var version: Int
+    var sha256: String
+    var size: Int
+    var generatedAt: String
+    /// The last day through which reminders that depend on the holiday arrangement are right.
+    var validThrough: String?
+    var changes: Changes
+    var events: [Event]
+
+    func encoded() -> [UInt8] {
+        func string(_ s: String) -> String { String(decoding: JSON.string(s).serialized(), as: UTF8.self) }
+        func list(_ values: [String]) -> String { String(decoding: JSON.array(values.map(JSON.string)).serialized(), as: UTF8.self) }
+        var lines = [
+            "{",
+            "  \"schemaVersion\": \(schemaVersion),",
+            "  \"feed\": \(string(feed)),",
+            "  \"version\": \(version),",
+            "  \"sha256\": \(string(sha256)),",
+            "  \"size\": \(size),",
+            "  \"generatedAt\": \(string(generatedAt)),",
+            "  \"validThrough\": \(validThrough.map(string) ?? "null"),",
+            "  \"changes\": {\"version\": \(changes.version), \"added\": \(list(changes.added)), \"changed\": \(list(changes.changed)), \"removed\": \(list(changes.removed))},",
+            "  \"events\": [",
+        ]
+        lines.append(
+            events.map { e in
+                "    {\"uid\": \(string(e.uid)), \"sequence\": \(e.sequence), \"stamp\": \(string(e.stamp)), \"digest\": \(string(e.digest))}"
+            }.joined(separator: ",\n"))
+        lines.append("  ]")
+        lines.append("}")
+        return Array((lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n").utf8)
+    }
+}
+
+/// SHA-256 in lowercase hex.
+enum Digest {
+    static func sha256(_ bytes: [UInt8]) -> String {
+        let digest = SHA256.hash(data: bytes)
+        var hex = ""
+        hex.reserveCapacity(64)
+        let digits = Array("0123456789abcdef")
+        for byte in digest {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return hex
+    }
+}

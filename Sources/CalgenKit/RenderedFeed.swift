@@ -1,0 +1,97 @@
+import CalgenCore
+import ICalendar
+
+/// A feed's bytes, with the state of each event and what changed since the previous build.
+struct RenderedFeed: Sendable {
+    let path: String
+    let manifestPath: String
+    let isPublic: Bool
+    let bytes: [UInt8]
+    let sha256: String
+    let validThrough: CivilDate?
+    let events: [FeedManifest.Event]
+    /// UIDs added, changed (same UID, other content) and removed since the previous build.
+    let added: [String]
+    let changed: [String]
+    let removed: [String]
+
+    /// Stamps and sequences the draft's events: unchanged events keep the previous stamp and
+    /// sequence; changed ones get `stamp` and the next sequence; new ones `stamp` and 0.
+    init(draft: FeedDraft, previous: FeedManifest?, stamp: ICalDateTime) {
+        var before = [String: FeedManifest.Event]()
+        for event in previous?.events ?? [] { before[event.uid] = event }
+        var calendar = draft.calendar
+        var records = [FeedManifest.Event]()
+        records.reserveCapacity(calendar.events.count)
+        var added = [String]()
+        var changed = [String]()
+        let now = ManifestTime.iso(stamp)
+        for i in calendar.events.indices {
+            let uid = calendar.events[i].uid
+            let digest = RenderedFeed.hex(calendar.events[i].contentDigest)
+            var record = FeedManifest.Event(uid: uid, sequence: 0, stamp: now, digest: digest)
+            if let old = before[uid] {
+                if old.digest == digest, let kept = ManifestTime.parse(old.stamp) {
+                    record.sequence = old.sequence
+                    record.stamp = old.stamp
+                    calendar.events[i].stamp = kept
+                } else {
+                    record.sequence = old.sequence + 1
+                    calendar.events[i].stamp = stamp
+                    changed.append(uid)
+                }
+            } else {
+                calendar.events[i].stamp = stamp
+                if previous != nil { added.append(uid) }
+            }
+            calendar.events[i].sequence = record.sequence
+            records.append(record)
+        }
+        let current = Set(records.map(\.uid))
+        path = draft.path
+        manifestPath = draft.manifestPath
+        isPublic = draft.isPublic
+        validThrough = draft.validThrough
+        bytes = calendar.serialized()
+        sha256 = Digest.sha256(bytes)
+        events = records
+        self.added = previous == nil ? records.map(\.uid) : added
+        self.changed = changed
+        removed = (previous?.events ?? []).map(\.uid).filter { !current.contains($0) }
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The manifest beside the feed, at site version `version`.
+    func manifest(version: Int, generatedAt: String) -> FeedManifest {
+        FeedManifest(
+            schemaVersion: FeedManifest.schemaVersion, feed: String(path.split(separator: "/").last!), version: version,
+            sha256: sha256, size: bytes.count, generatedAt: generatedAt, validThrough: validThrough?.iso8601,
+            changes: .init(version: version, added: added.sorted(), changed: changed.sorted(), removed: removed.sorted()),
+            events: events)
+    }
+}
+
+/// Times in manifests: ISO 8601 in UTC (`2026-11-21T04:00:00Z`).
+enum ManifestTime {
+    static func iso(_ t: ICalDateTime) -> String {
+        func pad(_ n: Int, _ w: Int) -> String {
+            let s = String(n)
+            return String(repeating: "0", count: max(0, w - s.count)) + s
+        }
+        return "\(pad(t.date.year, 4))-\(pad(t.date.month, 2))-\(pad(t.date.day, 2))T\(pad(t.hour, 2)):\(pad(t.minute, 2)):\(pad(t.second, 2))Z"
+    }
+
+    static func parse(_ text: String) -> ICalDateTime? {
+        let u = Array(text.utf8)
+        guard u.count == 20, u[4] == 0x2D, u[7] == 0x2D, u[10] == 0x54, u[13] == 0x3A, u[16] == 0x3A, u[19] == 0x5A else { return nil }
+        func number(_ range: Range<Int>) -> Int? { Int(String(decoding: u[range], as: UTF8.self)) }
+        guard let y = number(0..<4), let mo = number(5..<7), let d = number(8..<10), let h = number(11..<13),
+            let mi = number(14..<16), let s = number(17..<19)
+        else { return nil }
+        return ICalDateTime(date: ICalDate(year: y, month: mo, day: d), hour: h, minute: mi, second: s)
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+
+@testable import CalgenKit
+
+/// The versioned manifest through a publisher's history, and the output's atomicity.
+@Suite struct ManifestTests {
+    struct FeedManifestView: Decodable {
+        struct Changes: Decodable {
+            let version: Int
+            let added: [String]
+            let changed: [String]
+            let removed: [String]
+        }
+        struct Event: Decodable {
+            let uid: String
+            let sequence: Int
+        }
+        let version: Int
+        let validThrough: String?
+        let changes: Changes
+        let events: [Event]
+    }
+
+    func manifest(_ fixture: borrowing Fixture) throws -> Manifest {
+        try JSONDecoder().decode(Manifest.self, from: Data(fixture.read("public/manifest.json")!.utf8))
+    }
+
+    /// Each personal feed's manifest and its feed's text, by subscriber id.
+    func personal(_ fixture: borrowing Fixture) throws -> [String: (manifest: FeedManifestView, feed: String)] {
+        var result = [String: (manifest: FeedManifestView, feed: String)]()
+        for (path, data) in Fixture.snapshot(fixture.output) where path.hasPrefix("feeds/") && path.hasSuffix(".json") && path.split(separator: "/").count == 3 {
+            let id = String(path.split(separator: "/").last!.dropLast(5))
+            let feed = fixture.read("public/" + path.dropLast(5) + ".ics")!
+            result[id] = (try JSONDecoder().decode(FeedManifestView.self, from: data), feed)
+        }
+        return result
+    }
+
+    /// UID → the event's text without DTSTAMP and SEQUENCE, read from the feed itself.
+    static func events(_ feed: String) -> [String: String] {
+        var result = [String: String]()
+        for block in feed.replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "BEGIN:VEVENT").dropFirst() {
+            let event = block.components(separatedBy: "END:VEVENT")[0]
+            let lines = event.components(separatedBy: "\r\n").filter { !$0.hasPrefix("DTSTAMP") && !$0.hasPrefix("SEQUENCE") }
+            let uid = lines.first { $0.hasPrefix("UID:") }!.dropFirst(4)
+            result[String(uid)] = lines.joined(separator: "\n")
+        }
+        return result
+    }
+
+    /// Inode and modification time of every file, to prove that nothing was rewritten.
+    static func inodes(_ root: String) -> [String: String] {
+        var result = [String: String]()
+        for path in Fixture.snapshot(root).keys {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: root + "/" + path)
+            result[path] = "\(attributes?[.systemFileNumber] ?? 0) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        }
+        return result
+    }
+
+    static let announced2027 = """
+        {"year": 2027, "papers": ["https://www.gov.cn/zhengce/example-2027.htm"], "days": [
+          {"name": "元旦", "date": "2027-01-01", "isOffDay": true},
+          {"name": "春节", "date": "2027-02-06", "isOffDay": true},
+          {"name": "春节", "date": "2027-02-07", "isOffDay": true},
+          {"name": "春节", "date": "2027-02-08", "isOffDay": true},
+          {"name": "春节", "date": "2027-02-13", "isOffDay": false}
+        ]}
+        """
+
+    @Test func aPublishersHistory() throws {
+        let fixture = try Fixture()
+        // 1. The first build.
+        var report = try SiteBuilder(options: fixture.options()).build()
+        var m = try manifest(fixture)
+        #expect(m.version == 1 && report.version == 1)
+        #expect(m.changes.added.count == m.artifacts.count && m.artifacts.allSatisfy { $0.version == 1 })
+        let v1Feeds = try personal(fixture)
+
+        // 2. A rebuild with nothing changed: same version, and no file touched.
+        let inodes = ManifestTests.inodes(fixture.output)
+        report = try SiteBuilder(options: fixture.options()).build()
+        #expect(report.version == 1 && report.filesWritten == 0)
+        #expect(ManifestTests.inodes(fixture.output) == inodes)
+
+        // 3. One note edited: version 2, and exactly the pages and feeds that show it.
+        let note = "Content/notes/2026/year-end-party.md"
+        try fixture.write(note, fixture.read(note)!.replacingOccurrences(of: "一楼大厅", with: "二楼大厅"))
+        report = try SiteBuilder(options: fixture.options()).build()
+        m = try manifest(fixture)
+        #expect(m.version == 2)
+        #expect(m.changes.added.isEmpty && m.changes.removed.isEmpty)
+        #expect(m.changes.changed == ["2026/12/index.html", "feeds/holidays.ics", "feeds/holidays.json", "notes/year-end-party/index.html"])
+        #expect(report.filesWritten < 20, "\(report.filesWritten) files written for one note")
+        var feeds = try personal(fixture)
+        #expect(feeds["zhang-san"]!.manifest.version == 2)
+        #expect(feeds["zhang-san"]!.manifest.changes.changed == ["zhang-san.note-year-end-party@calendar.example.com"])
+        #expect(feeds["zhang-san"]!.manifest.events.first { $0.uid.hasPrefix("zhang-san.note-year-end-party") }?.sequence == 1)
+        #expect(feeds["li-si"]!.manifest.version == 1 && feeds["wang-fang"]!.manifest.version == 1)  // not addressed
+        let v2 = Fixture.snapshot(fixture.output)
+
+        // 4. 2027 announced: the public feed, 2027's pages and API, and every feed with workday reminders.
+        let original2027 = fixture.read("Content/holidays/2027.json")!
+        try fixture.write("Content/holidays/2027.json", ManifestTests.announced2027)
+        _ = try SiteBuilder(options: fixture.options()).build()
+        m = try manifest(fixture)
+        #expect(m.version == 3)
+        for path in ["feeds/holidays.ics", "2027/index.html", "2027/01/index.html", "2027/02/index.html", "api/2027.json", "api/days/2027-01-01.json"] {
+            #expect(m.changes.changed.contains(path), "\(path)")
+        }
+        #expect(!m.changes.changed.contains("2026/10/index.html"))
+        #expect(m.years.first { $0.year == 2027 }?.announced == true)
+        let before = v1Feeds.merging(feeds) { $1 }
+        feeds = try personal(fixture)
+        for (id, now) in feeds {
+            let old = ManifestTests.events(before[id]!.feed)
+            let new = ManifestTests.events(now.feed)
+            let added = Set(new.keys).subtracting(old.keys)
+            let removed = Set(old.keys).subtracting(new.keys)
+            let changed = Set(new.keys).intersection(old.keys).filter { old[$0] != new[$0] }
+            // Every feed says it is now valid through 2027, so every feed changes; wang-fang's events do not.
+            #expect(now.manifest.version == 3, "\(id)")
+            #expect(now.manifest.validThrough == "2027-12-31")
+            #expect(Set(now.manifest.changes.added) == added, "\(id)")
+            #expect(Set(now.manifest.changes.removed) == removed, "\(id)")
+            #expect(Set(now.manifest.changes.changed) == changed, "\(id)")
+        }
+        #expect(feeds["zhang-san"]!.manifest.changes.added.contains("zhang-san.clock-in.20270104@calendar.example.com"))
+        #expect(!feeds["zhang-san"]!.manifest.changes.added.contains("zhang-san.clock-in.20270101@calendar.example.com"))
+        #expect(feeds["zhang-san"]!.manifest.changes.added.contains("zhang-san.makeup-eve.20270212@calendar.example.com"))
+        #expect(feeds["li-si"]!.manifest.changes.changed.contains("li-si.standup.rule@calendar.example.com"))
+        #expect(feeds["wang-fang"]!.manifest.changes.added.isEmpty && feeds["wang-fang"]!.manifest.changes.changed.isEmpty)
+
+        // 5. Reverted: version 4, and the files are those of version 2 again, except the manifests.
+        try fixture.write("Content/holidays/2027.json", original2027)
+        _ = try SiteBuilder(options: fixture.options()).build()
+        m = try manifest(fixture)
+        #expect(m.version == 4)
+        let v4 = Fixture.snapshot(fixture.output)
+        let differing = Fixture.differences(v2, v4).filter { !$0.hasSuffix(".json") || $0.hasPrefix("api/") }
+        #expect(differing.filter { !$0.hasPrefix("feeds/") }.isEmpty, "\(differing.prefix(10))")
+        feeds = try personal(fixture)
+        #expect(feeds["zhang-san"]!.manifest.changes.removed.contains("zhang-san.clock-in.20270104@calendar.example.com"))
+        #expect(feeds["li-si"]!.manifest.events.first { $0.uid == "li-si.standup.rule@calendar.example.com" }?.sequence == 2)
+    }
+
+    @Test func thePreviousManifestCanComeFromElsewhere() throws {
+        let fixture = try Fixture()
+        let first = fixture.root.appendingPathComponent("first").path
+        _ = try SiteBuilder(options: fixture.options(output: first)).build()
+        let note = "Content/notes/2026/year-end-party.md"
+        try fixture.write(note, fixture.read(note)!.replacingOccurrences(of: "一楼大厅", with: "二楼大厅"))
+        var options = fixture.options()
+        options.previousManifest = first + "/manifest.json"
+        _ = try SiteBuilder(options: options).build()
+        let m = try manifest(fixture)
+        #expect(m.version == 2)
+        #expect(m.changes.changed == ["2026/12/index.html", "feeds/holidays.ics", "feeds/holidays.json", "notes/year-end-party/index.html"])
+    }
+
+    @Test func aBrokenPreviousManifestIsAnError() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.run(["build"]).status == 0)
+        let manifest = fixture.read("public/manifest.json")!
+        try fixture.write("public/manifest.json", manifest.replacingOccurrences(of: "\"version\": 1,", with: "\"version\": \"one\","))
+        let before = Fixture.snapshot(fixture.output)
+        let result = try fixture.run(["build"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("public/manifest.json: version: the previous manifest does not follow the schema"), "\(result.stderr)")
+        #expect(Fixture.differences(before, Fixture.snapshot(fixture.output)).isEmpty)
+        let missing = try fixture.run(["build", "--previous-manifest", "nowhere/manifest.json"])
+        #expect(missing.status == 1 && missing.stderr.contains("nowhere/manifest.json: the previous manifest cannot be read"))
+    }
+
+    /// The same content built in two directories at two moments, with one SOURCE_DATE_EPOCH.
+    @Test func buildsAreReproducibleAcrossDirectoriesAndTime() throws {
+        let one = try Fixture()
+        let two = try Fixture()
+        #expect(try one.run(["build"]).status == 0)
+        Thread.sleep(forTimeInterval: 1.2)
+        #expect(try two.run(["build"]).status == 0)
+        let a = Fixture.snapshot(one.output)
+        let b = Fixture.snapshot(two.output)
+        #expect(a.count > 7900 && Fixture.differences(a, b).isEmpty)
+    }
+
+    /// `calgen build` killed with SIGKILL at 20 moments of a build: the output is always one
+    /// complete tree, the previous one or (once the swap happened) the new one, never a mix.
+    @Test func aKilledBuildLeavesACompleteOutput() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.run(["build"]).status == 0)
+        let old = Fixture.snapshot(fixture.output)
+        let pristine = fixture.root.appendingPathComponent("pristine").path
+        try FileManager.default.copyItem(atPath: fixture.output, toPath: pristine)
+        let note = "Content/notes/2026/year-end-party.md"
+        try fixture.write(note, fixture.read(note)!.replacingOccurrences(of: "一楼大厅", with: "二楼大厅"))
+        // What a build that completes makes of the old output: the new tree, at version 2.
+        let reference = fixture.root.appendingPathComponent("reference").path
+        try FileManager.default.copyItem(atPath: pristine, toPath: reference)
+        let start = Date()
+        #expect(try fixture.run(["build", "--output", reference]).status == 0)
+        let duration = Date().timeIntervalSince(start)
+        let new = Fixture.snapshot(reference)
+        #expect(Fixture.differences(old, new).count > 3)
+        var outcomes = [String: Int]()
+        for i in 0..<20 {
+            // Back to the old output (hard links: a build never writes into existing files), then
+            // a build of the new content, killed part-way.
+            try? FileManager.default.removeItem(atPath: fixture.output)
+            let copy = Process()
+            copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+            copy.arguments = ["-al", pristine, fixture.output]
+            try copy.run()
+            copy.waitUntilExit()
+            let process = try fixture.start(["build"])
+            Thread.sleep(forTimeInterval: duration * Double(i) / 19 * 1.2)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = Fixture.snapshot(fixture.output)
+            if Fixture.differences(now, old).isEmpty {
+                outcomes["old", default: 0] += 1
+            } else {
+                #expect(Fixture.differences(now, new).isEmpty, "kill \(i): neither the old nor the new output")
+                outcomes["new", default: 0] += 1
+            }
+        }
+        print("SIGKILL at 20 moments: \(outcomes)")
+        #expect(outcomes["old", default: 0] > 0, "\(outcomes)")
+    }
+}

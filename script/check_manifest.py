@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Checks a built site's manifests with an independent validator (Python `jsonschema`):
+
+- manifest.json against Schemas/manifest.schema.json, every feed manifest against
+  Schemas/feed-manifest.schema.json;
+- every artifact's SHA-256 and size against the file on disk, and that the artifacts are
+  exactly the public files (everything but manifest.json and the personal feed folders);
+- that no public file names a personal feed's folder;
+- every feed manifest's hash and size against its feed, and its event list against the UIDs
+  of the feed.
+
+Usage: check_manifest.py SCHEMAS OUTPUT
+"""
+import hashlib
+import json
+import os
+import sys
+
+import jsonschema
+
+
+def main():
+    schemas, output = sys.argv[1:3]
+    failures = []
+    with open(os.path.join(schemas, "manifest.schema.json")) as f:
+        site_schema = json.load(f)
+    with open(os.path.join(schemas, "feed-manifest.schema.json")) as f:
+        feed_schema = json.load(f)
+    jsonschema.Draft202012Validator.check_schema(site_schema)
+    jsonschema.Draft202012Validator.check_schema(feed_schema)
+    with open(os.path.join(output, "manifest.json")) as f:
+        manifest = json.load(f)
+    for error in jsonschema.Draft202012Validator(site_schema).iter_errors(manifest):
+        failures.append(f"manifest.json: {error.json_path}: {error.message}")
+
+    files = {}
+    for root, _, names in os.walk(output):
+        for name in names:
+            path = os.path.relpath(os.path.join(root, name), output)
+            files[path] = os.path.join(root, name)
+    personal_folders = {p.split("/")[1] for p in files if p.startswith("feeds/") and p.count("/") == 2}
+    public = {p for p in files if p != "manifest.json" and not (p.startswith("feeds/") and p.count("/") == 2)}
+    listed = {a["path"]: a for a in manifest["artifacts"]}
+    if set(listed) != public:
+        failures.append(f"artifacts differ from the public files: missing {sorted(public - set(listed))[:5]}, "
+                        f"extra {sorted(set(listed) - public)[:5]}")
+    for path, artifact in listed.items():
+        if path not in files:
+            continue
+        with open(files[path], "rb") as f:
+            data = f.read()
+        if hashlib.sha256(data).hexdigest() != artifact["sha256"] or len(data) != artifact["size"]:
+            failures.append(f"{path}: hash or size differs from the manifest")
+        if artifact["version"] > manifest["version"]:
+            failures.append(f"{path}: version {artifact['version']} is after the site's")
+        if any(folder in data.decode("utf-8", "replace") for folder in personal_folders):
+            failures.append(f"{path}: reveals a personal feed's folder")
+    if any(folder in json.dumps(manifest) for folder in personal_folders):
+        failures.append("manifest.json reveals a personal feed's folder")
+
+    feeds = 0
+    for path in sorted(p for p in files if p.startswith("feeds/") and p.endswith(".json")):
+        feeds += 1
+        with open(files[path]) as f:
+            feed_manifest = json.load(f)
+        for error in jsonschema.Draft202012Validator(feed_schema).iter_errors(feed_manifest):
+            failures.append(f"{path}: {error.json_path}: {error.message}")
+        feed_path = os.path.join(os.path.dirname(files[path]), feed_manifest["feed"])
+        with open(feed_path, "rb") as f:
+            data = f.read()
+        if hashlib.sha256(data).hexdigest() != feed_manifest["sha256"] or len(data) != feed_manifest["size"]:
+            failures.append(f"{path}: hash or size differs from its feed")
+        uids = [line[4:] for line in data.decode("utf-8").replace("\r\n ", "").split("\r\n") if line.startswith("UID:")]
+        if sorted(uids) != sorted(e["uid"] for e in feed_manifest["events"]):
+            failures.append(f"{path}: the events differ from the feed's UIDs")
+
+    for failure in failures[:30]:
+        print("FAIL:", failure)
+    print(f"manifest: version {manifest['version']}, {len(listed)} artifacts and {feeds} feed manifests valid; "
+          f"{len(failures)} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
