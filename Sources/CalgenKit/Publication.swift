@@ -12,6 +12,8 @@ struct Publication: Sendable {
     let manifest: Manifest
     /// Nothing changed and the previous output is in place: nothing needs writing.
     let isNoOp: Bool
+    /// Whether this build makes a new version.
+    let isNewVersion: Bool
 
     static let generator = "calgen 0.1.0"
 
@@ -105,5 +107,6 @@ struct Publication: Sendable {
         self.version = version
         self.manifest = manifest
         self.isNoOp = previous.isOutput && !anyChange && manifestBytes == previous.manifestBytes
+        self.isNewVersion = anyChange
     }
 }

@@ -17,6 +17,8 @@ public struct BuildOptions: Sendable {
     /// The last published `manifest.json` (with the feed manifests beside it), when the output
     /// directory does not hold the previous build.
     public var previousManifest: String?
+    /// Called as each step starts (for a progress indicator on a terminal).
+    public var progress: (@Sendable (_ step: String, _ index: Int, _ count: Int) -> Void)?
 
     public init(
         contentDirectory: String = "Content", templatesDirectory: String = "Templates", outputDirectory: String = "public",
@@ -43,6 +45,13 @@ public struct BuildReport: Sendable {
     public internal(set) var steps: [Step] = []
     public internal(set) var pages = 0
     public internal(set) var notes = 0
+    public internal(set) var subscribers = 0
+    /// Files of the output, manifests included.
+    public internal(set) var files = 0
+    /// Whether this build made a new version.
+    public internal(set) var changed = false
+    /// Whether the output was left exactly as it was (nothing changed, nothing written).
+    public internal(set) var untouched = false
     /// Files written; the others were kept from the previous output, untouched.
     public internal(set) var filesWritten = 0
     public internal(set) var filesUnchanged = 0
@@ -66,24 +75,77 @@ public struct SiteBuilder: Sendable {
         self.options = options
     }
 
+    /// The steps of a build, in order, for progress displays.
+    public static let stepNames = ["load", "pages", "api", "feeds", "manifest", "write", "publish"]
+
     /// Builds the site. On any error the previous output is left exactly as it was.
     /// Throws `ContentErrors` for problems in the content, `OutputError` for problems writing.
     public func build() throws -> BuildReport {
+        var timer = StepTimer(progress: options.progress)
         var report = BuildReport()
-        let clock = ContinuousClock()
-        func step<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
-            let start = clock.now
-            let result = try body()
-            report.steps.append(.init(name: name, duration: clock.now - start))
-            return result
+        let (publication, _) = try render(&report, &timer)
+        let files = publication.files
+        if publication.isNoOp && StagedOutput.holdsExactly(files, outputPath: options.outputDirectory) {
+            report.filesUnchanged = files.count
+            report.untouched = true
+            report.steps = timer.steps
+            return report
         }
+        let staged = try timer.step("write") { () throws -> StagedOutput in
+            let staged = try StagedOutput.begin(
+                outputPath: options.outputDirectory, contentDirectory: options.contentDirectory)
+            do {
+                report.filesUnchanged = try staged.write(files, keeping: publication.unchanged)
+            } catch {
+                staged.discard()
+                throw error
+            }
+            return staged
+        }
+        try timer.step("publish") { () throws in
+            do { try staged.commit() } catch {
+                staged.discard()
+                throw error
+            }
+        }
+        report.filesWritten = files.count - report.filesUnchanged
+        report.bytesWritten = files.reduce(0) { $0 + (publication.unchanged.contains($1.path) ? 0 : $1.bytes.count) }
+        report.steps = timer.steps
+        return report
+    }
 
-        let (site, templates, previous) = try step("load") { () throws -> (Site, TemplateSet, PreviousBuild) in
+    /// Everything a build validates, and the internal links of every page and the structure of
+    /// every feed, without writing anything. Throws `ContentErrors` with all problems found.
+    public func check() throws -> BuildReport {
+        var timer = StepTimer(progress: options.progress)
+        var report = BuildReport()
+        let (publication, site) = try render(&report, &timer)
+        let problems = timer.step("check") {
+            var sources = [String: String]()
+            var noteLinks = [String: String]()
+            for note in site.notes {
+                sources[PagePath.note(note.slug) + "index.html"] = note.file
+                for link in LinkCheck.attributes("href", in: Array(note.html.utf8)) + LinkCheck.attributes("src", in: Array(note.html.utf8)) {
+                    noteLinks[link] = note.file
+                }
+            }
+            return LinkCheck.problems(
+                in: publication.files, sitePath: site.config.sitePath, sources: sources, noteLinks: noteLinks)
+                + FeedCheck.problems(in: publication.files)
+        }
+        report.steps = timer.steps
+        guard problems.isEmpty else { throw ContentErrors(problems) }
+        return report
+    }
+
+    /// Loads, validates and renders everything, and works out the manifests.
+    func render(_ report: inout BuildReport, _ timer: inout StepTimer) throws -> (Publication, Site) {
+        let (site, templates, previous) = try timer.step("load") { () throws -> (Site, TemplateSet, PreviousBuild) in
             var problems = [Diagnostic]()
             var site: Site?
-            do { site = try ContentLoader(
-                    contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts
-                ).load() } catch let error as ContentErrors {
+            do {
+                site = try ContentLoader(contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts).load()
+            } catch let error as ContentErrors {
                 problems += error.diagnostics
             }
             var templates: TemplateSet?
@@ -102,13 +164,14 @@ public struct SiteBuilder: Sendable {
         }
         report.years = site.calendar.years.count
         report.notes = site.notes.count
+        report.subscribers = site.subscribers.count
         report.announcedYears = site.calendar.years.filter(site.calendar.isAnnounced(year:)).count
 
         let today = site.config.civilDate(of: options.now)
         let renderer = SiteRenderer(site: site, templates: templates, today: today)
-        let pages = step("pages") { renderer.renderPages() }
-        let data = step("api") { renderer.renderData() }
-        let feeds = step("feeds") {
+        let pages = timer.step("pages") { renderer.renderPages() }
+        let data = timer.step("api") { renderer.renderData() }
+        let feeds = timer.step("feeds") {
             FeedSet(site: site, today: today, generatedAt: options.now, secret: options.feedSecret).render(previous: previous)
         }
         report.feeds = feeds.count
@@ -117,40 +180,37 @@ public struct SiteBuilder: Sendable {
             report.warnings.append(FeedSecret.developmentWarning)
         }
         report.pages = pages.filter { $0.path.hasSuffix(".html") }.count
-        let publication = step("manifest") {
+        let publication = timer.step("manifest") {
             Publication(
                 publicFiles: pages + data, feeds: feeds, calendar: site.calendar, sources: site.holidaySources,
                 previous: previous, now: ManifestTime.iso(TimeZoneComponent.utcFields(options.now)))
         }
-        let files = publication.files
         report.version = publication.version
-        if publication.isNoOp && StagedOutput.holdsExactly(files, outputPath: options.outputDirectory) {
-            report.filesUnchanged = files.count
-            report.bytesWritten = 0
-            return report
-        }
-        let staged = try step("write") { () throws -> StagedOutput in
-            let staged = try StagedOutput.begin(
-                outputPath: options.outputDirectory, contentDirectory: options.contentDirectory)
-            do {
-                report.filesUnchanged = try staged.write(files, keeping: publication.unchanged)
-            } catch {
-                staged.discard()
-                throw error
-            }
-            return staged
-        }
-        try step("publish") { () throws in
-            do { try staged.commit() } catch {
-                staged.discard()
-                throw error
-            }
-        }
-        report.filesWritten = files.count - report.filesUnchanged
-        report.bytesWritten = files.reduce(0) { $0 + (publication.unchanged.contains($1.path) ? 0 : $1.bytes.count) }
-        return report
+        report.files = publication.files.count
+        report.changed = publication.isNewVersion
+        return (publication, site)
     }
 }
+
+/// Times the named steps of a build and reports each start to a progress display.
+struct StepTimer {
+    let progress: (@Sendable (_ step: String, _ index: Int, _ count: Int) -> Void)?
+    private(set) var steps: [BuildReport.Step] = []
+    private let clock = ContinuousClock()
+
+    init(progress: (@Sendable (String, Int, Int) -> Void)?) {
+        self.progress = progress
+    }
+
+    mutating func step<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+        progress?(name, steps.count + 1, SiteBuilder.stepNames.count)
+        let start = clock.now
+        let result = try body()
+        steps.append(.init(name: name, duration: clock.now - start))
+        return result
+    }
+}
+
 /// Turns a loaded site into output files. Pure apart from reading the site value.
 struct SiteRenderer {
     let site: Site

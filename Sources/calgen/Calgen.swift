@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct Calgen: ParsableCommand {
+struct Calgen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calgen",
         abstract: "A static site generator for China's legal workday calendar.",
@@ -10,6 +10,6 @@ struct Calgen: ParsableCommand {
             HTML calendars, iCalendar feeds and a static JSON day API.
             """,
         version: "0.1.0",
-        subcommands: [BuildCommand.self, FeedsCommand.self, DayCommand.self]
+        subcommands: [BuildCommand.self, CheckCommand.self, ServeCommand.self, FeedsCommand.self, DayCommand.self]
     )
 }

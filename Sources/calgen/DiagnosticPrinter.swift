@@ -10,18 +10,26 @@ enum DiagnosticPrinter {
         switch error {
         case let errors as ContentErrors:
             for d in errors.diagnostics {
-                lines.append(d.formatted)
-                if let fix = d.fix { lines.append("    fix: \(fix)") }
+                lines.append(styled(d))
+                if let fix = d.fix { lines.append("    " + Terminal.styled("fix:", .bold) + " \(fix)") }
             }
             let count = errors.diagnostics.count
-            lines.append("error: \(count) problem\(count == 1 ? "" : "s") in the content.\(kept)")
+            lines.append(Terminal.styled("error:", .error) + " \(count) problem\(count == 1 ? "" : "s") in the content.\(kept)")
         case let output as OutputError:
-            lines.append("error: \(output.description)")
-            if !kept.isEmpty { lines.append("error: the build was not published.\(kept)") }
+            lines.append(Terminal.styled("error:", .error) + " \(output.description)")
+            if !kept.isEmpty { lines.append(Terminal.styled("error:", .error) + " the build was not published.\(kept)") }
         default:
-            lines.append("error: \(error)")
+            lines.append(Terminal.styled("error:", .error) + " \(error)")
         }
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// `file:line:column: error: message`, with the severity coloured on a terminal.
+    static func styled(_ d: Diagnostic) -> String {
+        let plain = d.formatted
+        guard Terminal.isTerminal, let range = plain.range(of: "error: ") else { return plain }
+        return Terminal.styled(String(plain[..<range.lowerBound]), .bold) + Terminal.styled("error:", .error) + " "
+            + plain[range.upperBound...]
     }
 
     static func milliseconds(_ duration: Duration) -> String {

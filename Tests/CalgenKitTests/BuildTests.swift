@@ -49,7 +49,7 @@ import Testing
         let rebuilt = try fixture.run(["build"])
         #expect(rebuilt.status == 0)
         // Nothing changed, but the stray file goes: the tree is restaged with every file kept.
-        #expect(rebuilt.stdout.contains("281 pages, 5 notes, 4 feeds (1359 events); version 1: 0 files written (0.0 MB), 7985 unchanged"), "\(rebuilt.stdout)")
+        #expect(rebuilt.stdout.contains("281 pages, 5 notes, 4 feeds (1,359 events) for 3 subscribers; version 1: 0 files written (0.0 MB), 7,985 unchanged"), "\(rebuilt.stdout)")
         #expect(fixture.read("public/stale.txt") == nil)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)
         #expect(siblings.sorted() == ["Content", "Templates", "public"])

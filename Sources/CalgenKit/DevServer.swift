@@ -1,0 +1,173 @@
+import FlyingFox
+import Foundation
+
+/// The local preview server of `calgen serve` (on FlyingFox): static files of the last good
+/// build over HTTP/1.1 on 127.0.0.1, with the site's `404.html` for misses and, in HTML
+/// responses only, a small script that reloads the page after the next good rebuild. Nothing it
+/// injects is ever written to the output.
+public final class DevServer: @unchecked Sendable {
+    /// The path part of the base URL: the site is served below it.
+    let sitePath: String
+    private let server: HTTPServer
+    private let lock = NSLock()
+    private var root: String?
+    private var generation = 0
+    private var failure: String?
+
+    /// Throws when `port` is not a port number.
+    public init(port: Int, sitePath: String) throws {
+        self.sitePath = sitePath
+        guard let number = UInt16(exactly: port) else { throw OutputError(path: "--port \(port)", reason: "not a port number (0–65535)") }
+        server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: number), logger: .disabled)
+    }
+
+    /// Starts listening and returns the port (the one the system chose when asked for 0).
+    /// Throws when the port cannot be used.
+    public func start() async throws -> Int {
+        await server.appendRoute("*") { [self] request in
+            let response = route(request.target.path())
+            var headers: HTTPHeaders = [.contentType: response.type, .cacheControl: "no-cache"]
+            for line in response.headers {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                headers[HTTPHeader(String(parts[0]))] = parts[1].trimmingCharacters(in: .whitespaces)
+            }
+            let head = request.method == .HEAD
+            guard request.method == .GET || head else {
+                return HTTPResponse(statusCode: .methodNotAllowed, headers: [.contentType: "text/plain; charset=utf-8"], body: Data("only GET and HEAD\n".utf8))
+            }
+            if head { headers[.contentLength] = String(response.body.count) }
+            return HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: DevServer.phrase(response.status)), headers: headers, body: head ? Data() : Data(response.body))
+        }
+        let server = self.server
+        let running = Task { try await server.run() }
+        do {
+            try await server.waitUntilListening(timeout: 5)
+        } catch {
+            running.cancel()
+            if let failure = await Self.failure(of: running) { throw failure }
+            throw error
+        }
+        guard case .ip4(_, let port) = await server.listeningAddress else { return 0 }
+        return Int(port)
+    }
+
+    private static func failure(of task: Task<Void, any Error>) async -> (any Error)? {
+        do { try await task.value } catch { return error }
+        return nil
+    }
+
+    /// Stops accepting connections.
+    public func stop() async { await server.stop(timeout: 1) }
+
+    /// Serves `directory` from now on, and tells open pages to reload.
+    public func publish(_ directory: String) {
+        lock.withLock {
+            root = directory
+            failure = nil
+            generation += 1
+        }
+    }
+
+    /// Records that the last rebuild failed (the last good build stays served).
+    public func markFailed(_ message: String) {
+        lock.withLock { failure = message }
+    }
+
+    static func phrase(_ status: Int) -> String {
+        [200: "OK", 301: "Moved Permanently", 302: "Found", 400: "Bad Request", 404: "Not Found", 503: "Service Unavailable"][status] ?? "Status"
+    }
+
+    struct Response {
+        var status: Int
+        var type: String
+        var body: [UInt8]
+        var headers: [String] = []
+    }
+
+    /// What to answer for a request target.
+    func route(_ target: String) -> Response {
+        let (root, generation, failure) = lock.withLock { (self.root, self.generation, self.failure) }
+        var path = String(target.prefix { $0 != "?" && $0 != "#" })
+        if path == "/__calgen/generation" {
+            return Response(status: 200, type: "text/plain; charset=utf-8", body: Array("\(generation)".utf8))
+        }
+        guard let root else {
+            let text = "calgen serve: the site has not built yet.\n\n" + (failure ?? "building…")
+            return Response(status: 503, type: "text/plain; charset=utf-8", body: Array(text.utf8), headers: ["Retry-After: 1"])
+        }
+        if sitePath != "/" {
+            if path == "/" || path + "/" == sitePath { return Response(status: 302, type: "text/plain", body: [], headers: ["Location: \(sitePath)"]) }
+            guard path.hasPrefix(sitePath) else { return notFound(root) }
+            path = "/" + path.dropFirst(sitePath.count)
+        }
+        guard let decoded = path.removingPercentEncoding, !decoded.contains("\0"),
+            !decoded.split(separator: "/").contains(where: { $0 == ".." })
+        else {
+            return Response(status: 400, type: "text/plain; charset=utf-8", body: Array("bad path\n".utf8))
+        }
+        var file = root + decoded
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else { return notFound(root) }
+        if isDirectory.boolValue {
+            guard decoded.hasSuffix("/") else {
+                return Response(status: 301, type: "text/plain", body: [], headers: ["Location: \(sitePath)\(decoded.dropFirst())/"])
+            }
+            file += "index.html"
+        }
+        guard let data = FileManager.default.contents(atPath: file) else { return notFound(root) }
+        let type = DevServer.contentType(file)
+        return Response(status: 200, type: type, body: type.hasPrefix("text/html") ? inject(Array(data)) : Array(data))
+    }
+
+    private func notFound(_ root: String) -> Response {
+        let page = FileManager.default.contents(atPath: root + "/404.html").map { inject(Array($0)) } ?? Array("not found\n".utf8)
+        return Response(status: 404, type: "text/html; charset=utf-8", body: page)
+    }
+
+    /// The reload script, before `</body>`.
+    func inject(_ html: [UInt8]) -> [UInt8] {
+        let marker = Array("</body>".utf8)
+        guard html.count >= marker.count else { return html }
+        var i = html.count - marker.count
+        while i >= 0 {
+            if html[i] == marker[0] && Array(html[i..<(i + marker.count)]) == marker {
+                return Array(html[..<i]) + Array(DevServer.reloadScript.utf8) + Array(html[i...])
+            }
+            i -= 1
+        }
+        return html
+    }
+
+    /// Polls the build generation and reloads once it changes: after a good rebuild only.
+    static let reloadScript = """
+        <script data-calgen-serve>(function () {
+          var seen = null;
+          function poll() {
+            fetch("/__calgen/generation", { cache: "no-store" }).then(function (r) { return r.text(); }).then(function (g) {
+              if (seen !== null && g !== seen) { location.reload(); }
+              seen = g;
+            }).catch(function () {}).then(function () { setTimeout(poll, 700); });
+          }
+          poll();
+        })();</script>
+
+        """
+
+    static func contentType(_ path: String) -> String {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "html": return "text/html; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "js": return "text/javascript; charset=utf-8"
+        case "json": return "application/json"
+        case "ics": return "text/calendar; charset=utf-8"
+        case "xml": return "application/xml"
+        case "txt": return "text/plain; charset=utf-8"
+        case "svg": return "image/svg+xml"
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "ico": return "image/x-icon"
+        case "woff2": return "font/woff2"
+        default: return "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import CalgenKit
+import Foundation
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate everything a build would, and every internal link, without writing.",
+        discussion: """
+            Reads and validates the content and templates, renders every page and feed, works out \
+            the manifests against the previous build, checks that every internal link and #fragment \
+            resolves and that every feed is well formed. Lists all problems with file and line; the \
+            exit status is 1 when there is any. For CI, before publishing.
+            """
+    )
+
+    @OptionGroup var site: SiteOptions
+    @OptionGroup var level: OutputLevelOptions
+
+    @Option(name: .long, help: ArgumentHelp("The output directory whose manifest is the previous state (not written).", valueName: "dir"))
+    var output: String = "public"
+
+    func run() throws {
+        let options = try site.buildOptions(output: output)
+        let report = try BuildSummary.run(options, level: level, keptOutput: nil) { try $0.check() }
+        if level.verbose { for warning in report.warnings { Terminal.warning(warning) } }
+        if !level.quiet { print(BuildSummary.text(report, output: nil, verbose: level.verbose)) }
+    }
+}

@@ -1,0 +1,48 @@
+import CalgenKit
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Standard error as a terminal: colours and a progress line only when it is one, so that CI
+/// logs stay plain.
+enum Terminal {
+    static let isTerminal = isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+
+    static func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+
+    /// `text` in bold red (errors), yellow (warnings) or bold, on a terminal only.
+    static func styled(_ text: String, _ style: Style) -> String {
+        isTerminal ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    enum Style: String {
+        case error = "1;31"
+        case warning = "1;33"
+        case bold = "1"
+        case dim = "2"
+    }
+
+    static func warning(_ message: String) {
+        let body = message.hasPrefix("warning: ") ? String(message.dropFirst(9)) : message
+        write(styled("warning:", .warning) + " " + body + "\n")
+    }
+
+    /// A one-line progress display on a terminal; `nil` elsewhere.
+    static func progress(enabled: Bool) -> Progress? {
+        enabled && isTerminal ? Progress() : nil
+    }
+
+    final class Progress: Sendable {
+        /// Shows `[3/7] feeds…` in place.
+        @Sendable func update(_ step: String, _ index: Int, _ count: Int) {
+            Terminal.write("\r\u{1B}[2K" + Terminal.styled("[\(index)/\(count)] \(step)…", .dim))
+        }
+
+        func clear() { Terminal.write("\r\u{1B}[2K") }
+    }
+}

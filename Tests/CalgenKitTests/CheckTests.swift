@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// `calgen check`: everything a build validates, plus links, without writing.
+@Suite struct CheckTests {
+    @Test func passesOnTheBundledSiteAndWritesNothing() throws {
+        let fixture = try Fixture()
+        let result = try fixture.run(["check"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("no problems found"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.output))
+    }
+
+    @Test func aBrokenLinkInANote() throws {
+        let fixture = try Fixture()
+        try fixture.write("Content/notes/2026/links.md", "---\ntitle: 链接\ndate: 2026-05-01\n---\n见[2035年](../../2035/)和[十月](../../2026/10/#nope)。\n")
+        let result = try fixture.run(["check"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"Content/notes/2026/links.md:5:10: error: the link "../../2035/" on 2026/05/index.html and 1 more pages points at nothing in the site"#), "\(result.stderr)")
+        #expect(result.stderr.contains(#"Content/notes/2026/links.md:5:28: error: the link "../../2026/10/#nope" on 2026/05/index.html and 1 more pages names #nope, which 2026/10/index.html does not have"#))
+        #expect(result.stderr.contains("error: 2 problems in the content."))
+    }
+
+    @Test func aBrokenLinkInATemplateIsReportedOnce() throws {
+        let fixture = try Fixture()
+        let year = fixture.read("Templates/year.mustache")!
+        try fixture.write("Templates/year.mustache", year.replacingOccurrences(of: "<h1>", with: #"<a href="{{root}}archive/">archive</a><h1>"#))
+        let result = try fixture.run(["check"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"the link "../archive/" on 2007/index.html and 20 more pages points at nothing in the site"#), "\(result.stderr)")
+    }
+
+    @Test(arguments: BadInputTests.cases)
+    func failsOnEveryBadInput(_ bad: BadInputTests.Case) throws {
+        let fixture = try Fixture()
+        try fixture.write(bad.file, bad.bytes)
+        let result = try fixture.run(["check"])
+        #expect(result.status == 1)
+        for text in bad.expected {
+            #expect(result.stderr.contains(text), "stderr was: \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.output))
+    }
+}
