@@ -40,22 +40,6 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Whole days, when the span is a multiple of a day.
     public var wholeDays: Int? { minutes % 1440 == 0 ? minutes / 1440 : nil }
 
-    /// The RFC 5545 DURATION value (`PT10M`, `PT1H30M`, `P1D`, `PT0S`), without a sign.
-    public var iCalendarDuration: String {
-        if minutes == 0 { return "PT0S" }
-        var text = "P"
-        let days = minutes / 1440
-        let hours = minutes % 1440 / 60
-        let mins = minutes % 60
-        if days > 0 { text += "\(days)D" }
-        if hours > 0 || mins > 0 {
-            text += "T"
-            if hours > 0 { text += "\(hours)H" }
-            if mins > 0 { text += "\(mins)M" }
-        }
-        return text
-    }
-
     /// The shortest way to write it back: `1h30m`, `1d`, `0m`.
     public var description: String {
         if minutes == 0 { return "0m" }

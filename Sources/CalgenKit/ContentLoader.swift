@@ -25,8 +25,9 @@ public struct ContentLoader: Sendable {
         case .failure(let e): problems += e.diagnostics
         }
         var calendar: HolidayCalendar?
-        switch loadCalendar() {
-        case .success(let c): calendar = c
+        var sources = [Int: String]()
+        switch readCalendar() {
+        case .success(let c): (calendar, sources) = c
         case .failure(let e): problems += e.diagnostics
         }
         var notes = [Note]()
@@ -40,10 +41,6 @@ public struct ContentLoader: Sendable {
         case .failure(let e): problems += e.diagnostics
         }
         guard problems.isEmpty, let config, let calendar else { throw ContentErrors(problems.sorted()) }
-        var sources = [Int: String]()
-        for file in calendar.files {
-            if case .success(let bytes) = FileReader.readBytes(file.path) { sources[file.year] = Digest.sha256(bytes) }
-        }
         return Site(config: config, calendar: calendar, notes: notes, subscribers: subscribers, holidaySources: sources)
     }
 
@@ -58,6 +55,11 @@ public struct ContentLoader: Sendable {
 
     /// Loads every `holidays/*.json` file and builds the calendar.
     public func loadCalendar() -> Result<HolidayCalendar, ContentErrors> {
+        readCalendar().map(\.calendar)
+    }
+
+    /// The calendar, and the SHA-256 of each year's source file (for the manifest).
+    func readCalendar() -> Result<(calendar: HolidayCalendar, sources: [Int: String]), ContentErrors> {
         let directory = display("holidays")
         let names: [String]
         do {
@@ -77,6 +79,7 @@ public struct ContentLoader: Sendable {
                 ]))
         }
         var files = [HolidayFile]()
+        var sources = [Int: String]()
         var problems = [Diagnostic]()
         for name in names {
             let path = directory + "/" + name
@@ -84,14 +87,16 @@ public struct ContentLoader: Sendable {
             case .failure(let d): problems.append(d)
             case .success(let bytes):
                 switch HolidayFileParser.parse(path: path, bytes: bytes) {
-                case .success(let file): files.append(file)
+                case .success(let file):
+                    files.append(file)
+                    sources[file.year] = Digest.sha256(bytes)
                 case .failure(let e): problems += e.diagnostics
                 }
             }
         }
         guard problems.isEmpty else { return .failure(ContentErrors(problems)) }
         do {
-            return .success(try HolidayCalendar(files: files))
+            return .success((try HolidayCalendar(files: files), sources))
         } catch {
             return .failure(error)
         }
@@ -101,10 +106,7 @@ public struct ContentLoader: Sendable {
     /// Slugs must be unique across all notes, drafts included.
     public func loadNotes() -> Result<[Note], ContentErrors> {
         let directory = display("notes")
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return .success([])
-        }
+        guard isDirectory(directory) else { return .success([]) }
         let paths = (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? [])
             .filter { path in
                 path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
@@ -142,10 +144,7 @@ public struct ContentLoader: Sendable {
     /// Loads every `users/*.yml` file (none when the folder does not exist), sorted by id.
     public func loadSubscribers(defaultTimeZone: String) -> Result<[Subscriber], ContentErrors> {
         let directory = display("users")
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return .success([])
-        }
+        guard isDirectory(directory) else { return .success([]) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) && !$0.hasPrefix(".") }.sorted()
         var problems = [Diagnostic]()
@@ -174,6 +173,12 @@ public struct ContentLoader: Sendable {
         }
         guard problems.isEmpty else { return .failure(ContentErrors(problems)) }
         return .success(subscribers.sorted { $0.id < $1.id })
+    }
+
+    /// Whether an optional folder (`notes/`, `users/`) is there.
+    private func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     func display(_ relative: String) -> String {

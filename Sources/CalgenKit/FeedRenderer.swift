@@ -9,7 +9,6 @@ struct FeedRenderer: Sendable {
     /// `DTSTAMP` of every event (UTC): the build's generation time, never the clock.
     let stamp: ICalDateTime
     let secret: FeedSecret
-    let periodsByYear: [Int: [HolidayPeriod]]
 
     static let publicPath = "feeds/holidays.ics"
     static let productID = "-//calgen//calgen//ZH"
@@ -19,7 +18,6 @@ struct FeedRenderer: Sendable {
         self.today = today
         self.secret = secret
         stamp = TimeZoneComponent.utcFields(generatedAt)
-        periodsByYear = Dictionary(uniqueKeysWithValues: site.calendar.years.map { ($0, site.calendar.holidayPeriods(year: $0)) })
     }
 
     var strings: SiteStrings { SiteStrings(language: site.config.language) }
@@ -58,7 +56,7 @@ struct FeedRenderer: Sendable {
         let feed = ICalendar.Calendar(
             productID: FeedRenderer.productID, name: strings.publicFeedName(site.config.title),
             description: strings.publicFeedDescription(years: announced, validThrough: validThrough),
-            refreshInterval: site.config.feedRefresh.iCalendarDuration, source: site.config.baseURL + FeedRenderer.publicPath,
+            refreshInterval: DurationValue.text(minutes: site.config.feedRefresh.minutes), source: site.config.baseURL + FeedRenderer.publicPath,
             defaultTimeZone: site.config.timeZone, timeZones: zones, events: FeedRenderer.sorted(events))
         return FeedDraft(path: FeedRenderer.publicPath, calendar: feed, validThrough: validThrough, isPublic: true)
     }
@@ -69,7 +67,7 @@ struct FeedRenderer: Sendable {
         for year in years {
             let papers = calendar.file(forYear: year)?.papers ?? []
             var used = Set<String>()
-            for period in periodsByYear[year] ?? [] {
+            for period in site.periodsByYear[year] ?? [] {
                 var key = "holiday-\(year)-" + FeedRenderer.slug(HolidayNames.englishName(for: period.name))
                 if used.contains(key) { key += "-" + period.start.basicISO8601 }
                 used.insert(key)
@@ -142,7 +140,7 @@ struct FeedRenderer: Sendable {
         let feed = ICalendar.Calendar(
             productID: FeedRenderer.productID, name: subscriber.calendarName,
             description: strings.validity(horizon.validThrough), colorName: subscriber.color.flatMap(CSSColor.nearestName),
-            colorHex: subscriber.color, refreshInterval: site.config.feedRefresh.iCalendarDuration,
+            colorHex: subscriber.color, refreshInterval: DurationValue.text(minutes: site.config.feedRefresh.minutes),
             defaultTimeZone: subscriber.timeZone,
             timeZones: zoneIDs.sorted().compactMap { zones.component($0, years: years) },
             events: FeedRenderer.sorted(events))

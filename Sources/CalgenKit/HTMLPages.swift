@@ -6,8 +6,6 @@ struct HTMLPages {
     let templates: TemplateSet
     /// The current date in the site's time zone (from SOURCE_DATE_EPOCH, --now or the build date).
     let today: CivilDate
-    /// Every year's holiday periods, worked out once for all pages.
-    let periodsByYear: [Int: [HolidayPeriod]]
     /// The notes on each day of the calendar's years.
     let notesByDay: [CivilDate: [Note]]
 
@@ -15,8 +13,6 @@ struct HTMLPages {
         self.site = site
         self.templates = templates
         self.today = today
-        self.periodsByYear = Dictionary(
-            uniqueKeysWithValues: site.calendar.years.map { ($0, site.calendar.holidayPeriods(year: $0)) })
         var notesByDay = [CivilDate: [Note]]()
         if let first = site.calendar.years.first, let last = site.calendar.years.last {
             // Grids show a few days of the neighbouring years too.
@@ -32,6 +28,7 @@ struct HTMLPages {
     }
 
     var strings: SiteStrings { SiteStrings(language: site.config.language) }
+    var periodsByYear: [Int: [HolidayPeriod]] { site.periodsByYear }
     var calendar: HolidayCalendar { site.calendar }
     var years: [Int] { calendar.years }
 

@@ -24,14 +24,6 @@ struct Manifest: Codable, Equatable, Sendable {
         var version: Int
     }
 
-    /// What changed at `version`.
-    struct Changes: Codable, Equatable, Sendable {
-        var version: Int
-        var added: [String]
-        var changed: [String]
-        var removed: [String]
-    }
-
     var schemaVersion: Int
     var version: Int
     var contentHash: String
@@ -39,14 +31,13 @@ struct Manifest: Codable, Equatable, Sendable {
     var generator: String
     var years: [Year]
     var artifacts: [Artifact]
-    var changes: Changes
+    var changes: ChangeList
 
     /// The manifest's bytes: one key per line and one array element per line, so that a diff
     /// of two manifests reads well.
     func encoded() -> [UInt8] {
+        let string = ManifestText.string, list = ManifestText.list
         var lines = [String]()
-        func string(_ s: String) -> String { String(decoding: JSON.string(s).serialized(), as: UTF8.self) }
-        func list(_ values: [String]) -> String { String(decoding: JSON.array(values.map(JSON.string)).serialized(), as: UTF8.self) }
         lines.append("{")
         lines.append("  \"schemaVersion\": \(schemaVersion),")
         lines.append("  \"version\": \(version),")
@@ -65,9 +56,7 @@ struct Manifest: Codable, Equatable, Sendable {
                 "    {\"path\": \(string(a.path)), \"sha256\": \(string(a.sha256)), \"size\": \(a.size), \"version\": \(a.version)}"
             }.joined(separator: ",\n"))
         lines.append("  ],")
-        lines.append(
-            "  \"changes\": {\"version\": \(changes.version), \"added\": \(list(changes.added)), \"changed\": \(list(changes.changed)), \"removed\": \(list(changes.removed))}"
-        )
+        lines.append("  \"changes\": \(changes.encoded())")
         lines.append("}")
         return Array((lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n").utf8)
     }
@@ -91,14 +80,6 @@ struct FeedManifest: Codable, Equatable, Sendable {
         var digest: String
     }
 
-    /// The events added, removed and changed (same UID, other content) at `version`.
-    struct Changes: Codable, Equatable, Sendable {
-        var version: Int
-        var added: [String]
-        var changed: [String]
-        var removed: [String]
-    }
-
     var schemaVersion: Int
     /// The feed's file name, beside this manifest.
     var feed: String
@@ -109,12 +90,11 @@ struct FeedManifest: Codable, Equatable, Sendable {
     var generatedAt: String
     /// The last day through which reminders that depend on the holiday arrangement are right.
     var validThrough: String?
-    var changes: Changes
+    var changes: ChangeList
     var events: [Event]
 
     func encoded() -> [UInt8] {
-        func string(_ s: String) -> String { String(decoding: JSON.string(s).serialized(), as: UTF8.self) }
-        func list(_ values: [String]) -> String { String(decoding: JSON.array(values.map(JSON.string)).serialized(), as: UTF8.self) }
+        let string = ManifestText.string
         var lines = [
             "{",
             "  \"schemaVersion\": \(schemaVersion),",
@@ -124,7 +104,7 @@ struct FeedManifest: Codable, Equatable, Sendable {
             "  \"size\": \(size),",
             "  \"generatedAt\": \(string(generatedAt)),",
             "  \"validThrough\": \(validThrough.map(string) ?? "null"),",
-            "  \"changes\": {\"version\": \(changes.version), \"added\": \(list(changes.added)), \"changed\": \(list(changes.changed)), \"removed\": \(list(changes.removed))},",
+            "  \"changes\": \(changes.encoded()),",
             "  \"events\": [",
         ]
         lines.append(
@@ -134,6 +114,30 @@ struct FeedManifest: Codable, Equatable, Sendable {
         lines.append("  ]")
         lines.append("}")
         return Array((lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n").utf8)
+    }
+}
+
+/// What changed at `version`: the paths of `manifest.json`, or the event UIDs of a feed
+/// manifest (`changed`: same UID, other content).
+struct ChangeList: Codable, Equatable, Sendable {
+    var version: Int
+    var added: [String]
+    var changed: [String]
+    var removed: [String]
+
+    /// One line of JSON.
+    func encoded() -> String {
+        let list = ManifestText.list
+        return "{\"version\": \(version), \"added\": \(list(added)), \"changed\": \(list(changed)), \"removed\": \(list(removed))}"
+    }
+}
+
+/// JSON values as text, for manifests written one entry per line.
+enum ManifestText {
+    static func string(_ s: String) -> String { String(decoding: JSON.string(s).serialized(), as: UTF8.self) }
+
+    static func list(_ values: [String]) -> String {
+        String(decoding: JSON.array(values.map(JSON.string)).serialized(), as: UTF8.self)
     }
 }
 

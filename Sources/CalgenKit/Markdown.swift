@@ -11,13 +11,8 @@ public enum Markdown {
     /// Renders Markdown to HTML in cmark's safe default: raw HTML is replaced by a comment and
     /// `javascript:`, `vbscript:`, `file:` and most `data:` links are dropped.
     public static func html(from markdown: String) -> String {
-        var source = markdown
-        return source.withUTF8 { buffer -> String in
-            guard let base = buffer.baseAddress,
-                let rendered = base.withMemoryRebound(to: CChar.self, capacity: buffer.count, { chars in
-                    cmark_markdown_to_html(chars, buffer.count, CMARK_OPT_DEFAULT)
-                })
-            else { return "" }
+        withCString(markdown) { chars, count -> String in
+            guard let rendered = cmark_markdown_to_html(chars, count, CMARK_OPT_DEFAULT) else { return "" }
             defer { free(rendered) }
             return String(cString: rendered)
         }
@@ -27,16 +22,23 @@ public enum Markdown {
     /// list items and code blocks become lines; a link keeps its text and, for a web address that
     /// differs from it, the address in parentheses. Raw HTML is left out.
     public static func plainText(from markdown: String) -> String {
-        var source = markdown
-        return source.withUTF8 { buffer -> String in
-            guard let base = buffer.baseAddress,
-                let document = base.withMemoryRebound(to: CChar.self, capacity: buffer.count, { chars in
-                    cmark_parse_document(chars, buffer.count, CMARK_OPT_DEFAULT)
-                })
-            else { return "" }
+        withCString(markdown) { chars, count -> String in
+            guard let document = cmark_parse_document(chars, count, CMARK_OPT_DEFAULT) else { return "" }
             defer { cmark_node_free(document) }
             var walker = PlainTextWalker()
             return walker.walk(document)
+        }
+    }
+}
+
+extension Markdown {
+    /// Calls `body` with the UTF-8 bytes of `text` as the C characters cmark reads, and their count.
+    fileprivate static func withCString<R>(_ text: String, _ body: (UnsafePointer<CChar>, Int) -> R) -> R {
+        var source = text
+        return source.withUTF8 { buffer in
+            let empty: [CChar] = [0]
+            guard let base = buffer.baseAddress else { return empty.withUnsafeBufferPointer { body($0.baseAddress!, 0) } }
+            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { body($0, buffer.count) }
         }
     }
 }

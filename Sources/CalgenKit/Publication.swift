@@ -96,7 +96,7 @@ struct Publication: Sendable {
             schemaVersion: Manifest.schemaVersion, version: version, contentHash: contentHash, generatedAt: generatedAt,
             generator: Publication.generator, years: years, artifacts: artifacts,
             changes: anyChange
-                ? .init(version: version, added: added.sorted(), changed: changed.sorted(), removed: removed)
+                ? ChangeList(version: version, added: added.sorted(), changed: changed.sorted(), removed: removed)
                 : previous.manifest!.changes)
         let manifestBytes = manifest.encoded()
         files.append(OutputFile(path: Manifest.path, bytes: manifestBytes))

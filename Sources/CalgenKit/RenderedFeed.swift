@@ -70,7 +70,7 @@ struct RenderedFeed: Sendable {
         FeedManifest(
             schemaVersion: FeedManifest.schemaVersion, feed: String(path.split(separator: "/").last!), version: version,
             sha256: sha256, size: bytes.count, generatedAt: generatedAt, validThrough: validThrough?.iso8601,
-            changes: .init(version: version, added: added.sorted(), changed: changed.sorted(), removed: removed.sorted()),
+            changes: ChangeList(version: version, added: added.sorted(), changed: changed.sorted(), removed: removed.sorted()),
             events: events)
     }
 }

@@ -92,19 +92,7 @@ public struct Alarm: Hashable, Sendable {
 
     /// The `TRIGGER` value: `-PT10M`, `-P1D`, `PT0S`.
     public var trigger: String {
-        guard minutesBefore != 0 else { return "PT0S" }
-        let m = abs(minutesBefore)
-        var text = minutesBefore > 0 ? "-P" : "P"
-        let days = m / 1440
-        let hours = m % 1440 / 60
-        let minutes = m % 60
-        if days > 0 { text += "\(days)D" }
-        if hours > 0 || minutes > 0 {
-            text += "T"
-            if hours > 0 { text += "\(hours)H" }
-            if minutes > 0 { text += "\(minutes)M" }
-        }
-        return text
+        minutesBefore > 0 ? "-" + DurationValue.text(minutes: minutesBefore) : DurationValue.text(minutes: -minutesBefore)
     }
 
     func write(to writer: inout ContentLineWriter) {

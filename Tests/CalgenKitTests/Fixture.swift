@@ -49,13 +49,19 @@ struct Fixture: ~Copyable {
         }
     }
 
-    /// Starts the built `calgen` executable in the fixture directory, its output discarded.
-    func start(_ arguments: [String]) throws -> Process {
+    /// The built `calgen` executable, set up to run in the fixture directory at the fixed "now".
+    func process(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = try Fixture.executable()
         process.arguments = arguments
         process.environment = ["SOURCE_DATE_EPOCH": "1795233600", "PATH": "/usr/bin:/bin"]
         process.currentDirectoryURL = root
+        return process
+    }
+
+    /// Starts the built `calgen` executable in the fixture directory, its output discarded.
+    func start(_ arguments: [String]) throws -> Process {
+        let process = try process(arguments)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -64,11 +70,7 @@ struct Fixture: ~Copyable {
 
     /// Runs the built `calgen` executable in the fixture directory.
     func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = try Fixture.executable()
-        process.arguments = arguments
-        process.environment = ["SOURCE_DATE_EPOCH": "1795233600", "PATH": "/usr/bin:/bin"]
-        process.currentDirectoryURL = root
+        let process = try process(arguments)
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -5,34 +5,17 @@ import Testing
 
 /// The versioned manifest through a publisher's history, and the output's atomicity.
 @Suite struct ManifestTests {
-    struct FeedManifestView: Decodable {
-        struct Changes: Decodable {
-            let version: Int
-            let added: [String]
-            let changed: [String]
-            let removed: [String]
-        }
-        struct Event: Decodable {
-            let uid: String
-            let sequence: Int
-        }
-        let version: Int
-        let validThrough: String?
-        let changes: Changes
-        let events: [Event]
-    }
-
     func manifest(_ fixture: borrowing Fixture) throws -> Manifest {
         try JSONDecoder().decode(Manifest.self, from: Data(fixture.read("public/manifest.json")!.utf8))
     }
 
     /// Each personal feed's manifest and its feed's text, by subscriber id.
-    func personal(_ fixture: borrowing Fixture) throws -> [String: (manifest: FeedManifestView, feed: String)] {
-        var result = [String: (manifest: FeedManifestView, feed: String)]()
+    func personal(_ fixture: borrowing Fixture) throws -> [String: (manifest: FeedManifest, feed: String)] {
+        var result = [String: (manifest: FeedManifest, feed: String)]()
         for (path, data) in Fixture.snapshot(fixture.output) where path.hasPrefix("feeds/") && path.hasSuffix(".json") && path.split(separator: "/").count == 3 {
             let id = String(path.split(separator: "/").last!.dropLast(5))
             let feed = fixture.read("public/" + path.dropLast(5) + ".ics")!
-            result[id] = (try JSONDecoder().decode(FeedManifestView.self, from: data), feed)
+            result[id] = (try JSONDecoder().decode(FeedManifest.self, from: data), feed)
         }
         return result
     }

@@ -59,11 +59,7 @@ import Testing
 
     @Test func servesRebuildsKeepsTheLastGoodBuildAndStops() throws {
         let fixture = try Fixture()
-        let process = Process()
-        process.executableURL = try Fixture.executable()
-        process.arguments = ["serve", "--port", "0", "--poll", "0.2"]
-        process.environment = ["SOURCE_DATE_EPOCH": "1795233600", "PATH": "/usr/bin:/bin"]
-        process.currentDirectoryURL = fixture.root
+        let process = try fixture.process(["serve", "--port", "0", "--poll", "0.2"])
         let stdout = Output()
         let stderr = Output()
         let outPipe = Pipe()

@@ -71,6 +71,13 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == "URL;X-A=\"x;y:'z'END:VCALENDAR\":https://e.com/END:VEVENT\r\n")
     }
 
+    @Test func durations() {
+        #expect(DurationValue.text(minutes: 90) == "PT1H30M")
+        #expect(DurationValue.text(minutes: 1440) == "P1D")
+        #expect(DurationValue.text(minutes: 1450) == "P1DT10M")
+        #expect(DurationValue.text(minutes: 0) == "PT0S")
+    }
+
     @Test func alarmTriggers() {
         #expect(Alarm(minutesBefore: 0, description: "").trigger == "PT0S")
         #expect(Alarm(minutesBefore: 10, description: "").trigger == "-PT10M")
