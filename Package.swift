@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "calgen", targets: ["calgen"]),
         .library(name: "CalgenKit", targets: ["CalgenKit"]),
+        .executable(name: "calgen-benchmark-site", targets: ["BenchmarkSite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -48,6 +49,11 @@ let package = Package(
                 "CalgenKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Writes the deterministic benchmark sites of script/benchmark; not part of calgen.
+        .executableTarget(
+            name: "BenchmarkSite",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "CalgenCoreTests", dependencies: ["CalgenCore"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),

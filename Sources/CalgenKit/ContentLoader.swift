@@ -19,9 +19,10 @@ public struct ContentLoader: Sendable {
     /// Loads and validates everything; throws all problems together.
     public func load() throws(ContentErrors) -> Site {
         var problems = [Diagnostic]()
+        var digests = SourceDigests()
         var config: SiteConfig?
-        switch loadConfig() {
-        case .success(let c): config = c
+        switch readConfig() {
+        case .success(let c): (config, digests.config) = c
         case .failure(let e): problems += e.diagnostics
         }
         var calendar: HolidayCalendar?
@@ -31,24 +32,30 @@ public struct ContentLoader: Sendable {
         case .failure(let e): problems += e.diagnostics
         }
         var notes = [Note]()
-        switch loadNotes() {
-        case .success(let n): notes = n
+        switch readNotes() {
+        case .success(let n): (notes, digests.notes) = n
         case .failure(let e): problems += e.diagnostics
         }
         var subscribers = [Subscriber]()
-        switch loadSubscribers(defaultTimeZone: config?.timeZone ?? "Asia/Shanghai") {
-        case .success(let s): subscribers = s
+        switch readSubscribers(defaultTimeZone: config?.timeZone ?? "Asia/Shanghai") {
+        case .success(let s): (subscribers, digests.subscribers) = s
         case .failure(let e): problems += e.diagnostics
         }
         guard problems.isEmpty, let config, let calendar else { throw ContentErrors(problems.sorted()) }
-        return Site(config: config, calendar: calendar, notes: notes, subscribers: subscribers, holidaySources: sources)
+        return Site(
+            config: config, calendar: calendar, notes: notes, subscribers: subscribers, holidaySources: sources, sources: digests)
     }
 
     /// Loads `site.yml`.
     public func loadConfig() -> Result<SiteConfig, ContentErrors> {
+        readConfig().map(\.config)
+    }
+
+    /// The settings and the SHA-256 of `site.yml`.
+    func readConfig() -> Result<(config: SiteConfig, digest: String), ContentErrors> {
         let path = display("site.yml")
-        switch FileReader.readText(path) {
-        case .success(let text): return SiteConfig.parse(text, file: path)
+        switch FileReader.readSource(path) {
+        case .success(let source): return SiteConfig.parse(source.text, file: path).map { ($0, source.digest) }
         case .failure(let d): return .failure(ContentErrors([d]))
         }
     }
@@ -105,74 +112,98 @@ public struct ContentLoader: Sendable {
     /// Loads every `notes/**/*.md` file (none when the folder does not exist), in reading order.
     /// Slugs must be unique across all notes, drafts included.
     public func loadNotes() -> Result<[Note], ContentErrors> {
+        readNotes().map(\.notes)
+    }
+
+    /// The notes, and the SHA-256 of each one's file by slug. Files are read and parsed on all cores.
+    func readNotes() -> Result<(notes: [Note], digests: [String: String]), ContentErrors> {
         let directory = display("notes")
-        guard isDirectory(directory) else { return .success([]) }
+        guard isDirectory(directory) else { return .success(([], [:])) }
         let paths = (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? [])
             .filter { path in
                 path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
             }
             .sorted()
+        let parsed = ParallelMap.map(paths) { relative -> Result<(Note, String), ContentErrors> in
+            let path = directory + "/" + relative
+            switch FileReader.readSource(path) {
+            case .failure(let d): return .failure(ContentErrors([d]))
+            case .success(let source):
+                let name = String(relative.split(separator: "/").last ?? Substring(relative))
+                return NoteParser.parse(source.text, file: path, fileName: name).map { ($0, source.digest) }
+            }
+        }
         var problems = [Diagnostic]()
         var notes = [Note]()
+        var digests = [String: String]()
         var firstFile = [String: String]()
-        for relative in paths {
-            let path = directory + "/" + relative
-            switch FileReader.readText(path) {
-            case .failure(let d): problems.append(d)
-            case .success(let text):
-                let name = String(relative.split(separator: "/").last ?? Substring(relative))
-                switch NoteParser.parse(text, file: path, fileName: name) {
-                case .failure(let e): problems += e.diagnostics
-                case .success(let note):
-                    if let other = firstFile[note.slug] {
-                        problems.append(
-                            Diagnostic(
-                                file: path, location: .line(1, column: 1),
-                                message: "the slug \"\(note.slug)\" is already used by \(other)",
-                                fix: "give one of them another file name or a `slug:` of its own"))
-                    } else {
-                        firstFile[note.slug] = path
-                        if includeDrafts || !note.draft { notes.append(note) }
+        for result in parsed {
+            switch result {
+            case .failure(let e): problems += e.diagnostics
+            case .success(let (note, digest)):
+                if let other = firstFile[note.slug] {
+                    problems.append(
+                        Diagnostic(
+                            file: note.file, location: .line(1, column: 1),
+                            message: "the slug \"\(note.slug)\" is already used by \(other)",
+                            fix: "give one of them another file name or a `slug:` of its own"))
+                } else {
+                    firstFile[note.slug] = note.file
+                    if includeDrafts || !note.draft {
+                        notes.append(note)
+                        digests[note.slug] = digest
                     }
                 }
             }
         }
         guard problems.isEmpty else { return .failure(ContentErrors(problems)) }
-        return .success(notes.sorted(by: Note.ordered))
+        return .success((notes.sorted(by: Note.ordered), digests))
     }
 
     /// Loads every `users/*.yml` file (none when the folder does not exist), sorted by id.
     public func loadSubscribers(defaultTimeZone: String) -> Result<[Subscriber], ContentErrors> {
+        readSubscribers(defaultTimeZone: defaultTimeZone).map(\.subscribers)
+    }
+
+    /// The subscribers, and the SHA-256 of each one's file by id. Files are read and parsed on all cores.
+    func readSubscribers(defaultTimeZone: String) -> Result<(subscribers: [Subscriber], digests: [String: String]), ContentErrors> {
         let directory = display("users")
-        guard isDirectory(directory) else { return .success([]) }
+        guard isDirectory(directory) else { return .success(([], [:])) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) && !$0.hasPrefix(".") }.sorted()
+        let parsed = ParallelMap.map(names) { name -> Result<(Subscriber, String), ContentErrors> in
+            let path = directory + "/" + name
+            switch FileReader.readSource(path) {
+            case .failure(let d): return .failure(ContentErrors([d]))
+            case .success(let source):
+                return SubscriberParser.parse(source.text, file: path, fileName: name, defaultTimeZone: defaultTimeZone)
+                    .map { ($0, source.digest) }
+            }
+        }
         var problems = [Diagnostic]()
         var subscribers = [Subscriber]()
+        var digests = [String: String]()
         var files = [String: String]()
-        for name in names {
-            let path = directory + "/" + name
-            switch FileReader.readText(path) {
-            case .failure(let d): problems.append(d)
-            case .success(let text):
-                switch SubscriberParser.parse(text, file: path, fileName: name, defaultTimeZone: defaultTimeZone) {
-                case .failure(let e): problems += e.diagnostics
-                case .success(let subscriber):
-                    if let other = files[subscriber.id] {
-                        problems.append(
-                            Diagnostic(
-                                file: path, location: .line(1, column: 1),
-                                message: "the subscriber id \"\(subscriber.id)\" is already used by \(other)",
-                                fix: "keep one file per subscriber"))
-                    } else {
-                        files[subscriber.id] = path
-                        subscribers.append(subscriber)
-                    }
+        for (name, result) in zip(names, parsed) {
+            switch result {
+            case .failure(let e): problems += e.diagnostics
+            case .success(let (subscriber, digest)):
+                let path = directory + "/" + name
+                if let other = files[subscriber.id] {
+                    problems.append(
+                        Diagnostic(
+                            file: path, location: .line(1, column: 1),
+                            message: "the subscriber id \"\(subscriber.id)\" is already used by \(other)",
+                            fix: "keep one file per subscriber"))
+                } else {
+                    files[subscriber.id] = path
+                    subscribers.append(subscriber)
+                    digests[subscriber.id] = digest
                 }
             }
         }
         guard problems.isEmpty else { return .failure(ContentErrors(problems)) }
-        return .success(subscribers.sorted { $0.id < $1.id })
+        return .success((subscribers.sorted { $0.id < $1.id }, digests))
     }
 
     /// Whether an optional folder (`notes/`, `users/`) is there.
@@ -195,18 +226,26 @@ enum FileReader {
         return .success([UInt8](data))
     }
 
-    static func readText(_ path: String) -> Result<String, Diagnostic> {
+    /// A text file and the SHA-256 of its bytes.
+    static func readSource(_ path: String) -> Result<(text: String, digest: String), Diagnostic> {
         switch readBytes(path) {
         case .failure(let d): return .failure(d)
-        case .success(let bytes):
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                return .failure(
-                    Diagnostic(
-                        file: path, location: firstInvalidUTF8(bytes), message: "the file is not valid UTF-8",
-                        fix: "save it as UTF-8 (it may be in GBK or another legacy encoding)"))
-            }
-            return .success(text)
+        case .success(let bytes): return text(bytes, path: path).map { ($0, Digest.sha256(bytes)) }
         }
+    }
+
+    static func readText(_ path: String) -> Result<String, Diagnostic> {
+        readBytes(path).flatMap { text($0, path: path) }
+    }
+
+    private static func text(_ bytes: [UInt8], path: String) -> Result<String, Diagnostic> {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(
+                Diagnostic(
+                    file: path, location: firstInvalidUTF8(bytes), message: "the file is not valid UTF-8",
+                    fix: "save it as UTF-8 (it may be in GBK or another legacy encoding)"))
+        }
+        return .success(text)
     }
 
     /// The line and column (in characters) of the first byte that is not part of valid UTF-8.

@@ -117,16 +117,38 @@ struct FeedRenderer: Sendable {
 
     // MARK: Personal feeds
 
-    /// One subscriber's feed, with the number of events in it.
-    func personalFeed(_ subscriber: Subscriber, schedule: ReminderSchedule, horizon: FeedHorizon, zones: ZoneCache) -> FeedDraft {
+    /// What a personal feed is made from, as one SHA-256: the subscriber's file, the site
+    /// settings, every holiday file, the horizon, the feed's path (and so its token), the notes
+    /// addressed to it and the version of calgen and of the time zone data. `nil` when the site
+    /// was not loaded from files, so nothing can be known unchanged.
+    func inputs(of subscriber: Subscriber, path: String, horizon: FeedHorizon, notes: [Note]) -> String? {
+        guard let config = site.sources.config, let own = site.sources.subscribers[subscriber.id] else { return nil }
+        var text = "\(Publication.generator)\nrevision \(FeedRenderer.revision)\ntzdata \(TimeZone.timeZoneDataVersion)\n"
+        text += "site \(config)\nsubscriber \(subscriber.id) \(own)\npath \(path)\n"
+        text += "horizon \(horizon.first.iso8601) \(horizon.last.iso8601)\n"
+        for year in site.holidaySources.keys.sorted() { text += "holidays \(year) \(site.holidaySources[year]!)\n" }
+        for note in notes {
+            guard let digest = site.sources.notes[note.slug] else { return nil }
+            text += "note \(note.slug) \(note.file) \(digest)\n"
+        }
+        return Digest.sha256(Array(text.utf8))
+    }
+
+    /// Raised whenever a change to calgen changes the bytes of personal feeds made from the same
+    /// inputs, so that the next build renders every feed again.
+    static let revision = 1
+
+    /// One subscriber's feed, with the notes addressed to it (see `NoteIndex`).
+    func personalFeed(
+        _ subscriber: Subscriber, schedule: ReminderSchedule, horizon: FeedHorizon, notes: [Note], zones: ZoneCache
+    ) -> FeedDraft {
         let prefix = subscriber.id + "."
         var events = [Event]()
         if subscriber.includesHolidays {
             let years = calendar.years.filter { calendar.isAnnounced(year: $0) && $0 >= horizon.first.year && $0 <= horizon.last.year }
             events += holidayEvents(years: years, uidPrefix: prefix)
         }
-        let audiences = subscriber.audiences
-        for note in site.notes where note.isAddressed(to: audiences) && note.overlaps(horizon.first, horizon.last) {
+        for note in notes {
             events += noteEvents(note, uidPrefix: prefix)
         }
         for reminder in subscriber.reminders {
@@ -261,7 +283,9 @@ struct FeedDraft: Sendable {
     let isPublic: Bool
 
     /// The manifest's path: the feed's with `.json` for `.ics`.
-    var manifestPath: String { String(path.dropLast(4)) + ".json" }
+    var manifestPath: String { FeedDraft.manifestPath(of: path) }
+
+    static func manifestPath(of path: String) -> String { String(path.dropLast(4)) + ".json" }
 }
 
 /// `VTIMEZONE` components, made once per zone and range for all feeds of a build.

@@ -1,5 +1,6 @@
 import CalgenCore
 import Foundation
+import ICalendar
 
 /// All feeds of a build: the public one and every subscriber's, rendered in parallel.
 public struct FeedSet: Sendable {
@@ -11,10 +12,13 @@ public struct FeedSet: Sendable {
 
     /// Every feed, its events stamped and sequenced against the previous build: an event whose
     /// content is unchanged keeps its `DTSTAMP` and `SEQUENCE` (and so its bytes); a changed one
-    /// gets the next sequence and this build's time.
-    func render(previous: PreviousBuild) -> [RenderedFeed] {
+    /// gets the next sequence and this build's time. A personal feed whose inputs are those of
+    /// the previous build is kept without rendering it; the others are rendered on all cores and
+    /// go straight to `output`.
+    func render(previous: PreviousBuild, output: FeedOutput) throws -> [FeedResult] {
         let site = renderer.site
         let zones = ZoneCache()
+        let notes = NoteIndex(notes: site.notes)
         // Subscribers with the same horizon share one schedule, made once.
         var schedules = [FeedHorizon: ReminderSchedule]()
         var jobs = [(Subscriber, FeedHorizon)]()
@@ -27,14 +31,66 @@ public struct FeedSet: Sendable {
         }
         let renderer = self.renderer
         let ready = schedules
-        let personal = ParallelMap.map(jobs) { job in
-            RenderedFeed(
-                draft: renderer.personalFeed(job.0, schedule: ready[job.1]!, horizon: job.1, zones: zones),
-                previous: previous.feeds[renderer.path(of: job.0)]?.manifest, stamp: renderer.stamp)
+        let personal = ParallelMap.map(jobs) { job -> Result<FeedResult, any Error> in
+            let (subscriber, horizon) = job
+            let path = renderer.path(of: subscriber)
+            let addressed = notes.addressed(to: subscriber.audiences, from: horizon.first, through: horizon.last)
+            let inputs = renderer.inputs(of: subscriber, path: path, horizon: horizon, notes: addressed)
+            let old = previous.feeds[path]
+            if output.keepsUnchanged, let inputs, let old, let head = old.head, head.inputs == inputs,
+                output.previousHolds(path, size: head.size)
+            {
+                return .success(
+                    FeedResult(
+                        path: path, manifestPath: FeedDraft.manifestPath(of: path), isPublic: false, sha256: head.sha256,
+                        size: head.size, manifestSize: old.size, eventsRendered: 0, changed: false, feedFile: .kept,
+                        manifestFile: .kept))
+            }
+            return Result {
+                let draft = renderer.personalFeed(subscriber, schedule: ready[horizon]!, horizon: horizon, notes: addressed, zones: zones)
+                return try FeedSet.finish(draft, inputs: inputs, previous: previous, output: output, stamp: renderer.stamp)
+            }
         }
-        let publicFeed = RenderedFeed(
-            draft: renderer.publicFeed(), previous: previous.feeds[FeedRenderer.publicPath]?.manifest, stamp: renderer.stamp)
-        return [publicFeed] + personal
+        let publicFeed = try FeedSet.finish(
+            renderer.publicFeed(), inputs: nil, previous: previous, output: .memory, stamp: renderer.stamp)
+        var results = [publicFeed]
+        var problems = [Diagnostic]()
+        for result in personal {
+            switch result {
+            case .success(let feed): results.append(feed)
+            case .failure(let error as ContentErrors): problems += error.diagnostics
+            case .failure(let error): throw error
+            }
+        }
+        guard problems.isEmpty else { throw ContentErrors(problems) }
+        return results
+    }
+
+    /// Stamps a rendered feed against its previous manifest and stores both files.
+    private static func finish(
+        _ draft: FeedDraft, inputs: String?, previous: PreviousBuild, output: FeedOutput, stamp: ICalDateTime
+    ) throws -> FeedResult {
+        let old = try previous.feeds[draft.path]?.load()
+        let feed = RenderedFeed(draft: draft, previous: old?.manifest, stamp: stamp)
+        let manifestBytes: [UInt8]
+        let same = old?.manifest.sha256 == feed.sha256
+        if var kept = old?.manifest, same {
+            // The same bytes: the manifest stays, but for the inputs it was made from.
+            kept.inputs = inputs
+            manifestBytes = kept.encoded()
+        } else {
+            // A changed feed means a new site version.
+            manifestBytes = feed.manifest(
+                version: previous.nextVersion, generatedAt: ManifestTime.iso(stamp), inputs: inputs
+            ).encoded()
+        }
+        let canKeep = output.keepsUnchanged && previous.isOutput
+        let feedFile = same && canKeep ? .kept : try output.store(feed.path, feed.bytes)
+        let manifestFile = manifestBytes == old?.bytes && canKeep ? .kept : try output.store(feed.manifestPath, manifestBytes)
+        return FeedResult(
+            path: feed.path, manifestPath: feed.manifestPath, isPublic: feed.isPublic, sha256: feed.sha256, size: feed.bytes.count,
+            manifestSize: manifestBytes.count, eventsRendered: feed.events.count, changed: !same, feedFile: feedFile,
+            manifestFile: manifestFile)
     }
 
     /// Each subscriber's feed path, as `feeds/<token>/<id>.ics`.
@@ -78,5 +134,27 @@ public struct FeedSet: Sendable {
             return .object(fields)
         }
         return String(decoding: JSON.array(entries).serialized(), as: UTF8.self)
+    }
+}
+
+/// The notes by audience, so that each subscriber's notes are found without testing every note.
+struct NoteIndex: Sendable {
+    let notes: [Note]
+    private let byAudience: [String: [Int]]
+
+    init(notes: [Note]) {
+        self.notes = notes
+        var byAudience = [String: [Int]]()
+        for (index, note) in notes.enumerated() {
+            for audience in Set(note.audience) { byAudience[audience, default: []].append(index) }
+        }
+        self.byAudience = byAudience
+    }
+
+    /// The notes addressed to any of the audiences that overlap the days, in reading order.
+    func addressed(to audiences: Set<String>, from first: CivilDate, through last: CivilDate) -> [Note] {
+        var indexes = Set<Int>()
+        for audience in audiences { indexes.formUnion(byAudience[audience] ?? []) }
+        return indexes.sorted().map { notes[$0] }.filter { $0.overlaps(first, last) }
     }
 }

@@ -83,6 +83,10 @@ struct FeedManifest: Codable, Equatable, Sendable {
     var schemaVersion: Int
     /// The feed's file name, beside this manifest.
     var feed: String
+    /// A SHA-256 over everything the feed was made from (its subscriber, the holiday data, the
+    /// notes addressed to it, the settings, calgen's version): while it is the same, the feed is
+    /// kept without rendering it again. Personal feeds only.
+    var inputs: String?
     /// The site version at which the feed last changed.
     var version: Int
     var sha256: String
@@ -95,10 +99,11 @@ struct FeedManifest: Codable, Equatable, Sendable {
 
     func encoded() -> [UInt8] {
         let string = ManifestText.string
-        var lines = [
+        let lines = [
             "{",
             "  \"schemaVersion\": \(schemaVersion),",
             "  \"feed\": \(string(feed)),",
+            inputs.map { "  \"inputs\": \(string($0))," } ?? "",
             "  \"version\": \(version),",
             "  \"sha256\": \(string(sha256)),",
             "  \"size\": \(size),",
@@ -107,13 +112,57 @@ struct FeedManifest: Codable, Equatable, Sendable {
             "  \"changes\": \(changes.encoded()),",
             "  \"events\": [",
         ]
-        lines.append(
-            events.map { e in
-                "    {\"uid\": \(string(e.uid)), \"sequence\": \(e.sequence), \"stamp\": \(string(e.stamp)), \"digest\": \(string(e.digest))}"
-            }.joined(separator: ",\n"))
-        lines.append("  ]")
-        lines.append("}")
-        return Array((lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n").utf8)
+        // The events, one per line, written as bytes: a feed has hundreds of them.
+        var out = Array((lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n").utf8)
+        out.reserveCapacity(out.count + events.count * 140 + 8)
+        for (i, e) in events.enumerated() {
+            out.append(contentsOf: "    {\"uid\": ".utf8)
+            JSON.writeString(e.uid, to: &out)
+            out.append(contentsOf: ", \"sequence\": ".utf8)
+            out.append(contentsOf: String(e.sequence).utf8)
+            out.append(contentsOf: ", \"stamp\": ".utf8)
+            JSON.writeString(e.stamp, to: &out)
+            out.append(contentsOf: ", \"digest\": ".utf8)
+            JSON.writeString(e.digest, to: &out)
+            out.append(contentsOf: (i == events.count - 1 ? "}\n" : "},\n").utf8)
+        }
+        out.append(contentsOf: "  ]\n}\n".utf8)
+        return out
+    }
+}
+
+extension FeedManifest {
+    /// The fields a manifest written by `encoded()` has on its first lines, read without
+    /// decoding the events.
+    struct Head: Equatable, Sendable {
+        var inputs: String?
+        var version: Int
+        var sha256: String
+        var size: Int
+
+        /// Reads the head from the first bytes of a manifest; `nil` when they do not hold it.
+        init?(prefix: ArraySlice<UInt8>) {
+            var fields = [String: String]()
+            for line in prefix.split(separator: 0x0A) {
+                // `  "key": value,` with a string, number or null value.
+                guard let open = line.firstIndex(of: 0x22), let close = line[(open + 1)...].firstIndex(of: 0x22),
+                    close + 1 < line.endIndex, line[close + 1] == 0x3A
+                else { continue }
+                let key = String(decoding: line[(open + 1)..<close], as: UTF8.self)
+                if key == "changes" { break }
+                var value = line[(close + 2)...].drop { $0 == 0x20 }
+                while let last = value.last, last == 0x2C || last == 0x20 || last == 0x0D { value = value.dropLast() }
+                if value.count >= 2, value.first == 0x22, value.last == 0x22 { value = value.dropFirst().dropLast() }
+                fields[key] = String(decoding: value, as: UTF8.self)
+            }
+            guard let sha256 = fields["sha256"], let size = fields["size"].flatMap(Int.init),
+                let version = fields["version"].flatMap(Int.init)
+            else { return nil }
+            self.inputs = fields["inputs"]
+            self.version = version
+            self.sha256 = sha256
+            self.size = size
+        }
     }
 }
 

@@ -1,19 +1,31 @@
 import CalgenCore
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What the last published build left: its manifest and its feed manifests, read from the
 /// output directory or from `--previous-manifest` (with the feed manifests beside it).
+///
+/// Feed manifests are many and large (one entry per event), so only the head of each is read
+/// here; a feed whose inputs changed reads its whole manifest when it is rendered again.
 struct PreviousBuild: Sendable {
     /// `nil` when there is none: the version starts at 1.
     let manifest: Manifest?
     let manifestBytes: [UInt8]?
-    /// Feed manifests by the path of their feed (`feeds/<token>/<id>.ics`), with their bytes.
-    let feeds: [String: (manifest: FeedManifest, bytes: [UInt8])]
+    /// Feed manifests by the path of their feed (`feeds/<token>/<id>.ics`).
+    let feeds: [String: PreviousFeed]
     /// Whether the files the manifests describe are in the output directory (so that unchanged
     /// ones can be kept instead of written again).
     let isOutput: Bool
 
     static let none = PreviousBuild(manifest: nil, manifestBytes: nil, feeds: [:], isOutput: false)
+
+    /// The version a build makes when anything changed.
+    var nextVersion: Int { (manifest?.version ?? 0) + 1 }
 
     /// Reads the previous manifests. A manifest that exists but cannot be read or does not
     /// follow the schema is an error, never silently ignored.
@@ -31,26 +43,24 @@ struct PreviousBuild: Sendable {
             return .none
         }
         var problems = [Diagnostic]()
-        let fix = "restore the last published manifest (or remove it to start again at version 1)"
-        let manifest: Manifest? = decode(Manifest.self, Array(data), file: manifestPath, fix: fix, problems: &problems)
+        let manifest: Manifest? = decode(Manifest.self, Array(data), file: manifestPath, problems: &problems)
         if let manifest { problems += validate(manifest, file: manifestPath) }
-        var feeds = [String: (manifest: FeedManifest, bytes: [UInt8])]()
         let feedsRoot = root + "/feeds"
-        for relative in (FileManager.default.enumerator(atPath: feedsRoot)?.allObjects as? [String] ?? []).sorted()
-        where relative.hasSuffix(".json") {
-            let path = feedsRoot + "/" + relative
-            guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else { continue }
-            if let feed = decode(FeedManifest.self, bytes, file: path, fix: fix, problems: &problems) {
-                let folder = (relative as NSString).deletingLastPathComponent
-                let feedPath = "feeds/" + (folder.isEmpty ? "" : folder + "/") + feed.feed
-                feeds[feedPath] = (feed, bytes)
-            }
+        let relatives = (FileTree.files(under: feedsRoot) ?? []).map(\.path).filter { $0.hasSuffix(".json") }.sorted()
+        let heads = ParallelMap.map(relatives) { relative in PreviousFeed(file: feedsRoot + "/" + relative) }
+        var feeds = [String: PreviousFeed]()
+        for (relative, feed) in zip(relatives, heads) {
+            guard let feed else { continue }
+            let folder = (relative as NSString).deletingLastPathComponent
+            feeds["feeds/" + (folder.isEmpty ? "" : folder + "/") + String(relative.split(separator: "/").last!.dropLast(5)) + ".ics"] = feed
         }
         guard problems.isEmpty else { throw ContentErrors(problems) }
         return PreviousBuild(manifest: manifest, manifestBytes: Array(data), feeds: feeds, isOutput: previousManifest == nil)
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, _ bytes: [UInt8], file: String, fix: String, problems: inout [Diagnostic]) -> T? {
+    static let fix = "restore the last published manifest (or remove it to start again at version 1)"
+
+    static func decode<T: Decodable>(_ type: T.Type, _ bytes: [UInt8], file: String, problems: inout [Diagnostic]) -> T? {
         do {
             return try JSONDecoder().decode(type, from: Data(bytes))
         } catch let error as DecodingError {
@@ -67,10 +77,10 @@ struct PreviousBuild: Sendable {
                 Diagnostic(
                     file: file, location: jsonPath.isEmpty ? nil : .jsonPath(String(jsonPath)),
                     message: "the previous manifest does not follow the schema: \(jsonPath.isEmpty ? "it" : "this value") \(reason)",
-                    fix: fix))
+                    fix: PreviousBuild.fix))
             return nil
         } catch {
-            problems.append(Diagnostic(file: file, message: "the previous manifest cannot be read: \(error)", fix: fix))
+            problems.append(Diagnostic(file: file, message: "the previous manifest cannot be read: \(error)", fix: PreviousBuild.fix))
             return nil
         }
     }
@@ -83,7 +93,7 @@ struct PreviousBuild: Sendable {
                 problems.append(
                     Diagnostic(
                         file: file, location: .jsonPath(path), message: "the previous manifest does not follow the schema: \(message)",
-                        fix: "restore the last published manifest (or remove it to start again at version 1)"))
+                        fix: PreviousBuild.fix))
             }
         }
         check(manifest.schemaVersion == Manifest.schemaVersion, "schemaVersion", "unsupported schema version \(manifest.schemaVersion)")
@@ -93,5 +103,42 @@ struct PreviousBuild: Sendable {
             check(artifact.version >= 1 && artifact.version <= manifest.version, "artifacts[\(i)].version", "out of range")
         }
         return problems
+    }
+}
+
+/// A feed manifest of the previous build: the head read at once, the whole on demand.
+struct PreviousFeed: Sendable {
+    /// The manifest file.
+    let file: String
+    /// Its size in bytes.
+    let size: Int
+    /// The fields before the events, which tell whether the feed can be kept as it is.
+    let head: FeedManifest.Head?
+
+    /// Reads the first bytes of the manifest; `nil` when the file cannot be read.
+    init?(file: String) {
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count >= 0 else { return nil }
+        self.file = file
+        size = Int(info.st_size)
+        head = FeedManifest.Head(prefix: buffer[..<count])
+    }
+
+    /// The whole manifest and its bytes; a manifest that does not follow the schema is an error.
+    func load() throws(ContentErrors) -> (manifest: FeedManifest, bytes: [UInt8]) {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw ContentErrors([Diagnostic(file: file, message: "the previous feed manifest cannot be read", fix: PreviousBuild.fix)])
+        }
+        var problems = [Diagnostic]()
+        guard let manifest = PreviousBuild.decode(FeedManifest.self, Array(data), file: file, problems: &problems) else {
+            throw ContentErrors(problems)
+        }
+        return (manifest, Array(data))
     }
 }

@@ -4,10 +4,14 @@ import Foundation
 /// Decides the site version from what changed since the previous build and writes the
 /// manifests: `manifest.json`, and one beside each feed.
 struct Publication: Sendable {
-    /// Every file of the new output, manifests included, sorted by path.
+    /// The files of the new output held in memory, manifests included, sorted by path.
     let files: [OutputFile]
-    /// Paths whose bytes equal the previous output's: kept (hard-linked) rather than written.
+    /// Paths of `files` whose bytes equal the previous output's: kept (hard-linked) rather than written.
     let unchanged: Set<String>
+    /// Feed files kept from the previous output without being rendered or written, with their sizes.
+    let kept: [(path: String, size: Int)]
+    /// Feed files already written to the staging directory, with their sizes.
+    let written: [(path: String, size: Int)]
     let version: Int
     let manifest: Manifest
     /// Nothing changed and the previous output is in place: nothing needs writing.
@@ -17,73 +21,53 @@ struct Publication: Sendable {
 
     static let generator = "calgen 0.1.0"
 
+    /// Every file of the output with its size, for checking that the output holds exactly these.
+    var allFiles: [(path: String, size: Int)] { files.map { ($0.path, $0.bytes.count) } + kept + written }
+
     /// - Parameters:
     ///   - publicFiles: pages, assets, the day API, sitemap and robots.txt.
     ///   - feeds: every feed, the public one among them.
     ///   - sources: the SHA-256 of each year's holiday-cn file.
     ///   - now: this build's time, which becomes `generatedAt` when anything changed.
     init(
-        publicFiles: [OutputFile], feeds: [RenderedFeed], calendar: HolidayCalendar, sources: [Int: String],
+        publicFiles: [OutputFile], feeds: [FeedResult], calendar: HolidayCalendar, sources: [Int: String],
         previous: PreviousBuild, now: String
     ) {
-        let hashes = ParallelMap.map(publicFiles) { Digest.sha256($0.bytes) }
+        var inMemory = publicFiles
+        for feed in feeds where feed.isPublic { inMemory += feed.memoryFiles }
+        let hashes = ParallelMap.map(inMemory) { Digest.sha256($0.bytes) }
         var before = [String: Manifest.Artifact]()
         for artifact in previous.manifest?.artifacts ?? [] { before[artifact.path] = artifact }
 
-        // What changed among the files other than the manifests.
+        // What changed among the public files, the public feed and its manifest among them.
         var added = [String]()
         var changed = [String]()
-        var current = [String: (sha: String, size: Int)]()
-        for (file, sha) in zip(publicFiles, hashes) { current[file.path] = (sha, file.bytes.count) }
-        for feed in feeds where feed.isPublic { current[feed.path] = (feed.sha256, feed.bytes.count) }
-        for (path, entry) in current {
-            if let old = before[path] {
-                if old.sha256 != entry.sha || old.size != entry.size { changed.append(path) }
-            } else {
-                added.append(path)
-            }
-        }
-        let feedManifests = Set(feeds.filter(\.isPublic).map(\.manifestPath))
-        var removed = before.keys.filter { current[$0] == nil && !feedManifests.contains($0) }
+        var current = Set<String>()
+        var artifacts = [Manifest.Artifact]()
+        var unchanged = Set<String>()
         let personal = feeds.filter { !$0.isPublic }
         let personalPaths = Set(personal.map(\.path))
         let personalChanged =
-            personal.contains { previous.feeds[$0.path]?.manifest.sha256 != $0.sha256 }
+            personal.contains(where: \.changed)
             || previous.feeds.keys.contains { $0 != FeedRenderer.publicPath && !personalPaths.contains($0) }
-        let anyChange = previous.manifest == nil || !added.isEmpty || !changed.isEmpty || !removed.isEmpty || personalChanged
-        let version = previous.manifest.map { anyChange ? $0.version + 1 : $0.version } ?? 1
-        let generatedAt = anyChange ? now : previous.manifest!.generatedAt
-
-        // The feed manifests: unchanged feeds keep theirs byte for byte.
-        var files = publicFiles
-        var unchanged = Set<String>()
-        var artifacts = [Manifest.Artifact]()
-        for (file, sha) in zip(publicFiles, hashes) {
-            let same = before[file.path].map { $0.sha256 == sha && $0.size == file.bytes.count } ?? false
+        for (file, sha) in zip(inMemory, hashes) {
+            current.insert(file.path)
+            let old = before[file.path]
+            let same = old.map { $0.sha256 == sha && $0.size == file.bytes.count } ?? false
             if same { unchanged.insert(file.path) }
-            artifacts.append(.init(path: file.path, sha256: sha, size: file.bytes.count, version: same ? before[file.path]!.version : version))
-        }
-        for feed in feeds {
-            files.append(OutputFile(path: feed.path, bytes: feed.bytes))
-            let old = previous.feeds[feed.path]
-            let sameFeed = old?.manifest.sha256 == feed.sha256
-            let manifestBytes = sameFeed ? old!.bytes : feed.manifest(version: version, generatedAt: generatedAt).encoded()
-            files.append(OutputFile(path: feed.manifestPath, bytes: manifestBytes))
-            if sameFeed {
-                unchanged.insert(feed.path)
-                unchanged.insert(feed.manifestPath)
+            if old == nil {
+                added.append(file.path)
+            } else if !same {
+                changed.append(file.path)
             }
-            guard feed.isPublic else { continue }
-            for (path, bytes) in [(feed.path, feed.bytes), (feed.manifestPath, manifestBytes)] {
-                let sha = path == feed.path ? feed.sha256 : Digest.sha256(bytes)
-                let same = before[path].map { $0.sha256 == sha } ?? false
-                if path == feed.manifestPath && !same && anyChange {
-                    if before[path] == nil { added.append(path) } else { changed.append(path) }
-                }
-                artifacts.append(.init(path: path, sha256: sha, size: bytes.count, version: same ? before[path]!.version : version))
-            }
+            artifacts.append(.init(path: file.path, sha256: sha, size: file.bytes.count, version: same ? old!.version : -1))
         }
-        removed.sort()
+        let removed = before.keys.filter { !current.contains($0) }.sorted()
+        let anyChange =
+            previous.manifest == nil || !added.isEmpty || !changed.isEmpty || !removed.isEmpty || personalChanged
+        let version = anyChange ? previous.nextVersion : previous.manifest!.version
+        let generatedAt = anyChange ? now : previous.manifest!.generatedAt
+        for i in artifacts.indices where artifacts[i].version == -1 { artifacts[i].version = version }
         artifacts.sort { $0.path < $1.path }
 
         var digestLines = artifacts.map { "\($0.path) \($0.sha256)\n" }
@@ -99,14 +83,19 @@ struct Publication: Sendable {
                 ? ChangeList(version: version, added: added.sorted(), changed: changed.sorted(), removed: removed)
                 : previous.manifest!.changes)
         let manifestBytes = manifest.encoded()
+        var files = inMemory
+        for feed in personal { files += feed.memoryFiles }
         files.append(OutputFile(path: Manifest.path, bytes: manifestBytes))
         if manifestBytes == previous.manifestBytes { unchanged.insert(Manifest.path) }
+        let written = personal.flatMap(\.writtenFiles)
 
         self.files = files.sorted { $0.path < $1.path }
         self.unchanged = previous.isOutput ? unchanged : []
+        kept = personal.flatMap(\.keptFiles)
+        self.written = written
         self.version = version
         self.manifest = manifest
-        self.isNoOp = previous.isOutput && !anyChange && manifestBytes == previous.manifestBytes
+        self.isNoOp = previous.isOutput && !anyChange && manifestBytes == previous.manifestBytes && written.isEmpty
         self.isNewVersion = anyChange
     }
 }

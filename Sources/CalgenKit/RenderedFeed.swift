@@ -20,55 +20,63 @@ struct RenderedFeed: Sendable {
     init(draft: FeedDraft, previous: FeedManifest?, stamp: ICalDateTime) {
         var before = [String: FeedManifest.Event]()
         for event in previous?.events ?? [] { before[event.uid] = event }
-        var calendar = draft.calendar
+        let calendar = draft.calendar
         var records = [FeedManifest.Event]()
         records.reserveCapacity(calendar.events.count)
         var added = [String]()
         var changed = [String]()
         let now = ManifestTime.iso(stamp)
-        for i in calendar.events.indices {
-            let uid = calendar.events[i].uid
-            let digest = RenderedFeed.hex(calendar.events[i].contentDigest)
-            var record = FeedManifest.Event(uid: uid, sequence: 0, stamp: now, digest: digest)
+        // One pass: each event's content digest decides its stamp and sequence as it is written.
+        bytes = calendar.serialized { index, digest in
+            let uid = calendar.events[index].uid
+            let hex = RenderedFeed.hex(digest)
+            var record = FeedManifest.Event(uid: uid, sequence: 0, stamp: now, digest: hex)
+            var eventStamp = stamp
             if let old = before[uid] {
-                if old.digest == digest, let kept = ManifestTime.parse(old.stamp) {
+                if old.digest == hex, let kept = ManifestTime.parse(old.stamp) {
                     record.sequence = old.sequence
                     record.stamp = old.stamp
-                    calendar.events[i].stamp = kept
+                    eventStamp = kept
                 } else {
                     record.sequence = old.sequence + 1
-                    calendar.events[i].stamp = stamp
                     changed.append(uid)
                 }
-            } else {
-                calendar.events[i].stamp = stamp
-                if previous != nil { added.append(uid) }
+            } else if previous != nil {
+                added.append(uid)
             }
-            calendar.events[i].sequence = record.sequence
             records.append(record)
+            return (eventStamp, record.sequence)
         }
-        let current = Set(records.map(\.uid))
         path = draft.path
         manifestPath = draft.manifestPath
         isPublic = draft.isPublic
         validThrough = draft.validThrough
-        bytes = calendar.serialized()
         sha256 = Digest.sha256(bytes)
         events = records
         self.added = previous == nil ? records.map(\.uid) : added
         self.changed = changed
-        removed = (previous?.events ?? []).map(\.uid).filter { !current.contains($0) }
+        if let previous {
+            let current = Set(records.map(\.uid))
+            removed = previous.events.map(\.uid).filter { !current.contains($0) }
+        } else {
+            removed = []
+        }
     }
 
+    /// 16 lowercase hex digits.
     static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            for i in 0..<16 { buffer[i] = digits[Int((value >> UInt64(60 - 4 * i)) & 0xF)] }
+            return 16
+        }
     }
 
     /// The manifest beside the feed, at site version `version`.
-    func manifest(version: Int, generatedAt: String) -> FeedManifest {
+    func manifest(version: Int, generatedAt: String, inputs: String?) -> FeedManifest {
         FeedManifest(
-            schemaVersion: FeedManifest.schemaVersion, feed: String(path.split(separator: "/").last!), version: version,
+            schemaVersion: FeedManifest.schemaVersion, feed: String(path.split(separator: "/").last!), inputs: inputs,
+            version: version,
             sha256: sha256, size: bytes.count, generatedAt: generatedAt, validThrough: validThrough?.iso8601,
             changes: ChangeList(version: version, added: added.sorted(), changed: changed.sorted(), removed: removed.sorted()),
             events: events)

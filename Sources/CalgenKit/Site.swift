@@ -12,11 +12,24 @@ public struct Site: Sendable {
     public let holidaySources: [Int: String]
     /// Every year's holiday periods, worked out once for the pages and the feeds.
     let periodsByYear: [Int: [HolidayPeriod]]
+    /// The SHA-256 of the source files a feed depends on, so that a build can tell which feeds
+    /// cannot have changed since the last one.
+    let sources: SourceDigests
 
     public init(
         config: SiteConfig, calendar: HolidayCalendar, notes: [Note] = [], subscribers: [Subscriber] = [],
         holidaySources: [Int: String] = [:]
     ) {
+        self.init(
+            config: config, calendar: calendar, notes: notes, subscribers: subscribers, holidaySources: holidaySources,
+            sources: SourceDigests())
+    }
+
+    init(
+        config: SiteConfig, calendar: HolidayCalendar, notes: [Note], subscribers: [Subscriber], holidaySources: [Int: String],
+        sources: SourceDigests
+    ) {
+        self.sources = sources
         self.holidaySources = holidaySources
         self.periodsByYear = Dictionary(uniqueKeysWithValues: calendar.years.map { ($0, calendar.holidayPeriods(year: $0)) })
         self.config = config
@@ -24,4 +37,12 @@ public struct Site: Sendable {
         self.notes = notes
         self.subscribers = subscribers
     }
+}
+
+/// The SHA-256 of source files, as read: `site.yml`, each note by slug, each subscriber by id.
+/// A site made in memory has none, and then every feed counts as possibly changed.
+struct SourceDigests: Sendable {
+    var config: String?
+    var notes: [String: String] = [:]
+    var subscribers: [String: String] = [:]
 }

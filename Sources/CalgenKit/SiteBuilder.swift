@@ -52,6 +52,9 @@ public struct BuildReport: Sendable {
     public internal(set) var changed = false
     /// Whether the output was left exactly as it was (nothing changed, nothing written).
     public internal(set) var untouched = false
+    /// Whether the build stopped before loading anything: nothing it reads had changed since the
+    /// last build, whose output is in place (see `BuildState`).
+    public internal(set) var skipped = false
     /// Files written; the others were kept from the previous output, untouched.
     public internal(set) var filesWritten = 0
     public internal(set) var filesUnchanged = 0
@@ -62,6 +65,9 @@ public struct BuildReport: Sendable {
     public internal(set) var announcedYears = 0
     /// The public feed and every personal feed.
     public internal(set) var feeds = 0
+    /// Feeds rendered by this build; the others were kept because nothing they are made from changed.
+    public internal(set) var feedsRendered = 0
+    /// Events of the feeds rendered by this build.
     public internal(set) var events = 0
     /// Things the publisher must know about, such as the development feed secret.
     public internal(set) var warnings: [String] = []
@@ -76,31 +82,64 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The steps of a build, in order, for progress displays.
-    public static let stepNames = ["load", "pages", "api", "feeds", "manifest", "write", "publish"]
+    public static let stepNames = ["inputs", "load", "pages", "api", "feeds", "manifest", "write", "publish"]
 
     /// Builds the site. On any error the previous output is left exactly as it was.
     /// Throws `ContentErrors` for problems in the content, `OutputError` for problems writing.
     public func build() throws -> BuildReport {
         var timer = StepTimer(progress: options.progress)
+        // Nothing read changed and the output is what the last build left: stop here.
+        let statePath = BuildState.path(forOutput: options.outputDirectory)
+        var inputs: String?
+        if options.previousManifest == nil {
+            inputs = timer.step("inputs") { BuildState.inputs(of: options) }
+            if let inputs, let state = BuildState.read(statePath), state.inputs == inputs,
+                state.matchesOutput(options.outputDirectory)
+            {
+                var report = BuildReport(skippedWith: state.report)
+                if options.feedSecret.isDevelopment && report.subscribers > 0 {
+                    report.warnings.append(FeedSecret.developmentWarning)
+                }
+                report.steps = timer.steps
+                return report
+            }
+        }
         var report = BuildReport()
-        let (publication, _) = try render(&report, &timer)
-        let files = publication.files
-        if publication.isNoOp && StagedOutput.holdsExactly(files, outputPath: options.outputDirectory) {
-            report.filesUnchanged = files.count
+        var publicationManifest: (sha256: String, files: String)?
+        defer {
+            if let inputs, let manifest = publicationManifest {
+                BuildState(
+                    inputs: inputs, manifest: manifest.sha256, files: manifest.files, report: report.stateFigures
+                ).write(statePath)
+            }
+        }
+        // Feeds are written as they are rendered, so the staging directory comes first.
+        let staged = try StagedOutput.begin(outputPath: options.outputDirectory, contentDirectory: options.contentDirectory)
+        let publication: Publication
+        do {
+            (publication, _) = try render(&report, &timer, staging: staged)
+        } catch {
+            staged.discard()
+            throw error
+        }
+        let manifestBytes = publication.files.first { $0.path == Manifest.path }?.bytes ?? []
+        let done = (sha256: Digest.sha256(manifestBytes), files: BuildState.digest(ofFiles: publication.allFiles))
+        if publication.isNoOp && StagedOutput.holdsExactly(publication.allFiles, outputPath: options.outputDirectory) {
+            staged.discard()
+            publicationManifest = done
+            report.filesUnchanged = report.files
             report.untouched = true
             report.steps = timer.steps
             return report
         }
-        let staged = try timer.step("write") { () throws -> StagedOutput in
-            let staged = try StagedOutput.begin(
-                outputPath: options.outputDirectory, contentDirectory: options.contentDirectory)
+        try timer.step("write") { () throws in
             do {
-                report.filesUnchanged = try staged.write(files, keeping: publication.unchanged)
+                report.filesUnchanged = try staged.write(publication.files, keeping: publication.unchanged)
+                report.filesUnchanged += try staged.link(publication.kept)
             } catch {
                 staged.discard()
                 throw error
             }
-            return staged
         }
         try timer.step("publish") { () throws in
             do { try staged.commit() } catch {
@@ -108,8 +147,11 @@ public struct SiteBuilder: Sendable {
                 throw error
             }
         }
-        report.filesWritten = files.count - report.filesUnchanged
-        report.bytesWritten = files.reduce(0) { $0 + (publication.unchanged.contains($1.path) ? 0 : $1.bytes.count) }
+        publicationManifest = done
+        report.filesWritten = report.files - report.filesUnchanged
+        report.bytesWritten =
+            publication.files.reduce(0) { $0 + (publication.unchanged.contains($1.path) ? 0 : $1.bytes.count) }
+            + publication.written.reduce(0) { $0 + $1.size }
         report.steps = timer.steps
         return report
     }
@@ -119,7 +161,7 @@ public struct SiteBuilder: Sendable {
     public func check() throws -> BuildReport {
         var timer = StepTimer(progress: options.progress)
         var report = BuildReport()
-        let (publication, site) = try render(&report, &timer)
+        let (publication, site) = try render(&report, &timer, staging: nil)
         let problems = timer.step("check") {
             var sources = [String: String]()
             var noteLinks = [String: String]()
@@ -138,8 +180,9 @@ public struct SiteBuilder: Sendable {
         return report
     }
 
-    /// Loads, validates and renders everything, and works out the manifests.
-    func render(_ report: inout BuildReport, _ timer: inout StepTimer) throws -> (Publication, Site) {
+    /// Loads, validates and renders everything, and works out the manifests. Personal feeds go
+    /// to `staging` as they are rendered (or stay in memory without one).
+    func render(_ report: inout BuildReport, _ timer: inout StepTimer, staging: StagedOutput?) throws -> (Publication, Site) {
         let (site, templates, previous) = try timer.step("load") { () throws -> (Site, TemplateSet, PreviousBuild) in
             var problems = [Diagnostic]()
             var site: Site?
@@ -171,11 +214,16 @@ public struct SiteBuilder: Sendable {
         let renderer = SiteRenderer(site: site, templates: templates, today: today)
         let pages = timer.step("pages") { renderer.renderPages() }
         let data = timer.step("api") { renderer.renderData() }
-        let feeds = timer.step("feeds") {
-            FeedSet(site: site, today: today, generatedAt: options.now, secret: options.feedSecret).render(previous: previous)
+        let output =
+            staging.map { FeedOutput(stagingPath: $0.stagingPath, previousOutput: previous.isOutput ? $0.outputPath : nil) }
+            ?? .memory
+        let feeds = try timer.step("feeds") {
+            try FeedSet(site: site, today: today, generatedAt: options.now, secret: options.feedSecret)
+                .render(previous: previous, output: output)
         }
         report.feeds = feeds.count
-        report.events = feeds.reduce(0) { $0 + $1.events.count }
+        report.feedsRendered = feeds.filter { $0.eventsRendered > 0 || $0.isPublic }.count
+        report.events = feeds.reduce(0) { $0 + $1.eventsRendered }
         if options.feedSecret.isDevelopment && !site.subscribers.isEmpty {
             report.warnings.append(FeedSecret.developmentWarning)
         }
@@ -186,7 +234,7 @@ public struct SiteBuilder: Sendable {
                 previous: previous, now: ManifestTime.iso(TimeZoneComponent.utcFields(options.now)))
         }
         report.version = publication.version
-        report.files = publication.files.count
+        report.files = publication.allFiles.count
         report.changed = publication.isNewVersion
         return (publication, site)
     }

@@ -87,7 +87,7 @@ struct StagedOutput {
             if keeping.contains(file.path) {
                 let source = outputPath + "/" + file.path
                 var info = stat()
-                if stat(source, &info) == 0, Int(info.st_size) == file.bytes.count, link(source, target) == 0 {
+                if stat(source, &info) == 0, Int(info.st_size) == file.bytes.count, Glibc.link(source, target) == 0 {
                     kept += 1
                     continue
                 }
@@ -97,18 +97,39 @@ struct StagedOutput {
         return kept
     }
 
+    /// Hard-links files of the current output into the staging directory, creating folders as
+    /// needed. Returns how many.
+    func link(_ files: [(path: String, size: Int)]) throws(OutputError) -> Int {
+        var made = Set<String>()
+        for file in files {
+            let target = stagingPath + "/" + file.path
+            let folder = (target as NSString).deletingLastPathComponent
+            if !made.contains(folder) {
+                if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                    do {
+                        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    } catch {
+                        throw OutputError(path: folder, reason: "cannot create directory: \(error.localizedDescription)")
+                    }
+                }
+                made.insert(folder)
+            }
+            guard Glibc.link(outputPath + "/" + file.path, target) == 0 else {
+                throw OutputError(
+                    path: outputPath + "/" + file.path,
+                    reason: "cannot keep the unchanged file from the previous output: \(String(cString: strerror(errno)))")
+            }
+        }
+        return files.count
+    }
+
     /// Whether the output directory holds exactly these paths, each with its size: then a build
     /// that changed nothing leaves it alone.
-    static func holdsExactly(_ files: [OutputFile], outputPath: String) -> Bool {
-        guard let enumerator = FileManager.default.enumerator(atPath: outputPath) else { return false }
-        var sizes = [String: Int]()
-        for case let relative as String in enumerator {
-            var info = stat()
-            guard stat(outputPath + "/" + relative, &info) == 0 else { return false }
-            if (info.st_mode & S_IFMT) == S_IFREG { sizes[relative] = Int(info.st_size) }
-        }
-        guard sizes.count == files.count else { return false }
-        return files.allSatisfy { sizes[$0.path] == $0.bytes.count }
+    static func holdsExactly(_ files: [(path: String, size: Int)], outputPath: String) -> Bool {
+        guard let present = FileTree.files(under: outputPath), present.count == files.count else { return false }
+        var sizes = [String: Int](minimumCapacity: present.count)
+        for file in present { sizes[file.path] = file.size }
+        return files.allSatisfy { sizes[$0.path] == $0.size }
     }
 
     static func writeFile(_ path: String, _ bytes: [UInt8]) throws(OutputError) {

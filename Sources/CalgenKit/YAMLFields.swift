@@ -3,10 +3,15 @@ import Yams
 
 /// Parses YAML text into a node, turning syntax errors into diagnostics with line and column.
 enum YAMLDocument {
+    /// No implicit types: every scalar stays text, and `YAMLFields` reads booleans, numbers,
+    /// dates and times from the text of plain scalars itself. Resolving types with Yams' regular
+    /// expressions was most of the time of loading thousands of subscriber files.
+    static let resolver = Resolver.basic
+
     /// `lineOffset` shifts reported lines, for YAML embedded in a larger file (front matter).
     static func parse(_ text: String, file: String, lineOffset: Int = 0) -> Result<Node?, Diagnostic> {
         do {
-            return .success(try Yams.compose(yaml: text))
+            return .success(try Yams.compose(yaml: text, resolver, .default, .utf8))
         } catch let error as YamlError {
             var line = 1
             var column = 1
@@ -98,11 +103,20 @@ struct YAMLFields {
     /// A `true`/`false` value.
     mutating func bool(_ key: String) -> Bool? {
         guard let value = node(key) else { return nil }
-        guard let b = value.bool, value.scalar?.style == .plain else {
+        guard let scalar = value.scalar, scalar.style == .plain, let b = YAMLFields.bool(scalar.string) else {
             report(key, "\"\(key)\" must be true or false", fix: "write `\(key): true` or `\(key): false`")
             return nil
         }
         return b
+    }
+
+    /// YAML 1.1's words for booleans, in any case.
+    static func bool(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "on": true
+        case "false", "no", "off": false
+        default: nil
+        }
     }
 
     /// An integer value.
@@ -111,7 +125,7 @@ struct YAMLFields {
             if required { report(nil, "missing required key \"\(key)\"") }
             return nil
         }
-        guard let i = value.int, value.scalar?.style == .plain else {
+        guard let scalar = value.scalar, scalar.style == .plain, let i = Int(scalar.string) else {
             report(key, "\"\(key)\" must be a whole number, found \(YAMLFields.describe(value))")
             return nil
         }

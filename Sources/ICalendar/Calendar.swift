@@ -39,6 +39,13 @@ public struct Calendar: Sendable {
 
     /// The whole stream, CRLF-terminated and folded.
     public func serialized() -> [UInt8] {
+        serialized { index, _ in (events[index].stamp, events[index].sequence) }
+    }
+
+    /// The whole stream, each event with the `DTSTAMP` and `SEQUENCE` that `stamping` chooses
+    /// from the event's index and the digest of its content (`Event.contentDigest`), so that a
+    /// feed writer can keep both for events that did not change, in one pass over the events.
+    public func serialized(stamping: (_ index: Int, _ digest: UInt64) -> (stamp: ICalDateTime, sequence: Int)) -> [UInt8] {
         var writer = ContentLineWriter(reservingCapacity: 1024 + events.count * 400)
         writer.begin("VCALENDAR")
         writer.line("VERSION", raw: "2.0")
@@ -60,7 +67,10 @@ public struct Calendar: Sendable {
         }
         if let source { writer.line("SOURCE", [Parameter("VALUE", "URI")], raw: source) }
         for zone in timeZones { zone.write(to: &writer) }
-        for event in events { event.write(to: &writer) }
+        var scratch = ContentLineWriter(reservingCapacity: 1024)
+        for (index, event) in events.enumerated() {
+            event.write(to: &writer, scratch: &scratch) { stamping(index, $0) }
+        }
         writer.end("VCALENDAR")
         return writer.bytes
     }

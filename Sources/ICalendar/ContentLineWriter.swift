@@ -50,6 +50,56 @@ public struct ContentLineWriter: Sendable {
     /// Appends bytes that already form complete, folded content lines (a cached component).
     public mutating func append(lines: [UInt8]) { bytes.append(contentsOf: lines) }
 
+    /// Appends complete content lines from a slice of another writer's bytes.
+    mutating func append(lines: ArraySlice<UInt8>) { bytes.append(contentsOf: lines) }
+
+    /// Empties the stream, keeping its storage (for a scratch writer used once per event).
+    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+    /// `NAME;VALUE=DATE:YYYYMMDD`.
+    mutating func date(_ name: String, _ date: ICalDate) {
+        let start = bytes.count
+        appendName(name, [.date])
+        appendDigits(of: date)
+        finishLine(from: start)
+    }
+
+    /// `NAME;TZID=zone:YYYYMMDDTHHMMSS`, or `NAME:YYYYMMDDTHHMMSSZ` in UTC without a zone.
+    mutating func dateTime(_ name: String, _ time: ICalDateTime, timeZone: String?) {
+        let start = bytes.count
+        if let timeZone {
+            appendName(name, [.timeZone(timeZone)])
+        } else {
+            appendName(name, [])
+        }
+        appendDigits(of: time.date)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(time.hour, width: 2)
+        appendDigits(time.minute, width: 2)
+        appendDigits(time.second, width: 2)
+        if timeZone == nil { bytes.append(UInt8(ascii: "Z")) }
+        finishLine(from: start)
+    }
+
+    private mutating func appendDigits(of date: ICalDate) {
+        appendDigits(date.year, width: 4)
+        appendDigits(date.month, width: 2)
+        appendDigits(date.day, width: 2)
+    }
+
+    /// A non-negative number in decimal, zero-padded to `width` digits, without making a string.
+    private mutating func appendDigits(_ value: Int, width: Int) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var n = max(0, value)
+        while divisor * 10 <= n { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(n / divisor))
+            n %= divisor
+            divisor /= 10
+        }
+    }
+
     static func appendEscapedText(_ value: String, to bytes: inout [UInt8]) {
         var previousCR = false
         for byte in value.utf8 {

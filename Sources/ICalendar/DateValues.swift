@@ -69,8 +69,8 @@ public enum ICalTime: Hashable, Sendable {
     /// Writes `NAME;VALUE=DATE:…` or `NAME;TZID=…:…`.
     func write(_ name: String, to writer: inout ContentLineWriter) {
         switch self {
-        case .date(let d): writer.line(name, [.date], raw: d.value)
-        case .local(let t, let zone): writer.line(name, [.timeZone(zone)], raw: t.value)
+        case .date(let d): writer.date(name, d)
+        case .local(let t, let zone): writer.dateTime(name, t, timeZone: zone)
         }
     }
 }

@@ -44,30 +44,48 @@ public struct Event: Hashable, Sendable {
     }
 
     /// Writes the component.
-    public func write(to writer: inout ContentLineWriter) { write(to: &writer, stampAndSequence: true) }
+    public func write(to writer: inout ContentLineWriter) {
+        var scratch = ContentLineWriter(reservingCapacity: 512)
+        write(to: &writer, scratch: &scratch) { _ in (stamp, sequence) }
+    }
 
     /// A 64-bit FNV-1a digest of everything but `DTSTAMP` and `SEQUENCE`: equal digests mean the
     /// same event for a calendar app, so its stamp and sequence can be kept.
     public var contentDigest: UInt64 {
-        var writer = ContentLineWriter(reservingCapacity: 512)
-        write(to: &writer, stampAndSequence: false)
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in writer.bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return hash
+        var scratch = ContentLineWriter(reservingCapacity: 512)
+        writeContent(to: &scratch)
+        return Event.digest(scratch.bytes[...])
     }
 
-    func write(to writer: inout ContentLineWriter, stampAndSequence: Bool) {
+    /// Writes the component with the `DTSTAMP` and `SEQUENCE` that `stamping` chooses for the
+    /// digest of its content (see `contentDigest`). The content is written once, into `scratch`,
+    /// and copied around the two properties.
+    func write(
+        to writer: inout ContentLineWriter, scratch: inout ContentLineWriter,
+        stamping: (_ digest: UInt64) -> (stamp: ICalDateTime, sequence: Int)
+    ) {
+        scratch.removeAll()
+        let (afterUID, beforeSummary) = writeContent(to: &scratch)
+        let (stamp, sequence) = stamping(Event.digest(scratch.bytes[...]))
+        writer.append(lines: scratch.bytes[..<afterUID])
+        writer.dateTime("DTSTAMP", stamp, timeZone: nil)
+        writer.append(lines: scratch.bytes[afterUID..<beforeSummary])
+        if sequence > 0 { writer.line("SEQUENCE", raw: String(sequence)) }
+        writer.append(lines: scratch.bytes[beforeSummary...])
+    }
+
+    /// Everything but `DTSTAMP` and `SEQUENCE`, returning where they go: after `UID`, and before
+    /// `SUMMARY`.
+    @discardableResult
+    private func writeContent(to writer: inout ContentLineWriter) -> (afterUID: Int, beforeSummary: Int) {
         writer.begin("VEVENT")
         writer.text("UID", uid)
-        if stampAndSequence { writer.line("DTSTAMP", raw: stamp.utcValue) }
+        let afterUID = writer.bytes.count
         start.write("DTSTART", to: &writer)
         end?.write("DTEND", to: &writer)
         if let recurrenceRule { writer.line("RRULE", raw: recurrenceRule) }
         for date in exceptionDates { date.write("EXDATE", to: &writer) }
-        if stampAndSequence && sequence > 0 { writer.line("SEQUENCE", raw: String(sequence)) }
+        let beforeSummary = writer.bytes.count
         writer.text("SUMMARY", summary)
         if let description, !description.isEmpty { writer.text("DESCRIPTION", description) }
         if let location, !location.isEmpty { writer.text("LOCATION", location) }
@@ -76,6 +94,16 @@ public struct Event: Hashable, Sendable {
         writer.line("TRANSP", raw: transparent ? "TRANSPARENT" : "OPAQUE")
         for alarm in alarms { alarm.write(to: &writer) }
         writer.end("VEVENT")
+        return (afterUID, beforeSummary)
+    }
+
+    static func digest(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return hash
     }
 }
 

@@ -25,9 +25,18 @@ enum BuildSummary {
     static func text(_ report: BuildReport, output: String?, verbose: Bool) -> String {
         let total = report.steps.reduce(Duration.zero) { $0 + $1.duration }
         var what = "\(report.pages) pages, \(report.notes) notes, \(report.feeds) feeds (\(count(report.events)) events)"
+        if report.feedsRendered < report.feeds {
+            what =
+                "\(report.pages) pages, \(report.notes) notes, \(report.feeds) feeds (\(count(report.feedsRendered)) rendered with "
+                + "\(count(report.events)) events, \(count(report.feeds - report.feedsRendered)) unchanged)"
+        }
         if report.subscribers > 0 { what += " for \(report.subscribers) subscribers" }
         var lines = [String]()
-        if let output {
+        if let output, report.skipped {
+            lines.append(
+                "Built \(output)/ in \(seconds(total)): nothing calgen reads changed since the last build; "
+                    + "version \(report.version), \(output)/ left as it was (\(report.pages) pages, \(report.feeds) feeds)")
+        } else if let output {
             let state =
                 report.untouched
                 ? "nothing changed, \(output)/ left as it was"

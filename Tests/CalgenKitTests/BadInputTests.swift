@@ -153,7 +153,7 @@ import Testing
         #expect(result.stderr.contains("public/ was left unchanged"))
         #expect(Fixture.differences(before, Fixture.snapshot(fixture.output)).isEmpty)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)
-        #expect(siblings.sorted() == ["Content", "Templates", "public"])
+        #expect(siblings.sorted() == [".public.calgen-state", "Content", "Templates", "public"])
     }
 
     @Test func reportsAllProblemsOfARunTogether() throws {

@@ -42,17 +42,40 @@ import Testing
         #expect(Fixture.differences(one, two).isEmpty)
     }
 
+    @Test func aRebuildOfUnchangedInputsStopsBeforeLoading() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.run(["build"]).status == 0)
+        let again = try fixture.run(["build"])
+        #expect(
+            again.stdout.contains(
+                "nothing calgen reads changed since the last build; version 1, public/ left as it was (281 pages, 4 feeds)"),
+            "\(again.stdout)")
+        // Any change to what a build reads builds again.
+        try fixture.write("Content/notes/2026/extra.md", "---\ntitle: Extra\ndate: 2026-12-01\n---\nText.\n")
+        let edited = try fixture.run(["build"])
+        #expect(edited.stdout.contains("version 2 (new)"), "\(edited.stdout)")
+        // So does an output that is no longer what the last build left.
+        try fixture.write("public/index.html", "tampered")
+        let repaired = try fixture.run(["build"])
+        #expect(repaired.stdout.contains("version 2: 1 files written"), "\(repaired.stdout)")
+        #expect(fixture.read("public/index.html") != "tampered")
+    }
+
     @Test func aRebuildReplacesTheOutputAndLeavesNoStaging() throws {
         let fixture = try Fixture()
         #expect(try fixture.run(["build"]).status == 0)
         try fixture.write("public/stale.txt", "left over")
         let rebuilt = try fixture.run(["build"])
         #expect(rebuilt.status == 0)
-        // Nothing changed, but the stray file goes: the tree is restaged with every file kept.
-        #expect(rebuilt.stdout.contains("281 pages, 5 notes, 4 feeds (1,359 events) for 3 subscribers; version 1: 0 files written (0.0 MB), 7,985 unchanged"), "\(rebuilt.stdout)")
+        // Nothing changed, but the stray file goes: the tree is restaged with every file kept, and
+        // the personal feeds, whose inputs did not change, are not even rendered again.
+        #expect(
+            rebuilt.stdout.contains(
+                "281 pages, 5 notes, 4 feeds (1 rendered with 267 events, 3 unchanged) for 3 subscribers; version 1: 0 files written (0.0 MB), 7,985 unchanged"
+            ), "\(rebuilt.stdout)")
         #expect(fixture.read("public/stale.txt") == nil)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)
-        #expect(siblings.sorted() == ["Content", "Templates", "public"])
+        #expect(siblings.sorted() == [".public.calgen-state", "Content", "Templates", "public"])
     }
 
     @Test func refusesToReplaceTheContentOrTheWorkingDirectory() throws {

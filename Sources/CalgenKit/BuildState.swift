@@ -1,0 +1,122 @@
+import CalgenCore
+import Foundation
+import ICalendar
+
+/// What the last build read and wrote, kept beside the output (`.public.calgen-state`, never
+/// published): when nothing calgen reads has changed and the output is exactly what that build
+/// left, a build can stop before loading anything.
+///
+/// What a build reads: every file of the content and templates directories, the day it is in
+/// the site's time zone (pages show "today"), `--drafts`, the feed secret, and the versions of
+/// calgen and of the time zone data. What it wrote: the SHA-256 of `manifest.json` and of the list
+/// of output files with their sizes.
+struct BuildState: Equatable, Sendable {
+    var inputs: String
+    var manifest: String
+    var files: String
+    /// The figures of the summary line, so that a skipped build can still print it.
+    var report: [String: Int]
+
+    /// The state file of an output directory: `public` → `.public.calgen-state` beside it.
+    static func path(forOutput output: String) -> String {
+        let url = URL(fileURLWithPath: output).standardizedFileURL
+        return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".calgen-state"
+    }
+
+    /// A SHA-256 over everything a build reads; `nil` when a directory cannot be read (then the
+    /// build runs and reports the problem).
+    static func inputs(of options: BuildOptions) -> String? {
+        let loader = ContentLoader(contentDirectory: options.contentDirectory)
+        guard case .success(let config) = loader.loadConfig() else { return nil }
+        var lines = [
+            Publication.generator, "revision \(FeedRenderer.revision)", "tzdata \(TimeZone.timeZoneDataVersion)",
+            "today \(config.civilDate(of: options.now).iso8601)", "drafts \(options.includeDrafts)",
+            "secret \(options.feedSecret.token(for: "calgen-build-state"))",
+        ]
+        for (label, directory) in [("content", options.contentDirectory), ("templates", options.templatesDirectory)] {
+            guard let files = FileTree.files(under: directory) else { return nil }
+            let paths = files.map(\.path).sorted()
+            let digests = ParallelMap.map(paths) { path in
+                FileManager.default.contents(atPath: directory + "/" + path).map { Digest.sha256(Array($0)) }
+            }
+            for (path, digest) in zip(paths, digests) {
+                guard let digest else { return nil }
+                lines.append("\(label) \(path) \(digest)")
+            }
+        }
+        return Digest.sha256(Array(lines.joined(separator: "\n").utf8))
+    }
+
+    /// The SHA-256 of the output's file list with sizes, as `FileTree` finds it.
+    static func digest(ofFiles files: [(path: String, size: Int)]) -> String {
+        let lines = files.map { "\($0.path) \($0.size)\n" }.sorted()
+        return Digest.sha256(Array(lines.joined().utf8))
+    }
+
+    /// Whether the output directory is exactly what the build that saved this state left.
+    func matchesOutput(_ output: String) -> Bool {
+        guard let bytes = FileManager.default.contents(atPath: output + "/" + Manifest.path),
+            Digest.sha256(Array(bytes)) == manifest, let files = FileTree.files(under: output)
+        else { return false }
+        return BuildState.digest(ofFiles: files) == self.files
+    }
+
+    // MARK: The file
+
+    static func read(_ path: String) -> BuildState? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        var fields = [String: String]()
+        var report = [String: Int]()
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            if parts[0].hasPrefix("report.") {
+                report[String(parts[0].dropFirst(7))] = Int(parts[1])
+            } else {
+                fields[parts[0]] = parts[1]
+            }
+        }
+        guard fields["calgen-state"] == "1", let inputs = fields["inputs"], let manifest = fields["manifest"],
+            let files = fields["files"]
+        else { return nil }
+        return BuildState(inputs: inputs, manifest: manifest, files: files, report: report)
+    }
+
+    /// Writes the file atomically; a state that cannot be written only costs the next build time.
+    func write(_ path: String) {
+        var lines = ["calgen-state 1", "inputs \(inputs)", "manifest \(manifest)", "files \(files)"]
+        for key in report.keys.sorted() { lines.append("report.\(key) \(report[key]!)") }
+        let temporary = path + ".tmp-\(getpid())"
+        do {
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: temporary))
+            if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+        }
+    }
+}
+
+extension BuildReport {
+    /// The figures a state file keeps.
+    var stateFigures: [String: Int] {
+        [
+            "pages": pages, "notes": notes, "subscribers": subscribers, "files": files, "version": version, "years": years,
+            "announced": announcedYears, "feeds": feeds,
+        ]
+    }
+
+    /// A report of a build skipped because nothing changed, from the figures of the last one.
+    init(skippedWith figures: [String: Int]) {
+        pages = figures["pages"] ?? 0
+        notes = figures["notes"] ?? 0
+        subscribers = figures["subscribers"] ?? 0
+        files = figures["files"] ?? 0
+        filesUnchanged = files
+        version = figures["version"] ?? 0
+        years = figures["years"] ?? 0
+        announcedYears = figures["announced"] ?? 0
+        feeds = figures["feeds"] ?? 0
+        untouched = true
+        skipped = true
+    }
+}

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The regular files below a directory with their sizes, read with `readdir` and `fstatat`:
+/// an output holds tens of thousands of files, which Foundation's enumerator walks slowly.
+enum FileTree {
+    /// Paths relative to `root`, in no particular order; `nil` when `root` cannot be read.
+    static func files(under root: String) -> [(path: String, size: Int)]? {
+        var files = [(path: String, size: Int)]()
+        guard walk(root, prefix: "", into: &files) else { return nil }
+        return files
+    }
+
+    private static func walk(_ directory: String, prefix: String, into files: inout [(path: String, size: Int)]) -> Bool {
+        guard let stream = opendir(directory) else { return false }
+        defer { closedir(stream) }
+        let fd = dirfd(stream)
+        var folders = [String]()
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name == "." || name == ".." { continue }
+            var info = stat()
+            guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: folders.append(name)
+            case S_IFREG: files.append((prefix + name, Int(info.st_size)))
+            default: break
+            }
+        }
+        for folder in folders where !walk(directory + "/" + folder, prefix: prefix + folder + "/", into: &files) {
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,131 @@
+"""Prints script/benchmark's results: per size, then against Hugo and Python, then the targets."""
+
+import json
+import pathlib
+import re
+import statistics
+import sys
+
+results = pathlib.Path(sys.argv[1])
+sizes = sys.argv[2:]
+
+
+def read(name):
+    path = results / name
+    return path.read_text() if path.exists() else None
+
+
+def summary(name):
+    text = read(f"{name}.txt")
+    timing = read(f"{name}.time") or ""
+    built = re.search(r"in ([\d.]+) s: (\d+) pages, (\d+) notes, (\d+) feeds \((.*?)\)", text)
+    feeds_part = built.group(5)
+    events = int(re.search(r"([\d,]+) events", feeds_part).group(1).replace(",", ""))
+    rendered = re.search(r"(\d[\d,]*) rendered", feeds_part)
+    written = re.search(r"([\d,]+) files written \(([\d.]+) MB\), ([\d,]+) unchanged", text)
+    wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", timing)
+    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", timing)
+    return {
+        "pages": int(built.group(2)),
+        "notes": int(built.group(3)),
+        "feeds": int(built.group(4)),
+        "rendered": int(rendered.group(1).replace(",", "")) if rendered else int(built.group(4)),
+        "events": events,
+        "steps": {n: int(ms) for n, ms in re.findall(r"(\w+) (\d+) ms", text)},
+        "written": int(written.group(1).replace(",", "")) if written else 0,
+        "mb": float(written.group(2)) if written else 0.0,
+        "kept": int(written.group(3).replace(",", "")) if written else 0,
+        "untouched": "left as it was" in text,
+        "wall": (int(wall.group(1) or 0) * 3600 + int(wall.group(2)) * 60 + float(wall.group(3))) if wall else None,
+        "rss": int(rss.group(1)) / 1024 if rss else None,
+    }
+
+
+def rate(count, ms):
+    return count / (ms / 1000) if ms else float("inf")
+
+
+def fmt(x, digits=0):
+    return f"{x:,.{digits}f}"
+
+
+print("calgen benchmark (release build; medians where repeated)\n")
+stats = {}
+for size in sizes:
+    s = stats[size] = summary(size)
+    steps = s["steps"]
+    print(f"{size}: {s['pages']:,} pages, {s['notes']:,} notes, {s['feeds']:,} feeds, {s['events']:,} events")
+    print("  steps:   " + ", ".join(f"{n} {ms} ms" for n, ms in steps.items()))
+    print(f"  pages:   {fmt(rate(s['pages'], steps.get('pages', 0)))} pages/s rendered")
+    feed_mb = s["mb"]
+    print(f"  feeds:   {fmt(rate(s['events'], steps.get('feeds', 0)))} events/s "
+          f"(rendered, stamped, hashed and written in the feeds step)")
+    print(f"  output:  {s['written']:,} files written, {s['mb']:,.1f} MB, "
+          f"{fmt(s['mb'] / s['wall'] if s['wall'] else 0, 0)} MB/s over the whole build")
+    print(f"  whole:   {s['wall']:.2f} s wall, peak resident memory {s['rss']:.0f} MB\n")
+
+if "L" in stats:
+    noop, note = summary("L-noop"), summary("L-note")
+    newer = int((read("L-noop.newer") or "0").strip())
+    print(f"L rebuilt, nothing changed: {noop['wall']:.2f} s wall, {noop['written']} files written, "
+          f"{newer} paths in the output newer than the build's start, output untouched: {noop['untouched']}")
+    print("  steps: " + ", ".join(f"{n} {ms} ms" for n, ms in noop["steps"].items()))
+    print(f"L rebuilt, one note edited: {note['wall']:.2f} s wall, {note['written']} files written, "
+          f"{note['kept']:,} kept, {note['rendered']} feeds rendered")
+    print("  steps: " + ", ".join(f"{n} {ms} ms" for n, ms in note["steps"].items()))
+    print()
+
+page_ratios = {}
+for size in sizes:
+    if size == "S":
+        continue
+    calgen_walls = [float(p.read_text()) for p in sorted(results.glob(f"{size}-pages-calgen-*.wall"))]
+    calgen_text = read(f"{size}-pages-calgen-1.txt")
+    calgen_pages = int(re.search(r"(\d+) pages", calgen_text).group(1))
+    render_ms = statistics.median(
+        int(re.search(r"pages (\d+) ms", p.read_text()).group(1)) for p in results.glob(f"{size}-pages-calgen-*.txt"))
+    calgen_per_page = statistics.median(calgen_walls) / calgen_pages * 1000
+    print(f"{size} notes only, calgen: {calgen_pages:,} pages in {statistics.median(calgen_walls):.2f} s wall "
+          f"= {calgen_per_page:.3f} ms/page (rendering alone {render_ms / calgen_pages:.3f} ms/page; "
+          "the wall time also covers the 7,700 day API files)")
+    hugo_walls = [float(p.read_text()) for p in sorted(results.glob(f"{size}-pages-hugo-*.wall"))]
+    if hugo_walls:
+        hugo_pages = int(read(f"{size}-pages-hugo.count"))
+        hugo_per_page = statistics.median(hugo_walls) / hugo_pages * 1000
+        page_ratios[size] = calgen_per_page / hugo_per_page
+        print(f"{size} notes only, Hugo:   {hugo_pages:,} pages in {statistics.median(hugo_walls):.2f} s wall "
+              f"= {hugo_per_page:.3f} ms/page")
+        print(f"  calgen's time per page / Hugo's: {page_ratios[size]:.2f} (target at most 0.20)")
+    else:
+        print("  Hugo is not installed: no comparison")
+print()
+
+python = json.loads(read("python.json"))
+python_size = read("python.size").strip()
+base = stats[python_size]
+calgen_rate = rate(base["events"], base["steps"]["feeds"])
+library_rate = python["library"]["events"] / python["library"]["seconds"]
+strings_rate = python["strings"]["events"] / python["strings"]["seconds"]
+print(f"Events of {python_size}'s subscribers, each way writing one .ics per subscriber:")
+print(f"  calgen:                {fmt(calgen_rate)} events/s")
+print(f"  Python icalendar:      {fmt(library_rate)} events/s ({python['library']['events']:,} events, first 100 subscribers)"
+      f" -> calgen is {calgen_rate / library_rate:,.0f}x (target at least 300x)")
+print(f"  Python string building: {fmt(strings_rate)} events/s ({python['strings']['events']:,} events)"
+      f" -> calgen is {calgen_rate / strings_rate:,.1f}x (target at least 4x)")
+print()
+
+raw = json.loads(read("raw.json"))
+largest = sizes[-1]
+feeds_ms = stats[largest]["steps"].get("feeds", 0)
+feed_files = pathlib.Path(results)
+print(f"Raw write speed: {raw['one'] / 1e6:,.0f} MB/s into one file, {raw['many'] / 1e6:,.0f} MB/s into "
+      f"{raw['files']:,} files ({raw['bytes'] / 1e6:,.0f} MB, as much as {largest}'s feeds and their manifests)")
+feeds_mb_s = raw["bytes"] / 1e6 / (feeds_ms / 1000) if feeds_ms else 0
+print(f"  {largest}'s feeds step: {feeds_mb_s:,.0f} MB/s, {raw['many'] / 1e6 / feeds_mb_s if feeds_mb_s else 0:.1f}x slower "
+      "than the raw many-file speed (target within 2x)")
+if "L" in stats:
+    l, m = stats["L"], stats.get("M")
+    print(f"\nPeak memory: L {l['rss']:.0f} MB (target under 500 MB)" +
+          (f", M {m['rss']:.0f} MB: L/M = {l['rss'] / m['rss']:.1f} for {l['events'] / m['events']:.1f}x the events"
+           if m else ""))
+    print(f"L feeds: {fmt(rate(l['events'], l['steps']['feeds']))} events/s (target at least 1,000,000)")
