@@ -19,7 +19,9 @@ def summary(name):
     text = read(f"{name}.txt")
     timing = read(f"{name}.time") or ""
     built = re.search(r"in ([\d.]+) s: (\d+) pages, (\d+) notes, (\d+) feeds \((.*?)\)", text)
-    feeds_part = built.group(5)
+    if built is None:  # stopped before loading: "… left as it was (281 pages, 4 feeds)"
+        built = re.search(r"in ([\d.]+) m?s: .*\((\d+) pages, ()(\d+) feeds()\)", text)
+    feeds_part = built.group(5) or "0 events"
     events = int(re.search(r"([\d,]+) events", feeds_part).group(1).replace(",", ""))
     rendered = re.search(r"(\d[\d,]*) rendered", feeds_part)
     written = re.search(r"([\d,]+) files written \(([\d.]+) MB\), ([\d,]+) unchanged", text)
@@ -27,7 +29,7 @@ def summary(name):
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", timing)
     return {
         "pages": int(built.group(2)),
-        "notes": int(built.group(3)),
+        "notes": int(built.group(3) or 0),
         "feeds": int(built.group(4)),
         "rendered": int(rendered.group(1).replace(",", "")) if rendered else int(built.group(4)),
         "events": events,
@@ -36,6 +38,7 @@ def summary(name):
         "mb": float(written.group(2)) if written else 0.0,
         "kept": int(written.group(3).replace(",", "")) if written else 0,
         "untouched": "left as it was" in text,
+        "skipped": "nothing calgen reads changed" in text,
         "wall": (int(wall.group(1) or 0) * 3600 + int(wall.group(2)) * 60 + float(wall.group(3))) if wall else None,
         "rss": int(rss.group(1)) / 1024 if rss else None,
     }
@@ -68,7 +71,8 @@ if "L" in stats:
     noop, note = summary("L-noop"), summary("L-note")
     newer = int((read("L-noop.newer") or "0").strip())
     print(f"L rebuilt, nothing changed: {noop['wall']:.2f} s wall, {noop['written']} files written, "
-          f"{newer} paths in the output newer than the build's start, output untouched: {noop['untouched']}")
+          f"{newer} paths in the output newer than the build's start, output untouched: {noop['untouched']}, "
+          f"stopped before loading: {noop['skipped']}")
     print("  steps: " + ", ".join(f"{n} {ms} ms" for n, ms in noop["steps"].items()))
     print(f"L rebuilt, one note edited: {note['wall']:.2f} s wall, {note['written']} files written, "
           f"{note['kept']:,} kept, {note['rendered']} feeds rendered")
@@ -101,13 +105,13 @@ for size in sizes:
 print()
 
 python = json.loads(read("python.json"))
-python_size = read("python.size").strip()
-base = stats[python_size]
+base = summary("M-expanded")
 calgen_rate = rate(base["events"], base["steps"]["feeds"])
 library_rate = python["library"]["events"] / python["library"]["seconds"]
 strings_rate = python["strings"]["events"] / python["strings"]["seconds"]
-print(f"Events of {python_size}'s subscribers, each way writing one .ics per subscriber:")
-print(f"  calgen:                {fmt(calgen_rate)} events/s")
+print("Events of M's subscribers, all expanded, each way writing one .ics per subscriber:")
+print(f"  calgen:                {fmt(calgen_rate)} events/s ({base['events']:,} events, feeds step; "
+      f"peak memory {base['rss']:.0f} MB)")
 print(f"  Python icalendar:      {fmt(library_rate)} events/s ({python['library']['events']:,} events, first 100 subscribers)"
       f" -> calgen is {calgen_rate / library_rate:,.0f}x (target at least 300x)")
 print(f"  Python string building: {fmt(strings_rate)} events/s ({python['strings']['events']:,} events)"

@@ -81,45 +81,58 @@ struct StagedOutput {
                 throw OutputError(path: path, reason: "cannot create directory: \(error.localizedDescription)")
             }
         }
-        var kept = 0
-        for file in files {
-            let target = stagingPath + "/" + file.path
-            if keeping.contains(file.path) {
-                let source = outputPath + "/" + file.path
-                var info = stat()
-                if stat(source, &info) == 0, Int(info.st_size) == file.bytes.count, Glibc.link(source, target) == 0 {
-                    kept += 1
-                    continue
+        // On all cores, in chunks: creating thousands of files is the file system's slowest work.
+        let (output, staging) = (outputPath, stagingPath)
+        let chunks = ParallelMap.map(Array(stride(from: 0, to: files.count, by: 128))) { start -> Result<Int, OutputError> in
+            var kept = 0
+            for file in files[start..<min(start + 128, files.count)] {
+                let target = staging + "/" + file.path
+                if keeping.contains(file.path) {
+                    let source = output + "/" + file.path
+                    var info = stat()
+                    if stat(source, &info) == 0, Int(info.st_size) == file.bytes.count, Glibc.link(source, target) == 0 {
+                        kept += 1
+                        continue
+                    }
                 }
+                do throws(OutputError) { try StagedOutput.writeFile(target, file.bytes) } catch { return .failure(error) }
             }
-            try StagedOutput.writeFile(target, file.bytes)
+            return .success(kept)
         }
+        var kept = 0
+        for chunk in chunks { kept += try chunk.get() }
         return kept
     }
 
     /// Hard-links files of the current output into the staging directory, creating folders as
     /// needed. Returns how many.
     func link(_ files: [(path: String, size: Int)]) throws(OutputError) -> Int {
-        var made = Set<String>()
+        var folders = Set<String>()
         for file in files {
-            let target = stagingPath + "/" + file.path
-            let folder = (target as NSString).deletingLastPathComponent
-            if !made.contains(folder) {
-                if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-                    do {
-                        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                    } catch {
-                        throw OutputError(path: folder, reason: "cannot create directory: \(error.localizedDescription)")
-                    }
+            if let slash = file.path.lastIndex(of: "/") { folders.insert(String(file.path[..<slash])) }
+        }
+        for folder in folders.sorted() {
+            let path = stagingPath + "/" + folder
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                do {
+                    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+                } catch {
+                    throw OutputError(path: path, reason: "cannot create directory: \(error.localizedDescription)")
                 }
-                made.insert(folder)
-            }
-            guard Glibc.link(outputPath + "/" + file.path, target) == 0 else {
-                throw OutputError(
-                    path: outputPath + "/" + file.path,
-                    reason: "cannot keep the unchanged file from the previous output: \(String(cString: strerror(errno)))")
             }
         }
+        // On all cores: each link is a directory entry for the file system to write.
+        let (output, staging) = (outputPath, stagingPath)
+        let failures = ParallelMap.map(Array(stride(from: 0, to: files.count, by: 256))) { start -> OutputError? in
+            for file in files[start..<min(start + 256, files.count)]
+            where Glibc.link(output + "/" + file.path, staging + "/" + file.path) != 0 {
+                return OutputError(
+                    path: output + "/" + file.path,
+                    reason: "cannot keep the unchanged file from the previous output: \(String(cString: strerror(errno)))")
+            }
+            return nil
+        }
+        if let failure = failures.compactMap({ $0 }).first { throw failure }
         return files.count
     }
 
@@ -168,7 +181,7 @@ struct StagedOutput {
             return
         }
         // The staging path now holds the previous output.
-        try? fm.removeItem(atPath: stagingPath)
+        FileTree.remove(stagingPath)
     }
 
     /// Removes the staging directory after a failure; the output stays as it was.
