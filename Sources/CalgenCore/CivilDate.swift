@@ -87,12 +87,21 @@ public struct CivilDate: Hashable, Comparable, Sendable {
 
     /// `YYYYMMDD`, the iCalendar DATE form.
     public var basicISO8601: String {
-        var out = [UInt8]()
-        out.reserveCapacity(8)
-        CivilDate.appendDigits(year, width: 4, to: &out)
-        CivilDate.appendDigits(month, width: 2, to: &out)
-        CivilDate.appendDigits(day, width: 2, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        guard (0...9999).contains(year) else {
+            var out = [UInt8]()
+            CivilDate.appendDigits(year, width: 4, to: &out)
+            CivilDate.appendDigits(month, width: 2, to: &out)
+            CivilDate.appendDigits(day, width: 2, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        // Eight ASCII digits fit a small string: no heap allocation (feeds make millions of these).
+        let (y, m, d) = (year, month, day)
+        return String(unsafeUninitializedCapacity: 8) { buffer in
+            for (i, digit) in [y / 1000, y / 100 % 10, y / 10 % 10, y % 10, m / 10, m % 10, d / 10, d % 10].enumerated() {
+                buffer[i] = UInt8(ascii: "0") + UInt8(digit)
+            }
+            return 8
+        }
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

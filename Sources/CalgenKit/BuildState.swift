@@ -7,9 +7,9 @@ import ICalendar
 /// left, a build can stop before loading anything.
 ///
 /// What a build reads: every file of the content and templates directories, the day it is in
-/// the site's time zone (pages show "today"), `--drafts`, the feed secret, and the versions of
-/// calgen and of the time zone data. What it wrote: the SHA-256 of `manifest.json` and of the list
-/// of output files with their sizes.
+/// the site's time zone (pages show "today"), `--drafts`, the feed secret, the versions of calgen
+/// and of the time zone data, and the calgen executable itself. What it wrote: the SHA-256 of
+/// `manifest.json` and of the list of output files with their sizes.
 struct BuildState: Equatable, Sendable {
     var inputs: String
     var manifest: String
@@ -32,6 +32,8 @@ struct BuildState: Equatable, Sendable {
             Publication.generator, "revision \(FeedRenderer.revision)", "tzdata \(TimeZone.timeZoneDataVersion)",
             "today \(config.civilDate(of: options.now).iso8601)", "drafts \(options.includeDrafts)",
             "secret \(options.feedSecret.token(for: "calgen-build-state"))",
+            // A calgen rebuilt from other sources under the same version is another calgen.
+            "executable \(executableIdentity)",
         ]
         for (label, directory) in [("content", options.contentDirectory), ("templates", options.templatesDirectory)] {
             guard let files = FileTree.files(under: directory) else { return nil }
@@ -45,6 +47,14 @@ struct BuildState: Equatable, Sendable {
             }
         }
         return Digest.sha256(Array(lines.joined(separator: "\n").utf8))
+    }
+
+    /// The running executable's size and modification time (the state is not published, so it
+    /// may hold what differs between machines).
+    static var executableIdentity: String {
+        var info = stat()
+        guard let path = Bundle.main.executablePath, stat(path, &info) == 0 else { return "unknown" }
+        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 
     /// The SHA-256 of the output's file list with sizes, as `FileTree` finds it.

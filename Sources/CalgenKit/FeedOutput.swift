@@ -24,7 +24,7 @@ struct FeedOutput: Sendable {
     func store(_ path: String, _ bytes: [UInt8]) throws(OutputError) -> FeedResult.File {
         guard let stagingPath else { return .memory(bytes) }
         let target = stagingPath + "/" + path
-        let folder = (target as NSString).deletingLastPathComponent
+        let folder = String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)])
         if mkdir(folder, 0o755) != 0 && errno != EEXIST {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -257,21 +257,21 @@ struct FeedRenderer: Sendable {
         return out.isEmpty ? "holiday" : out
     }
 
-    /// Events in a stable order: by start, then UID.
+    /// Events in a stable order: by start, then UID. The keys are sorted, not the events, which
+    /// are large to move.
     static func sorted(_ events: [Event]) -> [Event] {
-        func key(_ t: ICalTime) -> (ICalDate, Int) {
+        func key(_ t: ICalTime) -> (day: Int, minute: Int) {
             switch t {
-            case .date(let d): return (d, -1)
-            case .local(let dt, _): return (dt.date, dt.hour * 60 + dt.minute)
+            case .date(let d): return (d.year * 10_000 + d.month * 100 + d.day, -1)
+            case .local(let dt, _): return (dt.date.year * 10_000 + dt.date.month * 100 + dt.date.day, dt.hour * 60 + dt.minute)
             }
         }
-        return events.sorted { a, b in
-            let ka = key(a.start)
-            let kb = key(b.start)
-            if ka.0 != kb.0 { return ka.0 < kb.0 }
-            if ka.1 != kb.1 { return ka.1 < kb.1 }
-            return a.uid < b.uid
+        let keys = events.map { key($0.start) }
+        let order = events.indices.sorted { a, b in
+            if keys[a] != keys[b] { return keys[a] < keys[b] }
+            return events[a].uid < events[b].uid
         }
+        return order.map { events[$0] }
     }
 }
 

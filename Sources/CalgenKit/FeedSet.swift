@@ -31,7 +31,8 @@ public struct FeedSet: Sendable {
         }
         let renderer = self.renderer
         let ready = schedules
-        let personal = ParallelMap.map(jobs) { job -> Result<FeedResult, any Error> in
+        // Twice as many threads as cores: rendering is CPU work, writing waits for the disk.
+        let personal = ParallelMap.map(jobs, threadsPerCore: 2) { job -> Result<FeedResult, any Error> in
             let (subscriber, horizon) = job
             let path = renderer.path(of: subscriber)
             let addressed = notes.addressed(to: subscriber.audiences, from: horizon.first, through: horizon.last)

@@ -109,11 +109,12 @@ struct FeedManifest: Codable, Equatable, Sendable {
             "  \"size\": \(size),",
             "  \"generatedAt\": \(string(generatedAt)),",
             "  \"validThrough\": \(validThrough.map(string) ?? "null"),",
-            "  \"changes\": \(changes.encoded()),",
-            "  \"events\": [",
         ]
-        // The events, one per line, written as bytes: a feed has hundreds of them.
+        // The changes and the events, written as bytes: a feed has hundreds of events.
         var out = Array((lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n").utf8)
+        out.append(contentsOf: "  \"changes\": ".utf8)
+        changes.write(to: &out)
+        out.append(contentsOf: ",\n  \"events\": [\n".utf8)
         out.reserveCapacity(out.count + events.count * 140 + 8)
         for (i, e) in events.enumerated() {
             out.append(contentsOf: "    {\"uid\": ".utf8)
@@ -176,8 +177,28 @@ struct ChangeList: Codable, Equatable, Sendable {
 
     /// One line of JSON.
     func encoded() -> String {
-        let list = ManifestText.list
-        return "{\"version\": \(version), \"added\": \(list(added)), \"changed\": \(list(changed)), \"removed\": \(list(removed))}"
+        var out = [UInt8]()
+        write(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func write(to out: inout [UInt8]) {
+        out.append(contentsOf: "{\"version\": \(version), \"added\": ".utf8)
+        ChangeList.write(added, to: &out)
+        out.append(contentsOf: ", \"changed\": ".utf8)
+        ChangeList.write(changed, to: &out)
+        out.append(contentsOf: ", \"removed\": ".utf8)
+        ChangeList.write(removed, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static func write(_ list: [String], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (i, value) in list.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            JSON.writeString(value, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 }
 

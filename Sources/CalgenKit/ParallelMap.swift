@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Maps over independent jobs on all cores, keeping the order of the input.
 enum ParallelMap {
@@ -8,6 +9,40 @@ enum ParallelMap {
             results.set(i, transform(items[i]))
         }
         return results.values()
+    }
+
+    /// The same with more threads than cores, for jobs that also wait for the disk: while one
+    /// thread waits for a write, another renders.
+    static func map<T: Sendable, R: Sendable>(_ items: [T], threadsPerCore: Int, _ transform: @escaping @Sendable (T) -> R) -> [R] {
+        let results = ResultSlots<R>(count: items.count)
+        let next = Counter()
+        let count = min(items.count, max(1, ProcessInfo.processInfo.activeProcessorCount * threadsPerCore))
+        let group = DispatchGroup()
+        for _ in 0..<count {
+            group.enter()
+            let thread = Thread {
+                while let i = next.take(below: items.count) { results.set(i, transform(items[i])) }
+                group.leave()
+            }
+            thread.stackSize = 1 << 21
+            thread.start()
+        }
+        group.wait()
+        return results.values()
+    }
+}
+
+/// Hands out 0, 1, 2, … to concurrent takers.
+private final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+
+    func take(below limit: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard value < limit else { return nil }
+        value += 1
+        return value - 1
     }
 }
 

@@ -23,7 +23,11 @@ public struct ContentLineWriter: Sendable {
     public mutating func line(_ name: String, _ parameters: [Parameter] = [], raw value: String) {
         let start = bytes.count
         appendName(name, parameters)
-        for byte in value.utf8 where byte >= 0x20 && byte != 0x7F { bytes.append(byte) }
+        if value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            for byte in value.utf8 where byte >= 0x20 && byte != 0x7F { bytes.append(byte) }
+        } else {
+            bytes.append(contentsOf: value.utf8)
+        }
         finishLine(from: start)
     }
 
@@ -59,7 +63,7 @@ public struct ContentLineWriter: Sendable {
     /// `NAME;VALUE=DATE:YYYYMMDD`.
     mutating func date(_ name: String, _ date: ICalDate) {
         let start = bytes.count
-        appendName(name, [.date])
+        appendName(name, Parameter.date)
         appendDigits(of: date)
         finishLine(from: start)
     }
@@ -67,11 +71,7 @@ public struct ContentLineWriter: Sendable {
     /// `NAME;TZID=zone:YYYYMMDDTHHMMSS`, or `NAME:YYYYMMDDTHHMMSSZ` in UTC without a zone.
     mutating func dateTime(_ name: String, _ time: ICalDateTime, timeZone: String?) {
         let start = bytes.count
-        if let timeZone {
-            appendName(name, [.timeZone(timeZone)])
-        } else {
-            appendName(name, [])
-        }
+        appendName(name, timeZone.map(Parameter.timeZone))
         appendDigits(of: time.date)
         bytes.append(UInt8(ascii: "T"))
         appendDigits(time.hour, width: 2)
@@ -101,6 +101,11 @@ public struct ContentLineWriter: Sendable {
     }
 
     static func appendEscapedText(_ value: String, to bytes: inout [UInt8]) {
+        // Most texts have nothing to escape: copy them whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C }) {
+            bytes.append(contentsOf: value.utf8)
+            return
+        }
         var previousCR = false
         for byte in value.utf8 {
             switch byte {
@@ -121,13 +126,22 @@ public struct ContentLineWriter: Sendable {
 
     private mutating func appendName(_ name: String, _ parameters: [Parameter]) {
         bytes.append(contentsOf: name.utf8)
-        for parameter in parameters {
-            bytes.append(UInt8(ascii: ";"))
-            bytes.append(contentsOf: parameter.name.utf8)
-            bytes.append(UInt8(ascii: "="))
-            parameter.appendValue(to: &bytes)
-        }
+        for parameter in parameters { append(parameter) }
         bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// `NAME;PARAM=value:` with one parameter, without an array (dates and times, on every event).
+    private mutating func appendName(_ name: String, _ parameter: Parameter?) {
+        bytes.append(contentsOf: name.utf8)
+        if let parameter { append(parameter) }
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func append(_ parameter: Parameter) {
+        bytes.append(UInt8(ascii: ";"))
+        bytes.append(contentsOf: parameter.name.utf8)
+        bytes.append(UInt8(ascii: "="))
+        parameter.appendValue(to: &bytes)
     }
 
     /// Ends the line begun at `start` with CRLF, folding it first when it is too long.
@@ -190,8 +204,12 @@ public struct Parameter: Hashable, Sendable {
     func appendValue(to bytes: inout [UInt8]) {
         let needsQuotes = value.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
         if needsQuotes { bytes.append(UInt8(ascii: "\"")) }
-        for byte in value.utf8 where byte >= 0x20 && byte != 0x7F {
-            bytes.append(byte == UInt8(ascii: "\"") ? UInt8(ascii: "'") : byte)
+        if value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") }) {
+            for byte in value.utf8 where byte >= 0x20 && byte != 0x7F {
+                bytes.append(byte == UInt8(ascii: "\"") ? UInt8(ascii: "'") : byte)
+            }
+        } else {
+            bytes.append(contentsOf: value.utf8)
         }
         if needsQuotes { bytes.append(UInt8(ascii: "\"")) }
     }
