@@ -81,6 +81,8 @@ struct MonthGrid {
             "lunar": lunarText,
             "outside": outside,
             "today": isToday,
+            // Here as well as on the grid: a key found in the innermost context is found at once.
+            "large": large,
             // Explicit so that a missing key never resolves in an enclosing context.
             "badge": false, "name": false, "sub": false, "subIsName": false,
         ]
@@ -88,7 +90,7 @@ struct MonthGrid {
         // Notes are marked in the month they belong to, not on the neighbours' filler days.
         let notes = outside ? [] : notesByDay[date] ?? []
         context["hasNotes"] = !notes.isEmpty
-        context["notes"] = notes.map { ["title": $0.title, "href": noteHref($0)] }
+        context["notes"] = notes.map { ["title": $0.title, "href": noteHref($0), "large": large] }
         if !notes.isEmpty { classes.append("has-notes") }
         context["classes"] = classes.joined(separator: " ")
         if large {
