@@ -44,7 +44,11 @@ enum YAMLDocument {
 struct YAMLFields {
     let file: String
     let lineOffset: Int
-    private let entries: [(key: String, keyNode: Node, value: Node)]
+    /// The mapping's keys as text, and their nodes and values at the same indexes: looking a key
+    /// up compares strings without copying nodes.
+    private let keys: [String]
+    private let keyNodes: [Node]
+    private let values: [Node]
     private let mark: Mark?
     private(set) var problems: [Diagnostic] = []
 
@@ -60,7 +64,9 @@ struct YAMLFields {
         self.file = file
         self.lineOffset = lineOffset
         self.mark = node.mark
-        self.entries = mapping.map { (key: $0.key.string ?? "", keyNode: $0.key, value: $0.value) }
+        keys = mapping.keys.map { $0.string ?? "" }
+        keyNodes = Array(mapping.keys)
+        values = Array(mapping.values)
     }
 
     static func location(_ mark: Mark?, _ offset: Int) -> Diagnostic.Location? {
@@ -68,14 +74,14 @@ struct YAMLFields {
     }
 
     /// The value node of a key.
-    func node(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
+    func node(_ key: String) -> Node? { keys.firstIndex(of: key).map { values[$0] } }
 
     /// Whether the mapping has the key.
     func has(_ key: String) -> Bool { node(key) != nil }
 
     /// Records a problem at the value of `key` (or at the mapping when the key is absent).
     mutating func report(_ key: String?, _ message: String, fix: String? = nil) {
-        let at = key.flatMap { k in entries.first { $0.key == k }?.value.mark } ?? mark
+        let at = key.flatMap { node($0)?.mark } ?? mark
         problems.append(Diagnostic(file: file, location: YAMLFields.location(at, lineOffset), message: message, fix: fix))
     }
 
@@ -221,12 +227,12 @@ struct YAMLFields {
 
     /// Reports every key not in `allowed`, suggesting the closest allowed key.
     mutating func rejectUnknownKeys(allowed: [String], what: String? = nil) {
-        for entry in entries where !allowed.contains(entry.key) {
-            let suggestion = YAMLFields.closest(to: entry.key, in: allowed)
+        for (key, keyNode) in zip(keys, keyNodes) where !allowed.contains(key) {
+            let suggestion = YAMLFields.closest(to: key, in: allowed)
             problems.append(
                 Diagnostic(
-                    file: file, location: YAMLFields.location(entry.keyNode.mark, lineOffset),
-                    message: "unknown key \"\(entry.key)\"" + (what.map { " for \($0)" } ?? ""),
+                    file: file, location: YAMLFields.location(keyNode.mark, lineOffset),
+                    message: "unknown key \"\(key)\"" + (what.map { " for \($0)" } ?? ""),
                     fix: suggestion.map { "did you mean \"\($0)\"?" }
                         ?? "allowed keys: \(allowed.joined(separator: ", "))"))
         }
