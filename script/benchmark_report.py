@@ -18,7 +18,7 @@ def read(name):
 def summary(name):
     text = read(f"{name}.txt")
     timing = read(f"{name}.time") or ""
-    built = re.search(r"in ([\d.]+) s: (\d+) pages, (\d+) notes, (\d+) feeds \((.*?)\)", text)
+    built = re.search(r"in ([\d.]+) m?s: (\d+) pages, (\d+) notes, (\d+) feeds \((.*?)\)", text)
     if built is None:  # stopped before loading: "… left as it was (281 pages, 4 feeds)"
         built = re.search(r"in ([\d.]+) m?s: .*\((\d+) pages, ()(\d+) feeds()\)", text)
     feeds_part = built.group(5) or "0 events"
