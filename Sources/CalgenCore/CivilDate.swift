@@ -95,10 +95,12 @@ public struct CivilDate: Hashable, Comparable, Sendable {
             return String(decoding: out, as: UTF8.self)
         }
         // Eight ASCII digits fit a small string: no heap allocation (feeds make millions of these).
-        let (y, m, d) = (year, month, day)
+        let value = year * 10_000 + month * 100 + day
         return String(unsafeUninitializedCapacity: 8) { buffer in
-            for (i, digit) in [y / 1000, y / 100 % 10, y / 10 % 10, y % 10, m / 10, m % 10, d / 10, d % 10].enumerated() {
-                buffer[i] = UInt8(ascii: "0") + UInt8(digit)
+            var rest = value
+            for i in stride(from: 7, through: 0, by: -1) {
+                buffer[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
             }
             return 8
         }

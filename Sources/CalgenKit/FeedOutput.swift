@@ -24,14 +24,7 @@ struct FeedOutput: Sendable {
     func store(_ path: String, _ bytes: [UInt8]) throws(OutputError) -> FeedResult.File {
         guard let stagingPath else { return .memory(bytes) }
         let target = stagingPath + "/" + path
-        let folder = String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)])
-        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw OutputError(path: folder, reason: "cannot create directory: \(error.localizedDescription)")
-            }
-        }
+        try StagedOutput.makeDirectory(String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)]))
         try StagedOutput.writeFile(target, bytes)
         return .written
     }

@@ -13,11 +13,17 @@ struct FeedRenderer: Sendable {
     static let publicPath = "feeds/holidays.ics"
     static let productID = "-//calgen//calgen//ZH"
 
+    /// The lines of every personal feed's inputs that are the same for all of them, made once.
+    private let versionInputs: String
+    private let holidayInputs: String
+
     init(site: Site, today: CivilDate, generatedAt: Date, secret: FeedSecret) {
         self.site = site
         self.today = today
         self.secret = secret
         stamp = TimeZoneComponent.utcFields(generatedAt)
+        versionInputs = "\(Publication.generator)\nrevision \(FeedRenderer.revision)\ntzdata \(TimeZone.timeZoneDataVersion)\n"
+        holidayInputs = site.holidaySources.keys.sorted().map { "holidays \($0) \(site.holidaySources[$0]!)\n" }.joined()
     }
 
     var strings: SiteStrings { SiteStrings(language: site.config.language) }
@@ -123,10 +129,10 @@ struct FeedRenderer: Sendable {
     /// was not loaded from files, so nothing can be known unchanged.
     func inputs(of subscriber: Subscriber, path: String, horizon: FeedHorizon, notes: [Note]) -> String? {
         guard let config = site.sources.config, let own = site.sources.subscribers[subscriber.id] else { return nil }
-        var text = "\(Publication.generator)\nrevision \(FeedRenderer.revision)\ntzdata \(TimeZone.timeZoneDataVersion)\n"
+        var text = versionInputs
         text += "site \(config)\nsubscriber \(subscriber.id) \(own)\npath \(path)\n"
         text += "horizon \(horizon.first.iso8601) \(horizon.last.iso8601)\n"
-        for year in site.holidaySources.keys.sorted() { text += "holidays \(year) \(site.holidaySources[year]!)\n" }
+        text += holidayInputs
         for note in notes {
             guard let digest = site.sources.notes[note.slug] else { return nil }
             text += "note \(note.slug) \(note.file) \(digest)\n"

@@ -85,9 +85,10 @@ public struct FeedSet: Sendable {
                 version: previous.nextVersion, generatedAt: ManifestTime.iso(stamp), inputs: inputs
             ).encoded()
         }
-        let canKeep = output.keepsUnchanged && previous.isOutput
-        let feedFile = same && canKeep ? .kept : try output.store(feed.path, feed.bytes)
-        let manifestFile = manifestBytes == old?.bytes && canKeep ? .kept : try output.store(feed.manifestPath, manifestBytes)
+        // Files equal to the previous output's are kept from it (`keepsUnchanged`: there is one).
+        let feedFile = same && output.keepsUnchanged ? .kept : try output.store(feed.path, feed.bytes)
+        let manifestFile =
+            manifestBytes == old?.bytes && output.keepsUnchanged ? .kept : try output.store(feed.manifestPath, manifestBytes)
         return FeedResult(
             path: feed.path, manifestPath: feed.manifestPath, isPublic: feed.isPublic, sha256: feed.sha256, size: feed.bytes.count,
             manifestSize: manifestBytes.count, eventsRendered: feed.events.count, changed: !same, feedFile: feedFile,

@@ -22,8 +22,8 @@ enum FileTree {
         var folders = [String]()
         _ = walk(root, prefix: "", into: &files, folders: &folders)
         let paths = files.map { root + "/" + $0.path }
-        _ = ParallelMap.map(Array(stride(from: 0, to: paths.count, by: 256))) { start in
-            for path in paths[start..<min(start + 256, paths.count)] { unlink(path) }
+        _ = ParallelMap.map(paths, chunksOf: 256) { chunk in
+            for path in chunk { unlink(path) }
         }
         // Deepest first, so that every folder is empty when its turn comes.
         for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }

@@ -48,6 +48,16 @@ enum JSON: Sendable, Equatable {
         }
     }
 
+    /// An array of strings, as `.array` of `.string`s writes it, without making the values.
+    static func writeStrings(_ values: [String], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (i, value) in values.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            writeString(value, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
     static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escaping: copy them whole.

@@ -184,21 +184,12 @@ struct ChangeList: Codable, Equatable, Sendable {
 
     func write(to out: inout [UInt8]) {
         out.append(contentsOf: "{\"version\": \(version), \"added\": ".utf8)
-        ChangeList.write(added, to: &out)
+        JSON.writeStrings(added, to: &out)
         out.append(contentsOf: ", \"changed\": ".utf8)
-        ChangeList.write(changed, to: &out)
+        JSON.writeStrings(changed, to: &out)
         out.append(contentsOf: ", \"removed\": ".utf8)
-        ChangeList.write(removed, to: &out)
+        JSON.writeStrings(removed, to: &out)
         out.append(UInt8(ascii: "}"))
-    }
-
-    private static func write(_ list: [String], to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "["))
-        for (i, value) in list.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            JSON.writeString(value, to: &out)
-        }
-        out.append(UInt8(ascii: "]"))
     }
 }
 
@@ -207,7 +198,9 @@ enum ManifestText {
     static func string(_ s: String) -> String { String(decoding: JSON.string(s).serialized(), as: UTF8.self) }
 
     static func list(_ values: [String]) -> String {
-        String(decoding: JSON.array(values.map(JSON.string)).serialized(), as: UTF8.self)
+        var out = [UInt8]()
+        JSON.writeStrings(values, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -11,6 +11,14 @@ enum ParallelMap {
         return results.values()
     }
 
+    /// Maps over consecutive slices of `size` items on all cores, for many small jobs (file
+    /// operations) where one job per item would cost more than the job.
+    static func map<T: Sendable, R: Sendable>(_ items: [T], chunksOf size: Int, _ transform: @Sendable (ArraySlice<T>) -> R) -> [R] {
+        map(Array(stride(from: 0, to: items.count, by: size))) { start in
+            transform(items[start..<min(start + size, items.count)])
+        }
+    }
+
     /// The same with more threads than cores, for jobs that also wait for the disk: while one
     /// thread waits for a write, another renders.
     static func map<T: Sendable, R: Sendable>(_ items: [T], threadsPerCore: Int, _ transform: @escaping @Sendable (T) -> R) -> [R] {

@@ -105,14 +105,6 @@ public struct SiteBuilder: Sendable {
             }
         }
         var report = BuildReport()
-        var publicationManifest: (sha256: String, files: String)?
-        defer {
-            if let inputs, let manifest = publicationManifest {
-                BuildState(
-                    inputs: inputs, manifest: manifest.sha256, files: manifest.files, report: report.stateFigures
-                ).write(statePath)
-            }
-        }
         // Feeds are written as they are rendered, so the staging directory comes first.
         let staged = try StagedOutput.begin(outputPath: options.outputDirectory, contentDirectory: options.contentDirectory)
         let publication: Publication
@@ -122,14 +114,21 @@ public struct SiteBuilder: Sendable {
             staged.discard()
             throw error
         }
-        let manifestBytes = publication.files.first { $0.path == Manifest.path }?.bytes ?? []
-        let done = (sha256: Digest.sha256(manifestBytes), files: BuildState.digest(ofFiles: publication.allFiles))
+        // Once the output is this publication, the next build may stop early if nothing changes.
+        func remember() {
+            guard let inputs else { return }
+            let manifest = publication.files.first { $0.path == Manifest.path }?.bytes ?? []
+            BuildState(
+                inputs: inputs, manifest: Digest.sha256(manifest), files: BuildState.digest(ofFiles: publication.allFiles),
+                report: report.stateFigures
+            ).write(statePath)
+        }
         if publication.isNoOp && StagedOutput.holdsExactly(publication.allFiles, outputPath: options.outputDirectory) {
             staged.discard()
-            publicationManifest = done
             report.filesUnchanged = report.files
             report.untouched = true
             report.steps = timer.steps
+            remember()
             return report
         }
         try timer.step("write") { () throws in
@@ -147,12 +146,12 @@ public struct SiteBuilder: Sendable {
                 throw error
             }
         }
-        publicationManifest = done
         report.filesWritten = report.files - report.filesUnchanged
         report.bytesWritten =
             publication.files.reduce(0) { $0 + (publication.unchanged.contains($1.path) ? 0 : $1.bytes.count) }
             + publication.written.reduce(0) { $0 + $1.size }
         report.steps = timer.steps
+        remember()
         return report
     }
 

@@ -69,23 +69,12 @@ struct StagedOutput {
     /// were kept.
     @discardableResult
     func write(_ files: [OutputFile], keeping: Set<String> = []) throws(OutputError) -> Int {
-        var directories = Set<String>()
-        for file in files {
-            if let slash = file.path.lastIndex(of: "/") { directories.insert(String(file.path[..<slash])) }
-        }
-        for directory in directories.sorted() {
-            let path = stagingPath + "/" + directory
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                throw OutputError(path: path, reason: "cannot create directory: \(error.localizedDescription)")
-            }
-        }
+        try makeFolders(of: files.map(\.path))
         // On all cores, in chunks: creating thousands of files is the file system's slowest work.
         let (output, staging) = (outputPath, stagingPath)
-        let chunks = ParallelMap.map(Array(stride(from: 0, to: files.count, by: 128))) { start -> Result<Int, OutputError> in
+        let chunks = ParallelMap.map(files, chunksOf: 128) { chunk -> Result<Int, OutputError> in
             var kept = 0
-            for file in files[start..<min(start + 128, files.count)] {
+            for file in chunk {
                 let target = staging + "/" + file.path
                 if keeping.contains(file.path) {
                     let source = output + "/" + file.path
@@ -107,25 +96,11 @@ struct StagedOutput {
     /// Hard-links files of the current output into the staging directory, creating folders as
     /// needed. Returns how many.
     func link(_ files: [(path: String, size: Int)]) throws(OutputError) -> Int {
-        var folders = Set<String>()
-        for file in files {
-            if let slash = file.path.lastIndex(of: "/") { folders.insert(String(file.path[..<slash])) }
-        }
-        for folder in folders.sorted() {
-            let path = stagingPath + "/" + folder
-            if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                do {
-                    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-                } catch {
-                    throw OutputError(path: path, reason: "cannot create directory: \(error.localizedDescription)")
-                }
-            }
-        }
+        try makeFolders(of: files.map(\.path))
         // On all cores: each link is a directory entry for the file system to write.
         let (output, staging) = (outputPath, stagingPath)
-        let failures = ParallelMap.map(Array(stride(from: 0, to: files.count, by: 256))) { start -> OutputError? in
-            for file in files[start..<min(start + 256, files.count)]
-            where Glibc.link(output + "/" + file.path, staging + "/" + file.path) != 0 {
+        let failures = ParallelMap.map(files, chunksOf: 256) { chunk -> OutputError? in
+            for file in chunk where Glibc.link(output + "/" + file.path, staging + "/" + file.path) != 0 {
                 return OutputError(
                     path: output + "/" + file.path,
                     reason: "cannot keep the unchanged file from the previous output: \(String(cString: strerror(errno)))")
@@ -134,6 +109,26 @@ struct StagedOutput {
         }
         if let failure = failures.compactMap({ $0 }).first { throw failure }
         return files.count
+    }
+
+    /// Creates the folders that files at these paths (relative to the staging directory) go in.
+    func makeFolders(of paths: [String]) throws(OutputError) {
+        var folders = Set<String>()
+        for path in paths {
+            if let slash = path.lastIndex(of: "/") { folders.insert(String(path[..<slash])) }
+        }
+        // Sorted, so that a parent comes before its children and most folders take one `mkdir`.
+        for folder in folders.sorted() { try StagedOutput.makeDirectory(stagingPath + "/" + folder) }
+    }
+
+    /// Creates a directory and any missing parents; nothing when it is already there.
+    static func makeDirectory(_ path: String) throws(OutputError) {
+        guard mkdir(path, 0o755) != 0 && errno != EEXIST else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(path: path, reason: "cannot create directory: \(error.localizedDescription)")
+        }
     }
 
     /// Whether the output directory holds exactly these paths, each with its size: then a build
