@@ -13,7 +13,6 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
-        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         // The cmark C library from the system (Debian: libcmark-dev).
@@ -38,7 +37,6 @@ let package = Package(
                 "ICalendar",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

@@ -55,7 +55,9 @@ extension Diagnostic: Comparable {
 
     private var sortKey: String {
         switch location {
-        case .line(let l, let c): return "1" + String(repeating: "0", count: max(0, 9 - String(l).count)) + "\(l):\(c)"
+        case .line(let l, let c):
+            func padded(_ n: Int) -> String { String(repeating: "0", count: max(0, 9 - String(n).count)) + String(n) }
+            return "1" + padded(l) + ":" + padded(c)
         case .jsonPath(let p): return "2" + p
         case nil: return "0"
         }

@@ -19,11 +19,15 @@ public enum HolidayFileParser {
                     Diagnostic(
                         file: path, location: .line(syntax.line, column: syntax.column),
                         message: "invalid JSON: \(syntax.detail)",
-                        fix: "check for a missing comma, quote or bracket near this place")
+                        fix: syntax.detail.contains("appears twice")
+                            ? "keep one of the two; JSON readers disagree on which one counts"
+                            : "check for a missing comma, quote or bracket near this place")
                 ]))
         }
         guard case .object(let fields) = root else {
-            report("(root)", "expected an object with \"year\", \"papers\" and \"days\", found \(root.kindDescription)")
+            report(
+                "(root)", "expected an object with \"year\", \"papers\" and \"days\", found \(root.kindDescription)",
+                fix: "copy the file unchanged from holiday-cn")
             return .failure(ContentErrors(problems))
         }
 
@@ -37,8 +41,12 @@ public enum HolidayFileParser {
         switch fields["year"] {
         case nil:
             report("year", "missing required field \"year\"", fix: "add \"year\": \(expectedYear.map(String.init) ?? "2026")")
-        case .number(let n) where n == n.rounded() && (1900...2200).contains(n):
+        case .number(let n) where n == n.rounded() && Double(Limits.years.lowerBound) <= n && n <= Double(Limits.years.upperBound):
             year = Int(n)
+        case .number(let n) where n == n.rounded():
+            report(
+                "year", "\(n.formatted) is outside the years calgen knows (\(Limits.years.lowerBound)–\(Limits.years.upperBound))",
+                fix: "correct the year")
         case .some(let other):
             report("year", "expected a year such as 2026, found \(other.kindDescription)", fix: "write the year as a number without quotes")
         }
@@ -55,12 +63,20 @@ public enum HolidayFileParser {
             report("papers", "missing required field \"papers\"", fix: "add \"papers\": [] or the notice URLs")
         case .array(let items):
             for (i, item) in items.enumerated() {
-                if case .string(let url) = item { papers.append(url) } else {
-                    report("papers[\(i)]", "expected a URL string, found \(item.kindDescription)")
+                if case .string(let url) = item {
+                    if TextRules.isWebURL(url) {
+                        papers.append(url)
+                    } else {
+                        report(
+                            "papers[\(i)]", "\(item.kindDescription) is not an http(s) URL",
+                            fix: "give the notice's address, starting with https:// or http://")
+                    }
+                } else {
+                    report("papers[\(i)]", "expected a URL string, found \(item.kindDescription)", fix: "write the address in quotes")
                 }
             }
         case .some(let other):
-            report("papers", "expected an array of URLs, found \(other.kindDescription)")
+            report("papers", "expected an array of URLs, found \(other.kindDescription)", fix: "write \"papers\": [\"https://…\"]")
         }
 
         // days
@@ -73,7 +89,7 @@ public enum HolidayFileParser {
                 if let day = parseDay(item, index: i, fileYear: year, report: report) { days.append(day) }
             }
         case .some(let other):
-            report("days", "expected an array of days, found \(other.kindDescription)")
+            report("days", "expected an array of days, found \(other.kindDescription)", fix: "write \"days\": [] or a list of days")
         }
 
         // The same date listed twice within the file.
@@ -104,7 +120,7 @@ public enum HolidayFileParser {
     ) -> ListedDay? {
         let at = "days[\(i)]"
         guard case .object(let fields) = item else {
-            report(at, "expected an object with \"name\", \"date\" and \"isOffDay\", found \(item.kindDescription)", nil)
+            report(at, "expected an object with \"name\", \"date\" and \"isOffDay\", found \(item.kindDescription)", "copy the file unchanged from holiday-cn")
             return nil
         }
         var name: String?
@@ -112,9 +128,14 @@ public enum HolidayFileParser {
         var isOffDay: Bool?
         switch fields["name"] {
         case nil: report(at, "missing required field \"name\"", "add the holiday's name, e.g. \"name\": \"春节\"")
+        case .string(let s) where s.unicodeScalars.count > Limits.lineCharacters:
+            report("\(at).name", "the name is longer than \(Limits.lineCharacters) characters", "write the holiday's name, e.g. \"春节\"")
+        case .string(let s) where TextRules.firstControlCharacter(in: s, multiline: false) != nil:
+            let c = TextRules.firstControlCharacter(in: s, multiline: false)!.scalar
+            report("\(at).name", "the name contains the control character \(TextRules.codePoint(c))", "remove it")
         case .string(let s) where !s.trimmingWhitespace.isEmpty: name = s
         case .string: report("\(at).name", "the name is empty", "write the holiday's name, e.g. \"春节\"")
-        case .some(let other): report("\(at).name", "expected a string, found \(other.kindDescription)", nil)
+        case .some(let other): report("\(at).name", "expected a string, found \(other.kindDescription)", "write the name in quotes")
         }
         switch fields["date"] {
         case nil: report(at, "missing required field \"date\"", "add \"date\": \"YYYY-MM-DD\"")
@@ -131,7 +152,7 @@ public enum HolidayFileParser {
                 report("\(at).date", "\"\(s)\" is not a valid date", "use an existing date in the form YYYY-MM-DD")
             }
         case .some(let other):
-            report("\(at).date", "expected a date string \"YYYY-MM-DD\", found \(other.kindDescription)", nil)
+            report("\(at).date", "expected a date string \"YYYY-MM-DD\", found \(other.kindDescription)", "write the date in quotes, e.g. \"2026-10-01\"")
         }
         switch fields["isOffDay"] {
         case nil: report(at, "missing required field \"isOffDay\"", "add \"isOffDay\": true for a day off, false for a workday")

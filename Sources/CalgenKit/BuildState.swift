@@ -38,8 +38,17 @@ struct BuildState: Equatable, Sendable {
         for (label, directory) in [("content", options.contentDirectory), ("templates", options.templatesDirectory)] {
             guard let files = FileTree.files(under: directory) else { return nil }
             let paths = files.map(\.path).sorted()
-            let digests = ParallelMap.map(paths) { path in
-                FileManager.default.contents(atPath: directory + "/" + path).map { Digest.sha256(Array($0)) }
+            let digests = ParallelMap.map(paths) { path -> String? in
+                // A link counts by its target's name (the loader checks where it points); a pipe
+                // or device by its kind: neither is ever opened here.
+                let full = directory + "/" + path
+                var info = stat()
+                guard lstat(full, &info) == 0 else { return nil }
+                switch info.st_mode & S_IFMT {
+                case S_IFREG: return FileManager.default.contents(atPath: full).map { Digest.sha256(Array($0)) }
+                case S_IFLNK: return "link " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?")
+                default: return "special \(info.st_mode)"
+                }
             }
             for (path, digest) in zip(paths, digests) {
                 guard let digest else { return nil }

@@ -38,7 +38,7 @@ public struct ContentLoader: Sendable {
         }
         var subscribers = [Subscriber]()
         switch readSubscribers(defaultTimeZone: config?.timeZone ?? "Asia/Shanghai") {
-        case .success(let s): (subscribers, digests.subscribers) = s
+        case .success(let s): (subscribers, digests.subscribers, digests.subscriberFiles) = s
         case .failure(let e): problems += e.diagnostics
         }
         guard problems.isEmpty, let config, let calendar else { throw ContentErrors(problems.sorted()) }
@@ -54,7 +54,7 @@ public struct ContentLoader: Sendable {
     /// The settings and the SHA-256 of `site.yml`.
     func readConfig() -> Result<(config: SiteConfig, digest: String), ContentErrors> {
         let path = display("site.yml")
-        switch FileReader.readSource(path) {
+        switch FileReader.readSource(path, root: contentDirectory, limit: Limits.siteFileBytes) {
         case .success(let source): return SiteConfig.parse(source.text, file: path).map { ($0, source.digest) }
         case .failure(let d): return .failure(ContentErrors([d]))
         }
@@ -90,7 +90,7 @@ public struct ContentLoader: Sendable {
         var problems = [Diagnostic]()
         for name in names {
             let path = directory + "/" + name
-            switch FileReader.readBytes(path) {
+            switch FileReader.readBytes(path, root: contentDirectory, limit: Limits.holidayFileBytes) {
             case .failure(let d): problems.append(d)
             case .success(let bytes):
                 switch HolidayFileParser.parse(path: path, bytes: bytes) {
@@ -126,7 +126,7 @@ public struct ContentLoader: Sendable {
             .sorted()
         let parsed = ParallelMap.map(paths) { relative -> Result<(Note, String), ContentErrors> in
             let path = directory + "/" + relative
-            switch FileReader.readSource(path) {
+            switch FileReader.readSource(path, root: contentDirectory, limit: Limits.noteFileBytes) {
             case .failure(let d): return .failure(ContentErrors([d]))
             case .success(let source):
                 let name = String(relative.split(separator: "/").last ?? Substring(relative))
@@ -166,14 +166,16 @@ public struct ContentLoader: Sendable {
     }
 
     /// The subscribers, and the SHA-256 of each one's file by id. Files are read and parsed on all cores.
-    func readSubscribers(defaultTimeZone: String) -> Result<(subscribers: [Subscriber], digests: [String: String]), ContentErrors> {
+    func readSubscribers(
+        defaultTimeZone: String
+    ) -> Result<(subscribers: [Subscriber], digests: [String: String], files: [String: String]), ContentErrors> {
         let directory = display("users")
-        guard isDirectory(directory) else { return .success(([], [:])) }
+        guard isDirectory(directory) else { return .success(([], [:], [:])) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) && !$0.hasPrefix(".") }.sorted()
         let parsed = ParallelMap.map(names) { name -> Result<(Subscriber, String), ContentErrors> in
             let path = directory + "/" + name
-            switch FileReader.readSource(path) {
+            switch FileReader.readSource(path, root: contentDirectory, limit: Limits.subscriberFileBytes) {
             case .failure(let d): return .failure(ContentErrors([d]))
             case .success(let source):
                 return SubscriberParser.parse(source.text, file: path, fileName: name, defaultTimeZone: defaultTimeZone)
@@ -203,7 +205,7 @@ public struct ContentLoader: Sendable {
             }
         }
         guard problems.isEmpty else { return .failure(ContentErrors(problems)) }
-        return .success((subscribers.sorted { $0.id < $1.id }, digests))
+        return .success((subscribers.sorted { $0.id < $1.id }, digests, files))
     }
 
     /// Whether an optional folder (`notes/`, `users/`) is there.
@@ -214,66 +216,5 @@ public struct ContentLoader: Sendable {
 
     func display(_ relative: String) -> String {
         contentDirectory.isEmpty ? relative : contentDirectory + "/" + relative
-    }
-}
-
-/// Reading input files, with failures as diagnostics.
-enum FileReader {
-    static func readBytes(_ path: String) -> Result<[UInt8], Diagnostic> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(Diagnostic(file: path, message: "the file cannot be read (missing or not a file)"))
-        }
-        return .success([UInt8](data))
-    }
-
-    /// A text file and the SHA-256 of its bytes.
-    static func readSource(_ path: String) -> Result<(text: String, digest: String), Diagnostic> {
-        switch readBytes(path) {
-        case .failure(let d): return .failure(d)
-        case .success(let bytes): return text(bytes, path: path).map { ($0, Digest.sha256(bytes)) }
-        }
-    }
-
-    static func readText(_ path: String) -> Result<String, Diagnostic> {
-        readBytes(path).flatMap { text($0, path: path) }
-    }
-
-    private static func text(_ bytes: [UInt8], path: String) -> Result<String, Diagnostic> {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .failure(
-                Diagnostic(
-                    file: path, location: firstInvalidUTF8(bytes), message: "the file is not valid UTF-8",
-                    fix: "save it as UTF-8 (it may be in GBK or another legacy encoding)"))
-        }
-        return .success(text)
-    }
-
-    /// The line and column (in characters) of the first byte that is not part of valid UTF-8.
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Diagnostic.Location {
-        var line = 1
-        var column = 1
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            let length: Int
-            switch lead {
-            case 0x00...0x7F: length = 1
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: return .line(line, column: column)
-            }
-            guard index + length <= bytes.count,
-                String(validating: bytes[index..<index + length], as: UTF8.self) != nil
-            else { return .line(line, column: column) }
-            if lead == 0x0A {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-            index += length
-        }
-        return .line(line, column: column)
     }
 }

@@ -1,14 +1,14 @@
-import FlyingFox
 import Foundation
 
-/// The local preview server of `calgen serve` (on FlyingFox): static files of the last good
+/// The local preview server of `calgen serve` (on `LoopbackHTTPServer`): static files of the last good
 /// build over HTTP/1.1 on 127.0.0.1, with the site's `404.html` for misses and, in HTML
 /// responses only, a small script that reloads the page after the next good rebuild. Nothing it
 /// injects is ever written to the output.
 public final class DevServer: @unchecked Sendable {
     /// The path part of the base URL: the site is served below it.
     let sitePath: String
-    private let server: HTTPServer
+    private let port: UInt16
+    private var server: LoopbackHTTPServer?
     private let lock = NSLock()
     private var root: String?
     private var generation = 0
@@ -18,46 +18,34 @@ public final class DevServer: @unchecked Sendable {
     public init(port: Int, sitePath: String) throws {
         self.sitePath = sitePath
         guard let number = UInt16(exactly: port) else { throw OutputError(path: "--port \(port)", reason: "not a port number (0–65535)") }
-        server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: number), logger: .disabled)
+        self.port = number
     }
 
     /// Starts listening and returns the port (the one the system chose when asked for 0).
     /// Throws when the port cannot be used.
     public func start() async throws -> Int {
-        await server.appendRoute("*") { [self] request in
-            let response = route(request.target.path())
-            var headers: HTTPHeaders = [.contentType: response.type, .cacheControl: "no-cache"]
-            for line in response.headers {
-                let parts = line.split(separator: ":", maxSplits: 1)
-                headers[HTTPHeader(String(parts[0]))] = parts[1].trimmingCharacters(in: .whitespaces)
-            }
-            let head = request.method == .HEAD
-            guard request.method == .GET || head else {
-                return HTTPResponse(statusCode: .methodNotAllowed, headers: [.contentType: "text/plain; charset=utf-8"], body: Data("only GET and HEAD\n".utf8))
-            }
-            if head { headers[.contentLength] = String(response.body.count) }
-            return HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: DevServer.phrase(response.status)), headers: headers, body: head ? Data() : Data(response.body))
-        }
-        let server = self.server
-        let running = Task { try await server.run() }
-        do {
-            try await server.waitUntilListening(timeout: 5)
-        } catch {
-            running.cancel()
-            if let failure = await Self.failure(of: running) { throw failure }
-            throw error
-        }
-        guard case .ip4(_, let port) = await server.listeningAddress else { return 0 }
-        return Int(port)
-    }
-
-    private static func failure(of task: Task<Void, any Error>) async -> (any Error)? {
-        do { try await task.value } catch { return error }
-        return nil
+        let server = try LoopbackHTTPServer(port: port) { [self] request in respond(request) }
+        lock.withLock { self.server = server }
+        server.start()
+        return server.port
     }
 
     /// Stops accepting connections.
-    public func stop() async { await server.stop(timeout: 1) }
+    public func stop() async {
+        lock.withLock { server }?.stop()
+    }
+
+    /// The answer to one request: GET and HEAD of the site's files.
+    func respond(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return LoopbackHTTPServer.Response(
+                status: 405, headers: ["Content-Type: text/plain; charset=utf-8", "Allow: GET, HEAD"], body: Array("only GET and HEAD\n".utf8))
+        }
+        let response = route(request.target)
+        return LoopbackHTTPServer.Response(
+            status: response.status, headers: ["Content-Type: \(response.type)", "Cache-Control: no-cache"] + response.headers,
+            body: response.body)
+    }
 
     /// Serves `directory` from now on, and tells open pages to reload.
     public func publish(_ directory: String) {
@@ -71,10 +59,6 @@ public final class DevServer: @unchecked Sendable {
     /// Records that the last rebuild failed (the last good build stays served).
     public func markFailed(_ message: String) {
         lock.withLock { failure = message }
-    }
-
-    static func phrase(_ status: Int) -> String {
-        [200: "OK", 301: "Moved Permanently", 302: "Found", 400: "Bad Request", 404: "Not Found", 503: "Service Unavailable"][status] ?? "Status"
     }
 
     struct Response {

@@ -47,8 +47,11 @@ struct FeedRenderer: Sendable {
     // MARK: Public feed
 
     /// `feeds/holidays.ics`: every announced year's holiday periods and make-up workdays, and the public notes.
-    func publicFeed() -> FeedDraft {
+    func publicFeed() throws(FeedTooLarge) -> FeedDraft {
         let announced = calendar.years.filter(calendar.isAnnounced(year:))
+        let publicNotes = site.notes.filter { $0.audience.contains("public") }
+        let count = publicNotes.reduce(0) { $0 + $1.end.dayNumber - $1.start.dayNumber + 1 }
+        if count > Limits.eventsPerFeed { throw FeedTooLarge(events: count) }
         var events = holidayEvents(years: announced, uidPrefix: "")
         events += site.notes.filter { $0.audience.contains("public") }.flatMap { noteEvents($0, uidPrefix: "") }
         let usesSiteZone = events.contains { if case .local = $0.start { true } else { false } }
@@ -147,8 +150,12 @@ struct FeedRenderer: Sendable {
     /// One subscriber's feed, with the notes addressed to it (see `NoteIndex`).
     func personalFeed(
         _ subscriber: Subscriber, schedule: ReminderSchedule, horizon: FeedHorizon, notes: [Note], zones: ZoneCache
-    ) -> FeedDraft {
+    ) throws(FeedTooLarge) -> FeedDraft {
         let prefix = subscriber.id + "."
+        // Count first: a feed over the limit is refused before any of its events is made.
+        let dates = subscriber.reminders.map { schedule.dates(of: $0) }
+        let count = dates.reduce(0) { $0 + $1.count } + notes.reduce(0) { $0 + $1.end.dayNumber - $1.start.dayNumber + 1 }
+        if count > Limits.eventsPerFeed { throw FeedTooLarge(events: count) }
         var events = [Event]()
         if subscriber.includesHolidays {
             let years = calendar.years.filter { calendar.isAnnounced(year: $0) && $0 >= horizon.first.year && $0 <= horizon.last.year }
@@ -157,8 +164,8 @@ struct FeedRenderer: Sendable {
         for note in notes {
             events += noteEvents(note, uidPrefix: prefix)
         }
-        for reminder in subscriber.reminders {
-            events += reminderEvents(reminder, subscriber: subscriber, dates: schedule.dates(of: reminder))
+        for (reminder, dates) in zip(subscriber.reminders, dates) {
+            events += reminderEvents(reminder, subscriber: subscriber, dates: dates)
         }
         var zoneIDs = Set<String>()
         for event in events {
@@ -310,5 +317,15 @@ final class ZoneCache: @unchecked Sendable {
         let component = TimeZoneComponent(identifier: identifier, from: from, to: to)
         cache[key] = component
         return component
+    }
+}
+
+/// A feed that would have more than `Limits.eventsPerFeed` events.
+struct FeedTooLarge: Error {
+    let events: Int
+
+    func diagnostic(file: String, fix: String) -> Diagnostic {
+        Diagnostic(
+            file: file, message: "the feed would have \(events) events; the limit is \(Limits.eventsPerFeed)", fix: fix)
     }
 }

@@ -1,15 +1,37 @@
+import CalgenCore
 import Crypto
 import Foundation
 
-/// The secret that personal feed URLs are derived from. It comes from the environment
-/// (`CALGEN_FEED_SECRET`) or a file named on the command line, never from `Content/`.
-public struct FeedSecret: Sendable {
-    let key: SymmetricKey
-    /// Whether this is the fixed development secret, whose URLs anyone can compute.
-    public let isDevelopment: Bool
+#if canImport(Glibc)
+    import Glibc
+#endif
 
-    /// The fixed secret used when none is given. Feeds built with it must not be published.
-    public static let development = FeedSecret(key: SymmetricKey(data: Array("calgen-development-secret".utf8)), isDevelopment: true)
+/// The secret that personal feed URLs are derived from. It comes from the environment
+/// (`CALGEN_FEED_SECRET`) or a file named on the command line, never from `Content/`. Without
+/// either, a build in CI has none (and fails when there are subscribers), and a local build uses
+/// a random secret it keeps in an ignored file beside the content: never a fixed, public one.
+public struct FeedSecret: Sendable {
+    /// Where a secret came from.
+    public enum Origin: Sendable, Equatable {
+        /// `CALGEN_FEED_SECRET` or `--feed-secret-file`.
+        case given
+        /// A random secret kept in `path`, created by this run or an earlier one.
+        case local(path: String, created: Bool)
+        /// None was given in CI: personal feeds cannot be built.
+        case missingInCI
+        /// The fixed secret of tests and library callers that give none (never the command line's).
+        case development
+    }
+
+    let key: SymmetricKey
+    public let origin: Origin
+
+    /// Whether this is the fixed development secret, whose URLs anyone can compute.
+    public var isDevelopment: Bool { origin == .development }
+
+    /// The fixed secret of tests and of library callers that give none. The command line never
+    /// uses it: feeds built with it must not be published.
+    public static let development = FeedSecret(key: SymmetricKey(data: Array("calgen-development-secret".utf8)), origin: .development)
 
     /// The warning printed whenever the development secret is used.
     public static let developmentWarning = """
@@ -17,28 +39,83 @@ public struct FeedSecret: Sendable {
         development secret and anyone can compute them. Do not publish this output.
         """
 
+    /// The file a local build keeps its random secret in, beside the content directory.
+    public static let localFileName = ".calgen-feed-secret"
+
+    /// What to tell the publisher about this secret, if anything.
+    public var notice: String? {
+        switch origin {
+        case .given, .missingInCI: return nil
+        case .development: return FeedSecret.developmentWarning
+        case .local(let path, let created):
+            return "note: personal feed URLs use the local random secret in \(path)\(created ? " (created now)" : ""); "
+                + "a published build needs its own secret in CALGEN_FEED_SECRET or --feed-secret-file"
+        }
+    }
+
+    /// The problem of building personal feeds in CI without a secret.
+    public static func missingInCIDiagnostic(usersDirectory: String) -> Diagnostic {
+        Diagnostic(
+            file: usersDirectory,
+            message: "personal feeds need a secret, and none is given: CALGEN_FEED_SECRET is not set in this CI build",
+            fix: "store a random secret (e.g. `openssl rand -base64 32`) as a CI secret and pass it as CALGEN_FEED_SECRET, "
+                + "or use --feed-secret-file")
+    }
+
     /// At least 16 bytes of secret, as given (surrounding white space removed).
     public init(_ text: String) throws(FeedSecretError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.utf8.count >= 16 else { throw FeedSecretError.tooShort(trimmed.utf8.count) }
         key = SymmetricKey(data: Array(trimmed.utf8))
-        isDevelopment = false
+        origin = .given
     }
 
-    init(key: SymmetricKey, isDevelopment: Bool) {
+    init(key: SymmetricKey, origin: Origin) {
         self.key = key
-        self.isDevelopment = isDevelopment
+        self.origin = origin
     }
 
-    /// The secret from a file (`--feed-secret-file`), else from `CALGEN_FEED_SECRET`, else the
-    /// development secret.
-    public static func resolve(file: String?, environment: String?) throws(FeedSecretError) -> FeedSecret {
+    /// The secret from a file (`--feed-secret-file`), else from `CALGEN_FEED_SECRET`; else, in
+    /// CI, none; else the local random secret in `localFile`, created when it is missing.
+    public static func resolve(file: String?, environment: String?, isCI: Bool, localFile: String) throws(FeedSecretError) -> FeedSecret {
         if let file {
             guard let data = FileManager.default.contents(atPath: file) else { throw FeedSecretError.unreadable(file) }
             return try FeedSecret(String(decoding: data, as: UTF8.self))
         }
         if let environment, !environment.isEmpty { return try FeedSecret(environment) }
-        return .development
+        if isCI { return FeedSecret(key: SymmetricKey(size: .bits256), origin: .missingInCI) }
+        if let data = FileManager.default.contents(atPath: localFile) {
+            let secret = try FeedSecret(String(decoding: data, as: UTF8.self))
+            return FeedSecret(key: secret.key, origin: .local(path: localFile, created: false))
+        }
+        var random = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let text = Data(bytes).base64EncodedString() + "\n"
+        let fd = open(localFile, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw FeedSecretError.uncreatable(localFile) }
+        let written = text.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
+        close(fd)
+        guard written == text.utf8.count else { throw FeedSecretError.uncreatable(localFile) }
+        let secret = try FeedSecret(text)
+        return FeedSecret(key: secret.key, origin: .local(path: localFile, created: true))
+    }
+
+    /// `text` with every personal feed folder (`feeds/<token>/`) shown as `feeds/…/`: messages
+    /// and logs name the subscriber, never the token that is their feed's only protection.
+    public static func redacting(_ text: String) -> String {
+        guard text.contains("feeds/") else { return text }
+        var out = ""
+        var rest = text[...]
+        while let range = rest.range(of: "feeds/") {
+            out += rest[..<range.upperBound]
+            rest = rest[range.upperBound...]
+            let token = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+            if token.count == 24, rest.dropFirst(24).first == "/" {
+                out += "…"
+                rest = rest.dropFirst(24)
+            }
+        }
+        return out + rest
     }
 
     /// The URL-safe token of a subscriber's feed folder: HMAC-SHA256 of the id (and the token
@@ -55,12 +132,24 @@ public struct FeedSecret: Sendable {
 public enum FeedSecretError: Error, CustomStringConvertible, Sendable {
     case tooShort(Int)
     case unreadable(String)
+    case uncreatable(String)
+
+    /// What to do about it.
+    public var fix: String {
+        switch self {
+        case .tooShort: return "generate one with `openssl rand -base64 32`"
+        case .unreadable: return "check the path given to --feed-secret-file"
+        case .uncreatable: return "make the folder beside the content writable, or set CALGEN_FEED_SECRET"
+        }
+    }
 
     public var description: String {
         switch self {
         case .tooShort(let n):
             return "the feed secret has \(n) bytes; use at least 16 random bytes, e.g. the output of `openssl rand -base64 32`"
         case .unreadable(let path): return "the feed secret file \(path) cannot be read"
+        case .uncreatable(let path):
+            return "the local feed secret file \(path) cannot be created; set CALGEN_FEED_SECRET or pass --feed-secret-file"
         }
     }
 }

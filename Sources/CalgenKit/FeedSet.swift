@@ -39,7 +39,7 @@ public struct FeedSet: Sendable {
             let inputs = renderer.inputs(of: subscriber, path: path, horizon: horizon, notes: addressed)
             let old = previous.feeds[path]
             if output.keepsUnchanged, let inputs, let old, let head = old.head, head.inputs == inputs,
-                output.previousHolds(path, size: head.size)
+                output.previousHolds(path, size: head.size), old.isIntact()
             {
                 return .success(
                     FeedResult(
@@ -48,12 +48,28 @@ public struct FeedSet: Sendable {
                         manifestFile: .kept))
             }
             return Result {
-                let draft = renderer.personalFeed(subscriber, schedule: ready[horizon]!, horizon: horizon, notes: addressed, zones: zones)
+                let draft: FeedDraft
+                do throws(FeedTooLarge) {
+                    draft = try renderer.personalFeed(subscriber, schedule: ready[horizon]!, horizon: horizon, notes: addressed, zones: zones)
+                } catch {
+                    throw ContentErrors([
+                        error.diagnostic(
+                            file: renderer.site.sources.subscriberFiles[subscriber.id] ?? "users/\(subscriber.id).yml",
+                            fix: "shorten `years-before`/`years-after`, remove reminders, or address fewer notes to this subscriber")
+                    ])
+                }
                 return try FeedSet.finish(draft, inputs: inputs, previous: previous, output: output, stamp: renderer.stamp)
             }
         }
-        let publicFeed = try FeedSet.finish(
-            renderer.publicFeed(), inputs: nil, previous: previous, output: .memory, stamp: renderer.stamp)
+        let publicDraft: FeedDraft
+        do throws(FeedTooLarge) {
+            publicDraft = try renderer.publicFeed()
+        } catch {
+            throw ContentErrors([
+                error.diagnostic(file: "notes", fix: "address fewer or shorter notes to `public`; long ranges make one event a day")
+            ])
+        }
+        let publicFeed = try FeedSet.finish(publicDraft, inputs: nil, previous: previous, output: .memory, stamp: renderer.stamp)
         var results = [publicFeed]
         var problems = [Diagnostic]()
         for result in personal {

@@ -46,8 +46,9 @@ enum FileTree {
             guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
             switch info.st_mode & S_IFMT {
             case S_IFDIR: folders.append(name)
-            case S_IFREG: files.append((prefix + name, Int(info.st_size)))
-            default: break
+            // Links, pipes and devices are listed too (never followed): a build's inputs must see
+            // them, and removing a tree must remove them.
+            default: files.append((prefix + name, Int(info.st_size)))
             }
         }
         for folder in folders {

@@ -29,6 +29,35 @@ public enum Markdown {
             return walker.walk(document)
         }
     }
+
+    /// Every link and image target in the document, with its 1-based line and column.
+    public static func links(in markdown: String) -> [(url: String, line: Int, column: Int)] {
+        withCString(markdown) { chars, count in
+            guard let document = cmark_parse_document(chars, count, CMARK_OPT_DEFAULT) else { return [] }
+            defer { cmark_node_free(document) }
+            guard let iterator = cmark_iter_new(document) else { return [] }
+            defer { cmark_iter_free(iterator) }
+            var links = [(url: String, line: Int, column: Int)]()
+            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+                let type = cmark_node_get_type(node)
+                guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
+                var line = Int(cmark_node_get_start_line(node))
+                var column = Int(cmark_node_get_start_column(node))
+                // Inline nodes carry no position in cmark 0.30: use their block's.
+                var parent: OpaquePointer? = node
+                while line == 0, let p = parent {
+                    parent = cmark_node_parent(p)
+                    if let parent {
+                        line = Int(cmark_node_get_start_line(parent))
+                        column = Int(cmark_node_get_start_column(parent))
+                    }
+                }
+                links.append((cmark_node_get_url(node).map { String(cString: $0) } ?? "", max(line, 1), max(column, 1)))
+            }
+            return links
+        }
+    }
 }
 
 extension Markdown {

@@ -43,6 +43,9 @@ enum NoteParser {
         let (start, end) = dates(&fields)
         let time = fields.time("time")
         let duration = fields.span("duration")
+        if let duration, duration.minutes > Limits.durationMinutes {
+            fields.report("duration", "\"duration\" must be at most 31d, found \(duration)", fix: "use a range of days (`start`/`end`) instead")
+        }
         if duration != nil && time == nil && fields.has("duration") {
             fields.report("duration", "\"duration\" needs a \"time\"", fix: "add `time: \"09:00\"` or remove the duration")
         }
@@ -84,6 +87,13 @@ enum NoteParser {
                         fix: "rename the file using lowercase letters, digits and hyphens, or add `slug: some-words`"))
             }
         }
+        for link in Markdown.links(in: body) where !TextRules.isSafeLink(link.url) {
+            problems.append(
+                Diagnostic(
+                    file: file, location: .line(close + 1 + link.line, column: link.column),
+                    message: "the link \"\(link.url.count > 80 ? link.url.prefix(80) + "…" : Substring(link.url))\" is not an http(s) or relative link",
+                    fix: TextRules.linkFix))
+        }
         problems += fields.problems
         guard problems.isEmpty, let title, let start, let end, let slug else { return .failure(ContentErrors(problems)) }
         return .success(
@@ -120,6 +130,12 @@ enum NoteParser {
             fields.report(
                 "end", "\"end\" (\(end.iso8601)) is before \"start\" (\(start.iso8601))",
                 fix: "swap them: the range runs from start to end, both included")
+            return (nil, nil)
+        }
+        if let start, let end, end.dayNumber - start.dayNumber + 1 > Limits.noteDays {
+            fields.report(
+                "end", "the note spans \(end.dayNumber - start.dayNumber + 1) days; the limit is \(Limits.noteDays)",
+                fix: "split it into one note per year, or correct \"end\"")
             return (nil, nil)
         }
         return (start, end)

@@ -50,7 +50,11 @@ struct PreviousBuild: Sendable {
         let heads = ParallelMap.map(relatives) { relative in PreviousFeed(file: feedsRoot + "/" + relative) }
         var feeds = [String: PreviousFeed]()
         for (relative, feed) in zip(relatives, heads) {
-            guard let feed else { continue }
+            guard let feed else {
+                problems.append(
+                    Diagnostic(file: feedsRoot + "/" + relative, message: "the previous feed manifest cannot be read", fix: PreviousBuild.fix))
+                continue
+            }
             let folder = (relative as NSString).deletingLastPathComponent
             feeds["feeds/" + (folder.isEmpty ? "" : folder + "/") + String(relative.split(separator: "/").last!.dropLast(5)) + ".ics"] = feed
         }
@@ -97,10 +101,23 @@ struct PreviousBuild: Sendable {
             }
         }
         check(manifest.schemaVersion == Manifest.schemaVersion, "schemaVersion", "unsupported schema version \(manifest.schemaVersion)")
-        check(manifest.version >= 1, "version", "the version must be 1 or more")
+        let versions = 1...Limits.manifestNumber - 1
+        check(versions.contains(manifest.version), "version", "the version must be from 1 to \(versions.upperBound), found \(manifest.version)")
+        // Artifacts are checked against a valid version only, and each kind of problem is
+        // reported once with a count: one bad number must not make thousands of lines.
+        guard versions.contains(manifest.version) else { return problems }
+        var firsts = [String: (path: String, count: Int)]()
         for (i, artifact) in manifest.artifacts.enumerated() {
-            check(artifact.sha256.count == 64 && artifact.sha256.allSatisfy(\.isHexDigit), "artifacts[\(i)].sha256", "not a SHA-256")
-            check(artifact.version >= 1 && artifact.version <= manifest.version, "artifacts[\(i)].version", "out of range")
+            let sha = artifact.sha256.count == 64 && artifact.sha256.allSatisfy(\.isHexDigit)
+            let version = artifact.version >= 1 && artifact.version <= manifest.version
+            for (ok, field, message) in [(sha, "sha256", "not a SHA-256"), (version, "version", "out of range (1 to the manifest's version)")]
+            where !ok {
+                let first = firsts[message] ?? ("artifacts[\(i)].\(field)", 0)
+                firsts[message] = (first.path, first.count + 1)
+            }
+        }
+        for (message, first) in firsts.sorted(by: { $0.value.path < $1.value.path }) {
+            check(false, first.path, message + (first.count > 1 ? " (and in \(first.count - 1) more artifacts)" : ""))
         }
         return problems
     }
@@ -130,6 +147,23 @@ struct PreviousFeed: Sendable {
         head = FeedManifest.Head(prefix: buffer[..<count])
     }
 
+    /// Whether the whole manifest is still what a build wrote: JSON with a head and events of
+    /// the schema's types. A feed is kept as it is only when its manifest is intact; one that was
+    /// damaged is read again in full, which reports the damage.
+    func isIntact() -> Bool {
+        guard head != nil, let data = FileManager.default.contents(atPath: file), data.count == size,
+            case .success(.object(let fields)) = JSONValue.parse(Array(data)),
+            case .number(let version)? = fields["version"], version >= 1, version < Double(Limits.manifestNumber),
+            case .array(let events)? = fields["events"]
+        else { return false }
+        return events.allSatisfy { event in
+            guard case .object(let e) = event, case .string? = e["uid"], case .string? = e["stamp"], case .string? = e["digest"],
+                case .number(let sequence)? = e["sequence"]
+            else { return false }
+            return sequence >= 0 && sequence < Double(Limits.manifestNumber) && sequence == sequence.rounded()
+        }
+    }
+
     /// The whole manifest and its bytes; a manifest that does not follow the schema is an error.
     func load() throws(ContentErrors) -> (manifest: FeedManifest, bytes: [UInt8]) {
         guard let data = FileManager.default.contents(atPath: file) else {
@@ -138,6 +172,17 @@ struct PreviousFeed: Sendable {
         var problems = [Diagnostic]()
         guard let manifest = PreviousBuild.decode(FeedManifest.self, Array(data), file: file, problems: &problems) else {
             throw ContentErrors(problems)
+        }
+        func problem(_ path: String, _ message: String) -> ContentErrors {
+            ContentErrors([
+                Diagnostic(
+                    file: file, location: .jsonPath(path), message: "the previous feed manifest does not follow the schema: \(message)",
+                    fix: PreviousBuild.fix)
+            ])
+        }
+        guard (1..<Limits.manifestNumber).contains(manifest.version) else { throw problem("version", "out of range") }
+        if let i = manifest.events.firstIndex(where: { !(0..<Limits.manifestNumber).contains($0.sequence) }) {
+            throw problem("events[\(i)].sequence", "out of range (0 to \(Limits.manifestNumber - 1))")
         }
         return (manifest, Array(data))
     }

@@ -45,4 +45,6 @@ struct SourceDigests: Sendable {
     var config: String?
     var notes: [String: String] = [:]
     var subscribers: [String: String] = [:]
+    /// Each subscriber's file, by id, for messages.
+    var subscriberFiles: [String: String] = [:]
 }

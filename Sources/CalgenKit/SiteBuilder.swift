@@ -97,16 +97,16 @@ public struct SiteBuilder: Sendable {
                 state.matchesOutput(options.outputDirectory)
             {
                 var report = BuildReport(skippedWith: state.report)
-                if options.feedSecret.isDevelopment && report.subscribers > 0 {
-                    report.warnings.append(FeedSecret.developmentWarning)
-                }
+                if let notice = options.feedSecret.notice, report.subscribers > 0 { report.warnings.append(notice) }
                 report.steps = timer.steps
                 return report
             }
         }
         var report = BuildReport()
         // Feeds are written as they are rendered, so the staging directory comes first.
-        let staged = try StagedOutput.begin(outputPath: options.outputDirectory, contentDirectory: options.contentDirectory)
+        let staged = try StagedOutput.begin(
+            outputPath: options.outputDirectory, contentDirectory: options.contentDirectory,
+            templatesDirectory: options.templatesDirectory)
         let publication: Publication
         do {
             (publication, _) = try render(&report, &timer, staging: staged)
@@ -204,6 +204,9 @@ public struct SiteBuilder: Sendable {
             guard problems.isEmpty, let site, let templates else { throw ContentErrors(problems) }
             return (site, templates, previous)
         }
+        if options.feedSecret.origin == .missingInCI && !site.subscribers.isEmpty {
+            throw ContentErrors([FeedSecret.missingInCIDiagnostic(usersDirectory: ContentLoader(contentDirectory: options.contentDirectory).display("users"))])
+        }
         report.years = site.calendar.years.count
         report.notes = site.notes.count
         report.subscribers = site.subscribers.count
@@ -223,9 +226,7 @@ public struct SiteBuilder: Sendable {
         report.feeds = feeds.count
         report.feedsRendered = feeds.filter { $0.eventsRendered > 0 || $0.isPublic }.count
         report.events = feeds.reduce(0) { $0 + $1.eventsRendered }
-        if options.feedSecret.isDevelopment && !site.subscribers.isEmpty {
-            report.warnings.append(FeedSecret.developmentWarning)
-        }
+        if let notice = options.feedSecret.notice, !site.subscribers.isEmpty { report.warnings.append(notice) }
         report.pages = pages.filter { $0.path.hasSuffix(".html") }.count
         let publication = timer.step("manifest") {
             Publication(

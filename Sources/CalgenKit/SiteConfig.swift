@@ -87,8 +87,8 @@ public struct SiteConfig: Sendable, Hashable {
         let title = fields.string("title", required: true, example: "中国法定节假日")
         var baseURL = fields.string("base-url", required: true, example: "https://calendar.example.com/")
         if let url = baseURL {
-            if let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil,
-                parsed.query == nil, parsed.fragment == nil
+            if TextRules.isWebURL(url), let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
+                parsed.host != nil, parsed.query == nil, parsed.fragment == nil, parsed.user == nil, parsed.password == nil
             {
                 baseURL = url.hasSuffix("/") ? url : url + "/"
             } else {
@@ -116,12 +116,12 @@ public struct SiteConfig: Sendable, Hashable {
                 fields.report("week-start", "\"\(value)\" is not a weekday", fix: "write `week-start: monday` or `sunday`")
             }
         }
-        let description = fields.string("description")
-        let before = fields.int("feed-years-before", in: 0...50) ?? 1
-        let after = fields.int("feed-years-after", in: 0...50) ?? 1
+        let description = fields.string("description", maxLength: Limits.textCharacters)
+        let before = fields.int("feed-years-before", in: 0...Limits.feedYears) ?? 1
+        let after = fields.int("feed-years-after", in: 0...Limits.feedYears) ?? 1
         var refresh = fields.span("feed-refresh") ?? TimeSpan(minutes: 12 * 60)
-        if refresh.minutes < 15 {
-            fields.report("feed-refresh", "\"feed-refresh\" must be at least 15m", fix: "write e.g. `feed-refresh: 12h`")
+        if refresh.minutes < 15 || refresh.minutes > 31 * 24 * 60 {
+            fields.report("feed-refresh", "\"feed-refresh\" must be from 15m to 31d, found \(refresh)", fix: "write e.g. `feed-refresh: 12h`")
             refresh = TimeSpan(minutes: 15)
         }
         problems += fields.problems

@@ -19,10 +19,10 @@ struct StagedOutput {
     /// The directory being filled (`.public.staging-<pid>` beside the output).
     let stagingPath: String
 
-    /// Prepares an empty staging directory beside `outputPath`.
-    static func begin(outputPath: String, contentDirectory: String) throws(OutputError) -> StagedOutput {
-        let output = URL(fileURLWithPath: outputPath).standardizedFileURL
-        try checkSafe(output: output, contentDirectory: contentDirectory, given: outputPath)
+    /// Prepares an empty staging directory beside `outputPath`, once `OutputGuard` has found
+    /// that replacing the output destroys nothing but an earlier output of calgen.
+    static func begin(outputPath: String, contentDirectory: String, templatesDirectory: String) throws(OutputError) -> StagedOutput {
+        let output = try OutputGuard.check(output: outputPath, content: contentDirectory, templates: templatesDirectory)
         let parent = output.deletingLastPathComponent().path
         let base = output.lastPathComponent
         let fm = FileManager.default
@@ -31,10 +31,14 @@ struct StagedOutput {
         } catch {
             throw OutputError(path: parent, reason: "cannot create the parent directory: \(error.localizedDescription)")
         }
-        // Staging directories of earlier builds that were killed.
+        // Staging directories of earlier builds that were killed (`.public.staging-<pid>` of a
+        // process that is gone); those of a build still running are its own.
         let prefix = "." + base + ".staging-"
         for entry in (try? fm.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix) {
-            try? fm.removeItem(atPath: parent + "/" + entry)
+            let suffix = entry.dropFirst(prefix.count)
+            guard let pid = Int32(suffix.hasSuffix("-old") ? suffix.dropLast(4) : suffix), pid > 0 else { continue }
+            if pid != getpid() && kill(pid, 0) == 0 { continue }
+            FileTree.remove(parent + "/" + entry)
         }
         let staging = parent + "/" + prefix + String(getpid())
         do {
@@ -43,24 +47,6 @@ struct StagedOutput {
             throw OutputError(path: staging, reason: "cannot create the staging directory: \(error.localizedDescription)")
         }
         return StagedOutput(outputPath: output.path, stagingPath: staging)
-    }
-
-    /// Refuses outputs whose replacement would destroy something else: `/`, the current
-    /// directory or one of its parents, or a directory holding the content.
-    private static func checkSafe(output: URL, contentDirectory: String, given: String) throws(OutputError) {
-        let out = output.resolvingSymlinksInPath().path
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
-        let content = URL(fileURLWithPath: contentDirectory).standardizedFileURL.resolvingSymlinksInPath().path
-        func isSameOrAncestor(_ a: String, of b: String) -> Bool { b == a || b.hasPrefix(a.hasSuffix("/") ? a : a + "/") }
-        if out == "/" || isSameOrAncestor(out, of: cwd) || isSameOrAncestor(out, of: content) {
-            throw OutputError(
-                path: given,
-                reason: "refusing to replace this directory: it contains the content or the current directory; choose a separate output directory such as `public`")
-        }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw OutputError(path: given, reason: "exists and is not a directory")
-        }
     }
 
     /// Writes files below the staging directory, creating folders as needed. Files in `keeping`

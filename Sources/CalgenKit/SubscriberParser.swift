@@ -27,7 +27,9 @@ enum SubscriberParser {
     /// `fileName` (`zhang-san.yml`) gives the id; `defaultTimeZone` is the site's.
     static func parse(_ text: String, file: String, fileName: String, defaultTimeZone: String) -> Result<Subscriber, ContentErrors> {
         var problems = [Diagnostic]()
-        let stem = String(fileName.prefix { $0 != "." })
+        let stem =
+            fileName.hasSuffix(".yaml")
+            ? String(fileName.dropLast(5)) : fileName.hasSuffix(".yml") ? String(fileName.dropLast(4)) : fileName
         if !Identifier.isValid(stem) {
             problems.append(
                 Diagnostic(
@@ -81,14 +83,18 @@ enum SubscriberParser {
             }
         }
         let encoding = fields.choice("encoding", FeedEncoding.self) ?? .expanded
-        let yearsBefore = fields.int("years-before", in: 0...50)
-        let yearsAfter = fields.int("years-after", in: 0...50)
-        let epoch = fields.int("token-epoch", in: 0...1_000_000) ?? 0
+        let yearsBefore = fields.int("years-before", in: 0...Limits.feedYears)
+        let yearsAfter = fields.int("years-after", in: 0...Limits.feedYears)
+        let epoch = fields.int("token-epoch", in: Limits.tokenEpoch) ?? 0
 
         var reminders = [Reminder]()
         var seen = [String: Int]()
         if fields.has("reminders") {
-            if let items = fields.list("reminders") {
+            if let items = fields.list("reminders"), items.count > Limits.remindersPerSubscriber {
+                fields.report(
+                    "reminders", "\(items.count) reminders; the limit is \(Limits.remindersPerSubscriber) per subscriber",
+                    fix: "remove some, or give them to another subscriber file")
+            } else if let items = fields.list("reminders") {
                 for item in items {
                     guard var entry = YAMLFields(item, file: file, what: "a reminder", problems: &problems) else { continue }
                     if let reminder = parseReminder(&entry) {
@@ -102,7 +108,8 @@ enum SubscriberParser {
                     problems += entry.problems
                 }
             } else {
-                fields.report("reminders", "\"reminders\" must be a list of reminders, each starting with `- id:`")
+                fields.report(
+                    "reminders", "\"reminders\" must be a list of reminders, each starting with `- id:`", fix: "write `reminders:` then `  - id: …` lines")
             }
         }
         problems += fields.problems
@@ -135,7 +142,7 @@ enum SubscriberParser {
         if let kindName, kindKeys[kindName] != nil { entry.rejectUnknownKeys(allowed: allowed, what: "a \(kindName) reminder") }
         let title = entry.string("title", required: true, example: "打卡上班")
         let location = entry.string("location")
-        let description = entry.string("description")
+        let description = entry.string("description", maxLength: Limits.textCharacters, multiline: true)
         let from = entry.date("from")
         let until = entry.date("until")
         if let from, let until, until < from {
@@ -143,11 +150,17 @@ enum SubscriberParser {
         }
         let timing = parseTiming(&entry)
         var alarms = [TimeSpan]()
-        for text in entry.strings("alarms") ?? [] {
-            if let span = TimeSpan(text) {
+        let alarmTexts = entry.strings("alarms") ?? []
+        if alarmTexts.count > Limits.alarmsPerReminder {
+            entry.report("alarms", "\(alarmTexts.count) alarms; the limit is \(Limits.alarmsPerReminder)", fix: "keep the alarms that matter")
+        }
+        for text in alarmTexts.prefix(Limits.alarmsPerReminder) {
+            if let span = TimeSpan(text), span.minutes > Limits.alarmMinutes {
+                entry.report("alarms", "the alarm \"\(text)\" is more than 31 days before its event", fix: "use at most 31d")
+            } else if let span = TimeSpan(text) {
                 if !alarms.contains(span) { alarms.append(span) }
             } else {
-                entry.report("alarms", "\"\(text)\" in \"alarms\" is not a length such as 0m, 10m, 1h or 1d")
+                entry.report("alarms", "\"\(text)\" in \"alarms\" is not a length such as 0m, 10m, 1h or 1d", fix: "write e.g. `alarms: [0m, 1d]`")
             }
         }
         let kind = kindName.flatMap { parseKind($0, &entry) }
@@ -174,8 +187,8 @@ enum SubscriberParser {
             }
             return nil
         }
-        if let duration, duration.minutes > 7 * 24 * 60 {
-            entry.report("duration", "\"duration\" must be at most 7d")
+        if let duration, duration.minutes > Limits.durationMinutes {
+            entry.report("duration", "\"duration\" must be at most 31d, found \(duration)", fix: "split a longer event, or use `all-day: true`")
             return nil
         }
         return .at(time, duration: duration ?? TimeSpan(minutes: 0))
@@ -208,7 +221,9 @@ enum SubscriberParser {
         case "monthly":
             guard let day = entry.int("day", required: true) else { return nil }
             guard (1...31).contains(day) || day == -1 else {
-                entry.report("day", "\"day\" must be from 1 to 31, or -1 for the last day of the month, found \(day)")
+                entry.report(
+                    "day", "\"day\" must be from 1 to 31, or -1 for the last day of the month, found \(day)",
+                    fix: "write e.g. `day: 15`, or `day: -1` for the last day")
                 return nil
             }
             return .monthly(day: day, adjust: entry.choice("adjust", WorkdayAdjustment.self) ?? .none)
@@ -216,7 +231,7 @@ enum SubscriberParser {
             guard let month = entry.int("month", in: 1...12, required: true), let day = entry.int("day", in: 1...31, required: true)
             else { return nil }
             guard CivilDate(year: 2024, month: month, day: day) != nil else {
-                entry.report("day", "month \(month) has no day \(day)")
+                entry.report("day", "month \(month) has no day \(day)", fix: "use a day that month has")
                 return nil
             }
             let feb29 = entry.choice("feb29", Feb29Policy.self) ?? .feb28
@@ -244,22 +259,30 @@ enum SubscriberParser {
             var intervals = [Int]()
             if entry.has("intervals") {
                 if entry.has("every") || entry.has("count") {
-                    entry.report("intervals", "a sequence has either \"intervals\" or \"every\" and \"count\"")
+                    entry.report("intervals", "a sequence has either \"intervals\" or \"every\" and \"count\"", fix: "keep one of the two ways")
                 }
                 for text in entry.strings("intervals") ?? [] {
-                    if let days = TimeSpan(text)?.wholeDays, days > 0 { intervals.append(days) } else {
-                        entry.report("intervals", "\"\(text)\" in \"intervals\" is not a whole number of days such as 1d or 2w")
+                    if let days = TimeSpan(text)?.wholeDays, days > Limits.sequenceStepDays {
+                        entry.report(
+                            "intervals", "\"\(text)\" in \"intervals\" is longer than \(Limits.sequenceStepDays) days",
+                            fix: "use steps of at most \(Limits.sequenceStepDays)d")
+                    } else if let days = TimeSpan(text)?.wholeDays, days > 0 { intervals.append(days) } else {
+                        entry.report(
+                            "intervals", "\"\(text)\" in \"intervals\" is not a whole number of days such as 1d or 2w",
+                            fix: "write e.g. `intervals: [1d, 2d, 4d]`")
                     }
                 }
             } else {
-                guard let every = entry.span("every"), let count = entry.int("count", in: 1...1000, required: true) else {
+                guard let every = entry.span("every"), let count = entry.int("count", in: 1...Limits.sequenceCount, required: true) else {
                     if !entry.has("every") {
                         entry.report(nil, "a sequence needs \"every\" and \"count\", or \"intervals\"", fix: "add e.g. `every: 10d` and `count: 5`")
                     }
                     return nil
                 }
-                guard let days = every.wholeDays, days > 0 else {
-                    entry.report("every", "\"every\" must be a whole number of days such as 10d or 2w")
+                guard let days = every.wholeDays, (1...Limits.sequenceStepDays).contains(days) else {
+                    entry.report(
+                        "every", "\"every\" must be a whole number of days from 1d to \(Limits.sequenceStepDays)d, such as 10d or 2w",
+                        fix: "write e.g. `every: 10d`")
                     return nil
                 }
                 intervals = Array(repeating: days, count: count - 1)

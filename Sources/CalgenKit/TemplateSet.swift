@@ -15,7 +15,6 @@ struct TemplateSet: Sendable {
     /// Loads and parses every template; every problem is reported with file, line and column.
     static func load(directory: String) -> Result<TemplateSet, ContentErrors> {
         var problems = [Diagnostic]()
-        var library = MustacheLibrary()
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -24,25 +23,15 @@ struct TemplateSet: Sendable {
                     Diagnostic(file: directory, message: "the templates directory does not exist", fix: "pass --templates DIR or restore Templates/")
                 ]))
         }
+        var sources = [String: (file: String, text: String)]()
         for (folder, required) in [("", requiredPages), ("partials", requiredPartials)] {
             let path = folder.isEmpty ? directory : directory + "/" + folder
             let names = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".mustache") }.sorted()
             for name in names {
                 let file = path + "/" + name
-                switch FileReader.readText(file) {
+                switch FileReader.readText(file, root: directory, limit: Limits.templateFileBytes) {
                 case .failure(let d): problems.append(d)
-                case .success(let text):
-                    do {
-                        library.register(try MustacheTemplate(string: text), named: String(name.dropLast(9)))
-                    } catch let error as MustacheTemplate.ParserError {
-                        let (message, fix) = explain(error.error)
-                        problems.append(
-                            Diagnostic(
-                                file: file, location: .line(error.context.lineNumber, column: error.context.columnNumber),
-                                message: "template error: \(message)", fix: fix))
-                    } catch {
-                        problems.append(Diagnostic(file: file, message: "template error: \(error)"))
-                    }
+                case .success(let text): sources[String(name.dropLast(9))] = (file, text)
                 }
             }
             for name in required where !names.contains(name + ".mustache") {
@@ -50,12 +39,34 @@ struct TemplateSet: Sendable {
                     Diagnostic(file: path + "/" + name + ".mustache", message: "required template is missing", fix: "restore it from calgen's Templates/"))
             }
         }
-        let assets = loadAssets(directory + "/assets", problems: &problems)
+        let library = compile(sources, problems: &problems)
+        let assets = loadAssets(directory + "/assets", root: directory, problems: &problems)
         guard problems.isEmpty else { return .failure(ContentErrors(problems)) }
         return .success(TemplateSet(library: library, assets: assets))
     }
 
-    private static func loadAssets(_ directory: String, problems: inout [Diagnostic]) -> [OutputFile] {
+    /// Parses templates (`name → (file, text)`) into a library: every syntax error, missing
+    /// partial and cycle of partials is a problem with file, line and column.
+    static func compile(_ sources: [String: (file: String, text: String)], problems: inout [Diagnostic]) -> MustacheLibrary {
+        var library = MustacheLibrary()
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            do {
+                library.register(try MustacheTemplate(string: source.text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                let (message, fix) = explain(error.error)
+                problems.append(
+                    Diagnostic(
+                        file: source.file, location: .line(error.context.lineNumber, column: error.context.columnNumber),
+                        message: "template error: \(message)", fix: fix))
+            } catch {
+                problems.append(Diagnostic(file: source.file, message: "template error: \(error)"))
+            }
+        }
+        problems += TemplateIncludes.problems(sources)
+        return library
+    }
+
+    private static func loadAssets(_ directory: String, root: String, problems: inout [Diagnostic]) -> [OutputFile] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files = [OutputFile]()
         while let relative = enumerator.nextObject() as? String {
@@ -64,7 +75,7 @@ struct TemplateSet: Sendable {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
                 !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
             else { continue }
-            switch FileReader.readBytes(path) {
+            switch FileReader.readBytes(path, root: root, limit: Limits.assetFileBytes) {
             case .success(let bytes): files.append(OutputFile(path: "assets/" + relative, bytes: bytes))
             case .failure(let d): problems.append(d)
             }

@@ -58,7 +58,7 @@ struct YAMLFields {
             problems.append(
                 Diagnostic(
                     file: file, location: YAMLFields.location(node.mark, lineOffset),
-                    message: "expected \(what) as a mapping of `key: value` lines"))
+                    message: "expected \(what) as a mapping of `key: value` lines", fix: "write one `key: value` per line"))
             return nil
         }
         self.file = file
@@ -91,8 +91,12 @@ struct YAMLFields {
             Diagnostic(file: file, location: YAMLFields.location(node.mark, lineOffset), message: message, fix: fix))
     }
 
-    /// A non-empty string value.
-    mutating func string(_ key: String, required: Bool = false, example: String? = nil) -> String? {
+    /// A non-empty string value of at most `maxLength` characters without control characters
+    /// (with `multiline`, tabs and line breaks are allowed).
+    mutating func string(
+        _ key: String, required: Bool = false, example: String? = nil, maxLength: Int = Limits.lineCharacters,
+        multiline: Bool = false
+    ) -> String? {
         guard let value = node(key) else {
             if required {
                 report(nil, "missing required key \"\(key)\"", fix: example.map { "add `\(key): \($0)`" })
@@ -103,7 +107,25 @@ struct YAMLFields {
             report(key, "\"\(key)\" must be a non-empty text value", fix: example.map { "write `\(key): \($0)`" })
             return nil
         }
+        guard checkText(scalar.string, at: value, key: key, maxLength: maxLength, multiline: multiline) else { return nil }
         return scalar.string
+    }
+
+    /// Whether a text value keeps to its length and has no control characters; reports it when not.
+    private mutating func checkText(_ text: String, at node: Node, key: String, maxLength: Int, multiline: Bool) -> Bool {
+        if text.count > maxLength {
+            report(
+                at: node, "\"\(key)\" has \(text.count) characters; the limit is \(maxLength)",
+                fix: "shorten it" + (multiline ? "" : ", or move the details into a description"))
+            return false
+        }
+        if let (_, scalar) = TextRules.firstControlCharacter(in: text, multiline: multiline) {
+            report(
+                at: node, "\"\(key)\" contains the control character \(TextRules.codePoint(scalar))",
+                fix: "remove it" + (multiline ? "" : "; a one-line value has no tabs or line breaks either"))
+            return false
+        }
+        return true
     }
 
     /// A `true`/`false` value.
@@ -132,11 +154,14 @@ struct YAMLFields {
             return nil
         }
         guard let scalar = value.scalar, scalar.style == .plain, let i = Int(scalar.string) else {
-            report(key, "\"\(key)\" must be a whole number, found \(YAMLFields.describe(value))")
+            report(key, "\"\(key)\" must be a whole number, found \(YAMLFields.describe(value))", fix: "write a number such as `\(key): 1`")
             return nil
         }
         return i
     }
+
+    /// Entries of a list value (`tags`, `audience`, `alarms`, `intervals`, …).
+    static let maxListEntries = Limits.sequenceCount
 
     /// A list of non-empty text values; a single value counts as a list of one.
     mutating func strings(_ key: String) -> [String]? {
@@ -146,16 +171,24 @@ struct YAMLFields {
         case .scalar: items = [value]
         case .sequence(let sequence): items = Array(sequence)
         default:
-            report(key, "\"\(key)\" must be a list such as [a, b], found \(YAMLFields.describe(value))")
+            report(key, "\"\(key)\" must be a list such as [a, b], found \(YAMLFields.describe(value))", fix: "write `\(key): [a, b]`")
+            return nil
+        }
+        if items.count > YAMLFields.maxListEntries {
+            report(key, "\"\(key)\" has \(items.count) entries; the limit is \(YAMLFields.maxListEntries)", fix: "shorten the list")
             return nil
         }
         var result = [String]()
         for item in items {
             guard case .scalar(let scalar) = item, !scalar.string.isEmpty else {
-                report(at: item, "every entry of \"\(key)\" must be a non-empty text value, found \(YAMLFields.describe(item))")
+                report(
+                    at: item, "every entry of \"\(key)\" must be a non-empty text value, found \(YAMLFields.describe(item))",
+                    fix: "write each entry as plain text")
                 continue
             }
-            result.append(scalar.string)
+            if checkText(scalar.string, at: item, key: key, maxLength: Limits.lineCharacters, multiline: false) {
+                result.append(scalar.string)
+            }
         }
         return result
     }
@@ -167,6 +200,10 @@ struct YAMLFields {
             report(
                 key, "\"\(key)\" must be a real date written YYYY-MM-DD, found \(YAMLFields.describe(value))",
                 fix: "write `\(key): 2026-10-01`")
+            return nil
+        }
+        guard Limits.contains(date) else {
+            report(key, "\"\(key)\" (\(date.iso8601)) is outside the years calgen knows", fix: Limits.dateFix)
             return nil
         }
         return date
@@ -188,7 +225,9 @@ struct YAMLFields {
     mutating func span(_ key: String) -> TimeSpan? {
         guard let value = node(key) else { return nil }
         guard case .scalar(let scalar) = value, let span = TimeSpan(scalar.string) else {
-            report(key, "\"\(key)\" must be a length such as 10m, 1h, 1h30m or 1d, found \(YAMLFields.describe(value))")
+            report(
+                key, "\"\(key)\" must be a length such as 10m, 1h, 1h30m or 1d, found \(YAMLFields.describe(value))",
+                fix: "write whole numbers with the units w, d, h and m, largest first")
             return nil
         }
         return span
@@ -201,7 +240,9 @@ struct YAMLFields {
     mutating func int(_ key: String, in range: ClosedRange<Int>, required: Bool = false, fix: String? = nil) -> Int? {
         guard let value = int(key, required: required) else { return nil }
         guard range.contains(value) else {
-            report(key, "\"\(key)\" must be from \(range.lowerBound) to \(range.upperBound), found \(value)", fix: fix)
+            report(
+                key, "\"\(key)\" must be from \(range.lowerBound) to \(range.upperBound), found \(value)",
+                fix: fix ?? "use a value from \(range.lowerBound) to \(range.upperBound)")
             return nil
         }
         return value
@@ -240,7 +281,7 @@ struct YAMLFields {
 
     static func describe(_ node: Node) -> String {
         switch node {
-        case .scalar(let s): return "\"\(s.string)\""
+        case .scalar(let s): return "\"\(s.string.count > 80 ? s.string.prefix(80) + "…" : s.string)\""
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         case .alias: return "an alias"

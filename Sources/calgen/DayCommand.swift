@@ -75,6 +75,8 @@ struct DayCommand: ParsableCommand {
         case "tomorrow": offset = 1
         default: return nil
         }
-        return SiteConfig.civilDate(of: Date(), inTimeZone: timeZone).adding(days: offset)
+        // "Now" as a build takes it: SOURCE_DATE_EPOCH when set, else the clock.
+        let now = (try? BuildNow.resolve(sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: nil)) ?? Date()
+        return SiteConfig.civilDate(of: now, inTimeZone: timeZone).adding(days: offset)
     }
 }

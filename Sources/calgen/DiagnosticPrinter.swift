@@ -6,27 +6,28 @@ import Foundation
 enum DiagnosticPrinter {
     static func print(_ error: any Error, outputDirectory: String?) {
         var lines = [String]()
-        let kept = outputDirectory.map { " \($0)/ was left unchanged." } ?? ""
+        let kept = outputDirectory.map { " \($0.hasSuffix("/") ? $0 : $0 + "/") was left unchanged." } ?? ""
         switch error {
         case let errors as ContentErrors:
             for d in errors.diagnostics {
                 lines.append(styled(d))
-                if let fix = d.fix { lines.append("    " + Terminal.styled("fix:", .bold) + " \(fix)") }
+                if let fix = d.fix { lines.append("    " + Terminal.styled("fix:", .bold) + " \(Terminal.safe(fix))") }
             }
             let count = errors.diagnostics.count
             lines.append(Terminal.styled("error:", .error) + " \(count) problem\(count == 1 ? "" : "s") in the content.\(kept)")
         case let output as OutputError:
-            lines.append(Terminal.styled("error:", .error) + " \(output.description)")
+            lines.append(Terminal.styled("error:", .error) + " \(Terminal.safe(output.description))")
+            if let fix = output.fix { lines.append("    " + Terminal.styled("fix:", .bold) + " \(Terminal.safe(fix))") }
             if !kept.isEmpty { lines.append(Terminal.styled("error:", .error) + " the build was not published.\(kept)") }
         default:
-            lines.append(Terminal.styled("error:", .error) + " \(error)")
+            lines.append(Terminal.styled("error:", .error) + " \(Terminal.safe("\(error)"))")
         }
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     /// `file:line:column: error: message`, with the severity coloured on a terminal.
     static func styled(_ d: Diagnostic) -> String {
-        let plain = d.formatted
+        let plain = Terminal.safe(d.formatted)
         guard Terminal.isTerminal, let range = plain.range(of: "error: ") else { return plain }
         return Terminal.styled(String(plain[..<range.lowerBound]), .bold) + Terminal.styled("error:", .error) + " "
             + plain[range.upperBound...]

@@ -11,12 +11,18 @@ struct FeedSecretOption: ParsableArguments {
             valueName: "path"))
     var feedSecretFile: String?
 
-    /// The secret, or a validation error that names what is wrong.
-    func resolve() throws -> FeedSecret {
+    /// The secret, or a validation error that names what is wrong. Without one, in CI (`CI` set)
+    /// there is none; locally, a random secret is kept beside the content directory.
+    func resolve(contentDirectory: String) throws -> FeedSecret {
+        let environment = ProcessInfo.processInfo.environment
+        let ci = environment["CI"].map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
+        let parent = URL(fileURLWithPath: contentDirectory).standardizedFileURL.deletingLastPathComponent().path
+        let local = parent == FileManager.default.currentDirectoryPath ? FeedSecret.localFileName : parent + "/" + FeedSecret.localFileName
         do {
-            return try FeedSecret.resolve(file: feedSecretFile, environment: ProcessInfo.processInfo.environment["CALGEN_FEED_SECRET"])
+            return try FeedSecret.resolve(
+                file: feedSecretFile, environment: environment["CALGEN_FEED_SECRET"], isCI: ci, localFile: local)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(error.description + "\n    fix: " + error.fix)
         }
     }
 }

@@ -27,7 +27,7 @@ struct FeedsCommand: ParsableCommand {
     var occurrences = false
 
     func run() throws {
-        let secret = try secretOption.resolve()
+        let secret = try secretOption.resolve(contentDirectory: contentOption.content)
         let instant = try BuildNow.resolve(sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: now)
         let site: Site
         do {
@@ -36,13 +36,18 @@ struct FeedsCommand: ParsableCommand {
             DiagnosticPrinter.print(error, outputDirectory: nil)
             throw ExitCode.failure
         }
-        if secret.isDevelopment { FileHandle.standardError.write(Data((FeedSecret.developmentWarning + "\n").utf8)) }
+        if secret.origin == .missingInCI && !site.subscribers.isEmpty {
+            DiagnosticPrinter.print(
+                ContentErrors([FeedSecret.missingInCIDiagnostic(usersDirectory: contentOption.content + "/users")]), outputDirectory: nil)
+            throw ExitCode.failure
+        }
+        if let notice = secret.notice, !site.subscribers.isEmpty { Terminal.write(notice + "\n") }
         let feeds = FeedSet(site: site, today: site.config.civilDate(of: instant), generatedAt: instant, secret: secret)
         let base = site.config.baseURL
         let webcalBase = "webcal://" + base.drop { $0 != ":" }.dropFirst(3)
         if !json {
             for (subscriber, path) in feeds.paths() {
-                print("\(subscriber.id)  \(subscriber.name)")
+                print("\(subscriber.id)  \(Terminal.safe(subscriber.name))")
                 print("  \(base)\(path)")
                 print("  \(webcalBase)\(path)")
             }

@@ -28,8 +28,28 @@ enum Terminal {
     }
 
     static func warning(_ message: String) {
+        if message.hasPrefix("note: ") {
+            write(safe(message) + "\n")
+            return
+        }
         let body = message.hasPrefix("warning: ") ? String(message.dropFirst(9)) : message
-        write(styled("warning:", .warning) + " " + body + "\n")
+        write(styled("warning:", .warning) + " " + safe(body) + "\n")
+    }
+
+    /// Text from the content or the file system made safe to print: control characters (a
+    /// terminal escape sequence in a file name or a YAML key, say) are shown as `\u{1B}` instead
+    /// of acting on the terminal, and personal feed tokens are hidden.
+    static func safe(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 {
+                out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return FeedSecret.redacting(out)
     }
 
     /// A one-line progress display on a terminal; `nil` elsewhere.

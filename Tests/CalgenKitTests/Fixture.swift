@@ -33,6 +33,9 @@ struct Fixture: ~Copyable {
 
     static let now = Date(timeIntervalSince1970: 1_795_233_600)
 
+    /// The feed secret of the command-line runs, so that builds in different folders agree.
+    static let secret = "fixture-feed-secret-0123456789"
+
     func write(_ relativePath: String, _ text: String) throws {
         try write(relativePath, Data(text.utf8))
     }
@@ -54,7 +57,7 @@ struct Fixture: ~Copyable {
         let process = Process()
         process.executableURL = try Fixture.executable()
         process.arguments = arguments
-        process.environment = ["SOURCE_DATE_EPOCH": "1795233600", "PATH": "/usr/bin:/bin"]
+        process.environment = ["SOURCE_DATE_EPOCH": "1795233600", "PATH": "/usr/bin:/bin", "CALGEN_FEED_SECRET": Fixture.secret]
         process.currentDirectoryURL = root
         return process
     }

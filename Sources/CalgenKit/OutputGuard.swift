@@ -1,0 +1,83 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Decides whether calgen may replace an output directory. A build swaps a new tree in for the
+/// whole output, so the output must be a directory calgen owns: absent, empty, or holding a
+/// `manifest.json` that calgen wrote. It must not be, contain or lie inside the content or
+/// templates, and must not be `/`, the home directory, the current directory or one of its
+/// parents. A symbolic link is followed, and its target is held to the same rules.
+enum OutputGuard {
+    /// The real output directory (symbolic links resolved), or why it cannot be replaced.
+    static func check(output given: String, content: String, templates: String) throws(OutputError) -> URL {
+        let output = resolve(given)
+        let path = output.path
+        func refuse(_ reason: String, fix: String) -> OutputError {
+            OutputError(path: given, reason: reason, fix: fix)
+        }
+        let separate = "choose a separate output directory, such as `--output public`"
+        if path == "/" { throw refuse("refusing to replace the root directory", fix: separate) }
+        var protected = [(FileManager.default.currentDirectoryPath, "the current directory")]
+        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty { protected.append((home, "the home directory")) }
+        for (directory, name) in protected where isSameOrAncestor(path, of: resolve(directory).path) {
+            throw refuse("refusing to replace a directory that is or contains \(name)", fix: separate)
+        }
+        for (directory, name) in [(content, "content"), (templates, "templates")] {
+            let source = resolve(directory).path
+            if isSameOrAncestor(path, of: source) {
+                throw refuse("refusing to replace a directory that is or contains the \(name) directory (\(directory))", fix: separate)
+            }
+            if isSameOrAncestor(source, of: path) {
+                throw refuse("the output lies inside the \(name) directory (\(directory))", fix: separate)
+            }
+        }
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw refuse("exists and is not a directory", fix: "remove it, or choose another output directory")
+            }
+            guard isEmpty(path) || isCalgenOutput(path) else {
+                throw refuse(
+                    "refusing to replace a directory that calgen did not write (it is not empty and has no calgen manifest.json)",
+                    fix: "choose a new or empty output directory, or empty this one yourself if nothing in it is needed")
+            }
+        } else if lstat(given, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+            throw refuse("is a symbolic link to nothing", fix: "remove the link, or point it at a directory")
+        }
+        return output
+    }
+
+    /// The absolute path with `.`/`..` removed and every symbolic link resolved, as far as the
+    /// path exists (a missing tail is kept as written).
+    static func resolve(_ path: String) -> URL {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL
+        var tail = [String]()
+        while existing.path != "/", FileReader.realPath(existing.path) == nil {
+            tail.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        var url = URL(fileURLWithPath: FileReader.realPath(existing.path) ?? existing.path)
+        for component in tail { url.appendPathComponent(component) }
+        return url.standardizedFileURL
+    }
+
+    static func isSameOrAncestor(_ a: String, of b: String) -> Bool {
+        b == a || b.hasPrefix(a.hasSuffix("/") ? a : a + "/")
+    }
+
+    static func isEmpty(_ path: String) -> Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? ["?"]).isEmpty
+    }
+
+    /// Whether the directory holds a `manifest.json` that calgen wrote, or has calgen's build
+    /// state beside it (then a damaged manifest is reported as such by the build).
+    static func isCalgenOutput(_ path: String) -> Bool {
+        if FileManager.default.fileExists(atPath: BuildState.path(forOutput: path)) { return true }
+        guard let handle = FileHandle(forReadingAtPath: path + "/" + Manifest.path) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
+        return head.hasPrefix("{") && head.contains("\"generator\": \"calgen ")
+    }
+}

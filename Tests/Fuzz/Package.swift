@@ -1,0 +1,18 @@
+// swift-tools-version: 6.0
+// The libFuzzer targets of calgen's input parsers: one executable, the target chosen by
+// CALGEN_FUZZ_TARGET. Built and run by script/fuzz (not by `swift build` of calgen itself):
+//   swift build -c release -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing
+import PackageDescription
+
+let package = Package(
+    name: "calgen-fuzz",
+    dependencies: [.package(name: "calgen", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "CalgenFuzz",
+            dependencies: [.product(name: "CalgenKit", package: "calgen")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

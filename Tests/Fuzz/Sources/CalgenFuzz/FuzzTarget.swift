@@ -1,0 +1,160 @@
+@testable import CalgenCore
+@testable import CalgenKit
+import Foundation
+@testable import ICalendar
+
+/// What one fuzz run does with its input. Every target must return without crashing, hanging or
+/// leaking for any bytes; the content-line target also checks its own round trip.
+enum FuzzTarget: String, CaseIterable {
+    case holidayJSON = "holiday-json"
+    case note
+    case subscriber
+    case site
+    case templates
+    case contentLine = "content-line"
+
+    /// The target named by CALGEN_FUZZ_TARGET.
+    static let selected: FuzzTarget = {
+        let name = ProcessInfo.processInfo.environment["CALGEN_FUZZ_TARGET"] ?? ""
+        guard let target = FuzzTarget(rawValue: name) else {
+            FileHandle.standardError.write(
+                Data("set CALGEN_FUZZ_TARGET to one of: \(allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+            exit(2)
+        }
+        return target
+    }()
+
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .holidayJSON:
+            _ = HolidayFileParser.parse(path: "Content/holidays/2026.json", bytes: bytes)
+        case .note:
+            if case .success(let text) = FileReader.text(bytes, path: "notes/a.md") {
+                _ = NoteParser.parse(text, file: "notes/a.md", fileName: "a.md")
+            }
+        case .subscriber:
+            if case .success(let text) = FileReader.text(bytes, path: "users/a.yml") {
+                _ = SubscriberParser.parse(text, file: "users/a.yml", fileName: "a.yml", defaultTimeZone: "Asia/Shanghai")
+            }
+        case .site:
+            if case .success(let text) = FileReader.text(bytes, path: "site.yml") {
+                _ = SiteConfig.parse(text, file: "site.yml")
+            }
+        case .templates:
+            runTemplates(bytes)
+        case .contentLine:
+            roundTrip(bytes)
+        }
+    }
+
+    /// Up to four templates `a`…`d`, separated by NUL bytes in the input; when they load without
+    /// problems, each is rendered.
+    private func runTemplates(_ bytes: [UInt8]) {
+        var sources = [String: (file: String, text: String)]()
+        for (i, part) in bytes.split(separator: 0, omittingEmptySubsequences: false).prefix(4).enumerated() {
+            guard case .success(let text) = FileReader.text(Array(part), path: "t") else { return }
+            let name = ["a", "b", "c", "d"][i]
+            sources[name] = ("Templates/partials/\(name).mustache", text)
+        }
+        var problems = [Diagnostic]()
+        let library = TemplateSet.compile(sources, problems: &problems)
+        guard problems.isEmpty else { return }
+        let set = TemplateSet(library: library, assets: [])
+        for name in sources.keys.sorted() {
+            _ = set.render(name, ["title": "x", "items": [["name": "y"], ["name": "z"]], "flag": true])
+        }
+    }
+
+    /// Writes the input as a TEXT property and reads it back as a strict reader would: CRLF
+    /// lines of at most 75 octets, folded with one space, valid UTF-8, every escape one of RFC
+    /// 5545's, no bare `;` or `,`, and the value equal to the input (line breaks as `\n`, other
+    /// control characters dropped).
+    private func roundTrip(_ bytes: [UInt8]) {
+        let value = String(decoding: bytes, as: UTF8.self)
+        var writer = ContentLineWriter()
+        writer.text("DESCRIPTION", value)
+        let out = writer.bytes
+        guard out.count >= 2, out.suffix(2) == [0x0D, 0x0A] else { fail("no CRLF at the end") }
+        guard let text = String(validating: out, as: UTF8.self) else { fail("invalid UTF-8") }
+        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        var unfolded = [UInt8]()
+        for (i, line) in lines.enumerated() {
+            guard line.last == 0x0D else { fail("a line without CRLF") }
+            let content = line.dropLast()
+            guard content.count <= 75 else { fail("a line of \(content.count) octets") }
+            if i == 0 {
+                unfolded += content
+            } else {
+                guard content.first == 0x20 else { fail("a continuation line without its space") }
+                unfolded += content.dropFirst()
+            }
+        }
+        lines = []
+        let prefix = Array("DESCRIPTION:".utf8)
+        guard unfolded.starts(with: prefix) else { fail("the name was changed") }
+        var decoded = [UInt8]()
+        var i = prefix.count
+        while i < unfolded.count {
+            let b = unfolded[i]
+            if b == 0x3B || b == 0x2C { fail("an unescaped ; or ,") }
+            if b < 0x20 && b != 0x09 { fail("a control character in the value") }
+            if b == 0x5C {
+                guard i + 1 < unfolded.count else { fail("a lone backslash at the end") }
+                switch unfolded[i + 1] {
+                case 0x5C: decoded.append(0x5C)
+                case 0x3B: decoded.append(0x3B)
+                case 0x2C: decoded.append(0x2C)
+                case 0x6E, 0x4E: decoded.append(0x0A)
+                default: fail("an unknown escape")
+                }
+                i += 2
+                continue
+            }
+            decoded.append(b)
+            i += 1
+        }
+        var expected = [UInt8]()
+        var previousCR = false
+        for b in value.utf8 {
+            if b == 0x0A && previousCR {
+            } else if b == 0x0D || b == 0x0A {
+                expected.append(0x0A)
+            } else if b >= 0x20 && b != 0x7F || b == 0x09 {
+                expected.append(b)
+            }
+            previousCR = b == 0x0D
+        }
+        guard decoded == expected else { fail("the value read back differs from the value written") }
+    }
+
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("content-line round trip: \(message)\n".utf8))
+        abort()
+    }
+}
+
+/// libFuzzer's entry point for one input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+    FuzzTarget.selected.run(bytes)
+    return 0
+}
+
+/// libFuzzer's driver (`-sanitize=fuzzer` links it in).
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+/// The executable's entry point hands the command line to libFuzzer's driver.
+@main
+enum CalgenFuzz {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        _ = FuzzTarget.selected
+        exit(runFuzzerDriver(&argc, &argv) { data, count in fuzz(data, count) })
+    }
+}
