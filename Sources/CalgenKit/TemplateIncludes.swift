@@ -37,24 +37,11 @@ struct TemplateIncludes {
             guard let sigil = tag.first, sigil == ">" || sigil == "<" else { continue }
             let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, !name.hasPrefix("*") else { continue }
-            let (line, column) = position(of: start.lowerBound, in: text)
+            let offset = text.unicodeScalars.distance(from: text.startIndex, to: start.lowerBound)
+            let (line, column) = FileReader.position(ofScalar: offset, in: text)
             includes.append(Include(name: name, line: line, column: column))
         }
         return includes
-    }
-
-    static func position(of index: String.Index, in text: String) -> (Int, Int) {
-        var line = 1
-        var column = 1
-        for character in text[..<index] {
-            if character == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-        }
-        return (line, column)
     }
 
     /// Problems of a set of templates (`name → (file, text)`): includes of templates that do not

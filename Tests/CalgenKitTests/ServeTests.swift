@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -107,5 +111,73 @@ import Testing
         #expect(ServeTests.eventually(10) { !process.isRunning })
         #expect(process.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: fixture.output))
+    }
+
+    /// Sends raw bytes to 127.0.0.1:`port` and reads until the server closes the connection
+    /// (at most 10 s).
+    static func exchange(port: Int, _ bytes: [UInt8]) -> (response: String, seconds: Double) {
+        let start = Date()
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return ("", 0) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { break }  // the server may refuse before it has read everything
+            sent += n
+        }
+        var received = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { break }
+            received += chunk[..<n]
+        }
+        return (String(decoding: received, as: UTF8.self), Date().timeIntervalSince(start))
+    }
+
+    /// The limits and pipelining of the preview server, and a template cycle while serving.
+    @Test func refusesHugeRequestsAnswersPipelinedOnesAndSurvivesATemplateCycle() throws {
+        let fixture = try Fixture()
+        let process = try fixture.process(["serve", "--port", "0", "--poll", "0.2"])
+        let stdout = Output()
+        let stderr = Output()
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        outPipe.fileHandleForReading.readabilityHandler = { stdout.append($0.availableData) }
+        errPipe.fileHandleForReading.readabilityHandler = { stderr.append($0.availableData) }
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        #expect(ServeTests.eventually(60) { stdout.value.contains("Serving on http://127.0.0.1:") }, "\(stdout.value) \(stderr.value)")
+        let port = try #require(stdout.value.firstMatch(of: #/127\.0\.0\.1:(\d+)/#).flatMap { Int($0.1) })
+
+        let long = ServeTests.exchange(port: port, Array("GET /\(String(repeating: "a", count: 1_000_000)) HTTP/1.1\r\n\r\n".utf8))
+        #expect(long.response.hasPrefix("HTTP/1.1 414 URI Too Long"), "\(long.response.prefix(100))")
+        #expect(long.seconds < 5)
+        let headers = ServeTests.exchange(
+            port: port, Array("GET / HTTP/1.1\r\n\(String(repeating: "X-Pad: \(String(repeating: "b", count: 1000))\r\n", count: 40))\r\n".utf8))
+        #expect(headers.response.hasPrefix("HTTP/1.1 431"), "\(headers.response.prefix(100))")
+        let pipelined = ServeTests.exchange(
+            port: port,
+            Array("GET /robots.txt HTTP/1.1\r\nHost: x\r\n\r\nGET /api/years.json HTTP/1.1\r\nHost: x\r\n\r\nHEAD /2026/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+        #expect(pipelined.response.components(separatedBy: "HTTP/1.1 200 OK").count == 4, "\(pipelined.response.prefix(300))")
+        #expect(pipelined.response.contains("Disallow: /feeds/") && pipelined.response.contains("\"years\""))
+
+        try fixture.write("Templates/partials/legend.mustache", "<p>{{> legend}}</p>\n")
+        #expect(ServeTests.eventually(15) { stderr.value.contains("Still serving the last good build") }, "\(stderr.value)")
+        #expect(stderr.value.contains(#"partial "legend" includes itself (legend → legend)"#))
+        #expect(process.isRunning)
+        #expect(ServeTests.exchange(port: port, Array("GET /2026/ HTTP/1.0\r\n\r\n".utf8)).response.hasPrefix("HTTP/1.1 200 OK"))
     }
 }

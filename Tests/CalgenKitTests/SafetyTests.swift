@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// Good input that used to be refused or mishandled, and outputs that may be replaced.
+@Suite struct SafetyTests {
+    /// Windows editors write CRLF and often a byte order mark: every kind of file accepts both.
+    @Test func acceptsCRLFAndAByteOrderMarkEverywhere() throws {
+        let site = try MiniSite.copy()
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        for path in ["Content/site.yml", "Content/notes/2026/year-end-party.md", "Content/users/zhang-san.yml", "Content/holidays/2026.json"] {
+            let text = try #require(site.read(path))
+            let windows = "\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n")
+            try Data(windows.utf8).write(to: site.root.appendingPathComponent(path))
+        }
+        let result = try site.run(["build"], environment: [:])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(site.read("public/notes/year-end-party/index.html")?.contains("<h1>2026 年会</h1>") == true)
+        #expect(site.read("public/2026/index.html")?.contains("国庆节") == true)
+    }
+
+    /// A link to an output calgen wrote is followed: the target is replaced, the link stays.
+    @Test func followsALinkToItsOwnOutput() throws {
+        let site = try MiniSite.copy()
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let fm = FileManager.default
+        try fm.moveItem(atPath: site.output, toPath: site.root.appendingPathComponent("real").path)
+        try fm.createSymbolicLink(atPath: site.output, withDestinationPath: "real")
+        try Data("---\ntitle: 新\ndate: 2026-12-02\n---\n".utf8).write(to: site.root.appendingPathComponent("Content/notes/2026/new.md"))
+        let result = try site.run(["build"], environment: [:])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect((try? fm.destinationOfSymbolicLink(atPath: site.output)) == "real")
+        #expect(site.read("real/notes/new/index.html") != nil)
+        #expect(site.read("real/manifest.json")?.contains("\"version\": 2,") == true)
+    }
+
+    /// An empty folder may become the output; a staging folder of a build that is still running
+    /// is not another build's to remove.
+    @Test func anEmptyFolderIsAnOutputAndALiveStagingFolderIsLeftAlone() throws {
+        let site = try MiniSite.copy()
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let fm = FileManager.default
+        try fm.createDirectory(at: site.root.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        // PID 1 is always alive: its staging folder must survive a build beside it.
+        try fm.createDirectory(at: site.root.appendingPathComponent(".empty.staging-1"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: site.root.appendingPathComponent(".empty.staging-999999999"), withIntermediateDirectories: true)
+        let result = try site.run(["build", "--output", "empty"], environment: [:])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(site.read("empty/manifest.json") != nil)
+        #expect(fm.fileExists(atPath: site.root.appendingPathComponent(".empty.staging-1").path))
+        #expect(!fm.fileExists(atPath: site.root.appendingPathComponent(".empty.staging-999999999").path))
+    }
+}
