@@ -1,8 +1,13 @@
 import CalgenCore
+import Mustache
 
-/// The partials each template includes (`{{> name}}`, and `{{< name}}` for a parent), found
-/// by scanning the template text, so that a missing partial and a cycle of partials are errors
-/// when templates load instead of an empty string or a crash when they render.
+/// The partials each template includes (`{{> name}}`, and `{{< name}}` for a parent), so that a
+/// missing partial and a cycle of partials are errors when templates load instead of an empty
+/// string or a crash when they render.
+///
+/// What a template includes is read from the parsed template itself, so that it is exactly what
+/// rendering will include (a text scan alone misses tags the parser reads differently, as the
+/// fuzzer showed); the text scan only says where each include stands.
 struct TemplateIncludes {
     /// One `{{> name}}` tag: what it includes, and where it stands.
     struct Include: Equatable {
@@ -18,13 +23,18 @@ struct TemplateIncludes {
         var open = "{{"
         var close = "}}"
         var rest = text[...]
-        while let start = rest.range(of: open) {
+        while var start = rest.range(of: open) {
             var content = rest[start.upperBound...]
             var closer = close
             if open == "{{" && content.hasPrefix("{") { closer = "}" + close }
             guard let end = content.range(of: closer) else { break }
             content = content[..<end.lowerBound]
             rest = rest[end.upperBound...]
+            // An opening delimiter inside the tag starts the tag that the closing one ends.
+            if let inner = content.range(of: open, options: .backwards) {
+                start = inner
+                content = content[inner.upperBound...]
+            }
             let tag = content.trimmingCharacters(in: .whitespaces)
             if tag.hasPrefix("="), tag.hasSuffix("="), tag.count > 2 {
                 let delimiters = tag.dropFirst().dropLast().split(separator: " ", omittingEmptySubsequences: true)
@@ -44,13 +54,55 @@ struct TemplateIncludes {
         return includes
     }
 
-    /// Problems of a set of templates (`name → (file, text)`): includes of templates that do not
-    /// exist, and every cycle, each reported once at the include that starts it.
-    static func problems(_ templates: [String: (file: String, text: String)]) -> [Diagnostic] {
-        let includes = templates.mapValues { scan($0.text) }
+    /// The partials a parsed template includes, in order, sections and blocks included, and
+    /// whether it has a dynamic partial (`{{>*name}}`), whose target only the data decides.
+    /// swift-mustache keeps its tokens internal, so they are read by reflection.
+    static func partials(of template: MustacheTemplate) -> (names: [String], dynamic: Bool) {
+        var names = [String]()
+        var dynamic = false
+        func visit(_ value: Any) {
+            if let template = value as? MustacheTemplate {
+                for child in Mirror(reflecting: template).children where child.label == "tokens" { visit(child.value) }
+                return
+            }
+            let mirror = Mirror(reflecting: value)
+            switch mirror.displayStyle {
+            case .enum?:
+                guard let payload = mirror.children.first else { return }
+                if payload.label == "partial", let name = Mirror(reflecting: payload.value).children.first?.value as? String {
+                    names.append(name)
+                }
+                if payload.label == "dynamicNamePartial" { dynamic = true }
+                visit(payload.value)
+            case .collection?, .tuple?, .dictionary?, .optional?, .set?:
+                for child in mirror.children { visit(child.value) }
+            default:
+                return
+            }
+        }
+        visit(template)
+        return (names, dynamic)
+    }
+
+    /// Problems of a set of templates (`name → (file, text)`, and the parsed templates): includes
+    /// of templates that do not exist, dynamic partials, and every cycle, each reported once at
+    /// the include that starts it.
+    static func problems(_ templates: [String: (file: String, text: String)], parsed: [String: MustacheTemplate]) -> [Diagnostic] {
+        var includes = [String: [Include]]()
         var problems = [Diagnostic]()
-        for name in templates.keys.sorted() {
-            for include in includes[name] ?? [] where templates[include.name] == nil {
+        for (name, template) in parsed {
+            let tags = scan(templates[name]?.text ?? "")
+            let (names, dynamic) = partials(of: template)
+            includes[name] = names.map { included in tags.first { $0.name == included } ?? Include(name: included, line: 1, column: 1) }
+            if dynamic, let file = templates[name]?.file {
+                problems.append(
+                    Diagnostic(
+                        file: file, location: .line(1, column: 1), message: "dynamic partials ({{>*name}}) are not supported",
+                        fix: "include partials by their name, e.g. {{> legend}}"))
+            }
+        }
+        for name in includes.keys.sorted() {
+            for include in includes[name] ?? [] where includes[include.name] == nil && templates[include.name] == nil {
                 problems.append(
                     Diagnostic(
                         file: templates[name]!.file, location: .line(include.line, column: include.column),
@@ -65,7 +117,7 @@ struct TemplateIncludes {
         var reported = Set<[String]>()
         func visit(_ name: String) {
             path.append(name)
-            for include in includes[name] ?? [] where templates[include.name] != nil {
+            for include in includes[name] ?? [] where includes[include.name] != nil {
                 if let loop = path.firstIndex(of: include.name) {
                     var cycle = Array(path[loop...])
                     let smallest = cycle.indices.min { cycle[$0] < cycle[$1] }!
@@ -86,7 +138,7 @@ struct TemplateIncludes {
             path.removeLast()
             done.insert(name)
         }
-        for name in templates.keys.sorted() where !done.contains(name) { visit(name) }
+        for name in includes.keys.sorted() where !done.contains(name) { visit(name) }
         return problems
     }
 }

@@ -49,9 +49,12 @@ struct TemplateSet: Sendable {
     /// partial and cycle of partials is a problem with file, line and column.
     static func compile(_ sources: [String: (file: String, text: String)], problems: inout [Diagnostic]) -> MustacheLibrary {
         var library = MustacheLibrary()
+        var parsed = [String: MustacheTemplate]()
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             do {
-                library.register(try MustacheTemplate(string: source.text), named: name)
+                let template = try MustacheTemplate(string: source.text)
+                parsed[name] = template
+                library.register(template, named: name)
             } catch let error as MustacheTemplate.ParserError {
                 let (message, fix) = explain(error.error)
                 problems.append(
@@ -62,7 +65,7 @@ struct TemplateSet: Sendable {
                 problems.append(Diagnostic(file: source.file, message: "template error: \(error)"))
             }
         }
-        problems += TemplateIncludes.problems(sources)
+        problems += TemplateIncludes.problems(sources, parsed: parsed)
         return library
     }
 

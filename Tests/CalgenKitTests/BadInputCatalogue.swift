@@ -224,6 +224,10 @@ import Testing
         write("a control character in a template", "Templates/partials/legend.mustache", "<p>\u{1B}[2J</p>\n", "partials/legend.mustache:1:4: error: the file contains the control character U+001B"),
         bytes("a template that is not UTF-8", "Templates/partials/legend.mustache", Data([0x3C, 0x70, 0x3E, 0xFF]), "partials/legend.mustache:1:4: error: the file is not valid UTF-8"),
         cli("a templates directory that does not exist", ["--templates", "Nowhere"], "Nowhere: the templates directory does not exist"),
+        write(
+            "a cycle the text hides (found by the fuzzer)", "Templates/partials/legend.mustache",
+            "{\"\"\"\"{{\n\n\n\n\n\n\n\n\n\nOpt{{>legend}}", #"partials/legend.mustache:11:4: error: partial "legend" includes itself (legend → legend)"#),
+        write("a dynamic partial", "Templates/partials/legend.mustache", "{{>*title}}\n", "partials/legend.mustache:1:1: error: dynamic partials ({{>*name}}) are not supported"),
         write("a cycle through a set-delimiter tag", "Templates/partials/legend.mustache", "{{=<% %>=}}<%> legend %>\n", #"partials/legend.mustache:1:12: error: partial "legend" includes itself"#),
     ]
 
