@@ -111,7 +111,8 @@ struct FeedManifest: Codable, Equatable, Sendable {
             "  \"validThrough\": \(validThrough.map(string) ?? "null"),",
         ]
         // The changes and the events, written as bytes: a feed has hundreds of events.
-        var out = Array((lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n").utf8)
+        let head = Array((lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n").utf8)
+        var out = [UInt8]()
         out.append(contentsOf: "  \"changes\": ".utf8)
         changes.write(to: &out)
         out.append(contentsOf: ",\n  \"events\": [\n".utf8)
@@ -128,7 +129,41 @@ struct FeedManifest: Codable, Equatable, Sendable {
             out.append(contentsOf: (i == events.count - 1 ? "}\n" : "},\n").utf8)
         }
         out.append(contentsOf: "  ]\n}\n".utf8)
-        return out
+        // Last in the head: a digest of the file without this line, so that a build can tell an
+        // intact manifest from a damaged one at the cost of hashing it.
+        let integrity = "  \"integrity\": \"" + Digest.sha256(head + out) + "\",\n"
+        return head + Array(integrity.utf8) + out
+    }
+
+    /// What a manifest's `integrity` line says of it.
+    enum Integrity: Equatable {
+        /// The digest matches: the manifest is as calgen wrote it.
+        case intact
+        /// The digest does not match: the file was changed after calgen wrote it.
+        case damaged
+        /// No digest (written before manifests had one, or not a manifest at all).
+        case absent
+    }
+
+    /// Checks `bytes` against their `integrity` line, which holds the SHA-256 of the rest.
+    static func integrity(of bytes: [UInt8]) -> Integrity {
+        let marker = Array("\n  \"integrity\": \"".utf8)
+        guard let start = FeedManifest.find(marker, in: bytes) else { return .absent }
+        let lineStart = start + 1
+        let valueStart = start + marker.count
+        guard valueStart + 64 + 3 <= bytes.count, bytes[valueStart + 64] == 0x22, bytes[valueStart + 65] == 0x2C,
+            bytes[valueStart + 66] == 0x0A
+        else { return .damaged }
+        let value = String(decoding: bytes[valueStart..<valueStart + 64], as: UTF8.self)
+        return Digest.sha256(Array(bytes[..<lineStart] + bytes[(valueStart + 67)...])) == value ? .intact : .damaged
+    }
+
+    /// The first offset of `needle` in the first 4 KB of `bytes` (where the head is).
+    private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        let end = min(bytes.count, 4096) - needle.count
+        guard end >= 0 else { return nil }
+        for i in 0...end where bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+        return nil
     }
 }
 

@@ -147,27 +147,29 @@ struct PreviousFeed: Sendable {
         head = FeedManifest.Head(prefix: buffer[..<count])
     }
 
-    /// Whether the whole manifest is still what a build wrote: JSON with a head and events of
-    /// the schema's types. A feed is kept as it is only when its manifest is intact; one that was
-    /// damaged is read again in full, which reports the damage.
+    /// Whether the whole manifest is still what a build wrote: its head reads, its version is in
+    /// range and its `integrity` digest matches the rest. A feed is kept as it is only when its
+    /// manifest is intact; one that was damaged (or written before manifests had a digest) is
+    /// read in full and its feed rendered again, which reports any damage.
     func isIntact() -> Bool {
-        guard head != nil, let data = FileManager.default.contents(atPath: file), data.count == size,
-            case .success(.object(let fields)) = JSONValue.parse(Array(data)),
-            case .number(let version)? = fields["version"], version >= 1, version < Double(Limits.manifestNumber),
-            case .array(let events)? = fields["events"]
+        guard let head, (1..<Limits.manifestNumber).contains(head.version),
+            let data = FileManager.default.contents(atPath: file), data.count == size
         else { return false }
-        return events.allSatisfy { event in
-            guard case .object(let e) = event, case .string? = e["uid"], case .string? = e["stamp"], case .string? = e["digest"],
-                case .number(let sequence)? = e["sequence"]
-            else { return false }
-            return sequence >= 0 && sequence < Double(Limits.manifestNumber) && sequence == sequence.rounded()
-        }
+        return FeedManifest.integrity(of: Array(data)) == .intact
     }
 
     /// The whole manifest and its bytes; a manifest that does not follow the schema is an error.
     func load() throws(ContentErrors) -> (manifest: FeedManifest, bytes: [UInt8]) {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ContentErrors([Diagnostic(file: file, message: "the previous feed manifest cannot be read", fix: PreviousBuild.fix)])
+        }
+        if FeedManifest.integrity(of: Array(data)) == .damaged {
+            throw ContentErrors([
+                Diagnostic(
+                    file: file, location: .jsonPath("integrity"),
+                    message: "the previous feed manifest was changed after calgen wrote it: its integrity digest does not match",
+                    fix: "restore the published file, or remove it to start this feed's event history (sequences, stamps) again")
+            ])
         }
         var problems = [Diagnostic]()
         guard let manifest = PreviousBuild.decode(FeedManifest.self, Array(data), file: file, problems: &problems) else {

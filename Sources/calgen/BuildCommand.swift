@@ -23,6 +23,6 @@ struct BuildCommand: ParsableCommand {
         let options = try site.buildOptions(output: output)
         let report = try BuildSummary.run(options, level: level, keptOutput: output) { try $0.build() }
         for warning in report.warnings { Terminal.warning(warning) }
-        if !level.quiet { print(Terminal.safe(BuildSummary.text(report, output: output, verbose: level.verbose))) }
+        if !level.quiet { print(Terminal.safeLines(BuildSummary.text(report, output: output, verbose: level.verbose))) }
     }
 }

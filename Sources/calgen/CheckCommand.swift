@@ -24,6 +24,6 @@ struct CheckCommand: ParsableCommand {
         let options = try site.buildOptions(output: output)
         let report = try BuildSummary.run(options, level: level, keptOutput: nil) { try $0.check() }
         if level.verbose { for warning in report.warnings { Terminal.warning(warning) } }
-        if !level.quiet { print(BuildSummary.text(report, output: nil, verbose: level.verbose)) }
+        if !level.quiet { print(Terminal.safeLines(BuildSummary.text(report, output: nil, verbose: level.verbose))) }
     }
 }

@@ -52,6 +52,11 @@ enum Terminal {
         return FeedSecret.redacting(out)
     }
 
+    /// `safe` line by line, for calgen's own text of several lines (the build summary).
+    static func safeLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { safe(String($0)) }.joined(separator: "\n")
+    }
+
     /// A one-line progress display on a terminal; `nil` elsewhere.
     static func progress(enabled: Bool) -> Progress? {
         enabled && isTerminal ? Progress() : nil

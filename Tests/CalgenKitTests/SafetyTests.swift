@@ -26,11 +26,31 @@ import Testing
         try fm.moveItem(atPath: site.output, toPath: site.root.appendingPathComponent("real").path)
         try fm.createSymbolicLink(atPath: site.output, withDestinationPath: "real")
         try Data("---\ntitle: 新\ndate: 2026-12-02\n---\n".utf8).write(to: site.root.appendingPathComponent("Content/notes/2026/new.md"))
-        let result = try site.run(["build"], environment: [:])
+        let result = try site.run(["build", "--verbose"], environment: [:])
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\n  steps: inputs ") && !result.stdout.contains("\\u{"), "\(result.stdout)")
         #expect((try? fm.destinationOfSymbolicLink(atPath: site.output)) == "real")
         #expect(site.read("real/notes/new/index.html") != nil)
         #expect(site.read("real/manifest.json")?.contains("\"version\": 2,") == true)
+    }
+
+    /// A feed manifest changed in place (same size, same head, still valid JSON) is never kept
+    /// or carried forward: its integrity digest no longer matches, and the build says so.
+    @Test func aFeedManifestChangedInPlaceIsAnError() throws {
+        let site = try MiniSite.copy()
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let path = "public/feeds/\(site.token)/zhang-san.json"
+        let text = try #require(site.read(path))
+        #expect(text.contains("\"integrity\": \""))
+        let damaged = text.replacingOccurrences(of: "\"sequence\": 0, \"stamp\"", with: "\"sequence\": 7, \"stamp\"")
+        #expect(damaged != text && damaged.utf8.count == text.utf8.count)
+        try Data(damaged.utf8).write(to: site.root.appendingPathComponent(path))
+        try Data("---\ntitle: 新\ndate: 2026-12-02\n---\n".utf8).write(to: site.root.appendingPathComponent("Content/notes/2026/new.md"))
+        let before = Fixture.snapshot(site.output)
+        let result = try site.run(["build"], environment: [:])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("feeds/…/zhang-san.json: integrity: the previous feed manifest was changed after calgen wrote it"))
+        #expect(Fixture.differences(before, Fixture.snapshot(site.output)).isEmpty)
     }
 
     /// An empty folder may become the output; a staging folder of a build that is still running
