@@ -61,8 +61,8 @@ import Testing
         return condition()
     }
 
-    @Test func servesRebuildsKeepsTheLastGoodBuildAndStops() throws {
-        let fixture = try Fixture()
+    /// Starts `calgen serve` on a free port in the fixture, collecting what it prints.
+    static func serve(_ fixture: borrowing Fixture) throws -> (Process, stdout: Output, stderr: Output) {
         let process = try fixture.process(["serve", "--port", "0", "--poll", "0.2"])
         let stdout = Output()
         let stderr = Output()
@@ -73,6 +73,12 @@ import Testing
         process.standardOutput = outPipe
         process.standardError = errPipe
         try process.run()
+        return (process, stdout, stderr)
+    }
+
+    @Test func servesRebuildsKeepsTheLastGoodBuildAndStops() throws {
+        let fixture = try Fixture()
+        let (process, stdout, stderr) = try ServeTests.serve(fixture)
         defer { if process.isRunning { process.terminate() } }
 
         #expect(ServeTests.eventually(60) { stdout.value.contains("Serving on http://127.0.0.1:") }, "\(stdout.value) \(stderr.value)")
@@ -148,16 +154,7 @@ import Testing
     /// The limits and pipelining of the preview server, and a template cycle while serving.
     @Test func refusesHugeRequestsAnswersPipelinedOnesAndSurvivesATemplateCycle() throws {
         let fixture = try Fixture()
-        let process = try fixture.process(["serve", "--port", "0", "--poll", "0.2"])
-        let stdout = Output()
-        let stderr = Output()
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        outPipe.fileHandleForReading.readabilityHandler = { stdout.append($0.availableData) }
-        errPipe.fileHandleForReading.readabilityHandler = { stderr.append($0.availableData) }
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        try process.run()
+        let (process, stdout, stderr) = try ServeTests.serve(fixture)
         defer { if process.isRunning { process.terminate() } }
         #expect(ServeTests.eventually(60) { stdout.value.contains("Serving on http://127.0.0.1:") }, "\(stdout.value) \(stderr.value)")
         let port = try #require(stdout.value.firstMatch(of: #/127\.0\.0\.1:(\d+)/#).flatMap { Int($0.1) })
