@@ -41,14 +41,18 @@ public enum HolidayFileParser {
         switch fields["year"] {
         case nil:
             report("year", "missing required field \"year\"", fix: "add \"year\": \(expectedYear.map(String.init) ?? "2026")")
-        case .number(let n) where n == n.rounded() && Double(Limits.years.lowerBound) <= n && n <= Double(Limits.years.upperBound):
+        case .number(let n)
+        where n == n.rounded() && Double(Limits.years.lowerBound) <= n && n <= Double(Limits.years.upperBound):
             year = Int(n)
         case .number(let n) where n == n.rounded():
             report(
-                "year", "\(n.formatted) is outside the years calgen knows (\(Limits.years.lowerBound)–\(Limits.years.upperBound))",
+                "year",
+                "\(n.formatted) is outside the years calgen knows (\(Limits.years.lowerBound)–\(Limits.years.upperBound))",
                 fix: "correct the year")
         case .some(let other):
-            report("year", "expected a year such as 2026, found \(other.kindDescription)", fix: "write the year as a number without quotes")
+            report(
+                "year", "expected a year such as 2026, found \(other.kindDescription)",
+                fix: "write the year as a number without quotes")
         }
         if let year, let expectedYear, year != expectedYear {
             report(
@@ -72,11 +76,14 @@ public enum HolidayFileParser {
                             fix: "give the notice's address, starting with https:// or http://")
                     }
                 } else {
-                    report("papers[\(i)]", "expected a URL string, found \(item.kindDescription)", fix: "write the address in quotes")
+                    report(
+                        "papers[\(i)]", "expected a URL string, found \(item.kindDescription)", fix: "write the address in quotes"
+                    )
                 }
             }
         case .some(let other):
-            report("papers", "expected an array of URLs, found \(other.kindDescription)", fix: "write \"papers\": [\"https://…\"]")
+            report(
+                "papers", "expected an array of URLs, found \(other.kindDescription)", fix: "write \"papers\": [\"https://…\"]")
         }
 
         // days
@@ -89,7 +96,8 @@ public enum HolidayFileParser {
                 if let day = parseDay(item, index: i, fileYear: year, report: report) { days.append(day) }
             }
         case .some(let other):
-            report("days", "expected an array of days, found \(other.kindDescription)", fix: "write \"days\": [] or a list of days")
+            report(
+                "days", "expected an array of days, found \(other.kindDescription)", fix: "write \"days\": [] or a list of days")
         }
 
         // The same date listed twice within the file.
@@ -120,7 +128,9 @@ public enum HolidayFileParser {
     ) -> ListedDay? {
         let at = "days[\(i)]"
         guard case .object(let fields) = item else {
-            report(at, "expected an object with \"name\", \"date\" and \"isOffDay\", found \(item.kindDescription)", "copy the file unchanged from holiday-cn")
+            report(
+                at, "expected an object with \"name\", \"date\" and \"isOffDay\", found \(item.kindDescription)",
+                "copy the file unchanged from holiday-cn")
             return nil
         }
         var name: String?
@@ -129,13 +139,16 @@ public enum HolidayFileParser {
         switch fields["name"] {
         case nil: report(at, "missing required field \"name\"", "add the holiday's name, e.g. \"name\": \"春节\"")
         case .string(let s) where s.unicodeScalars.count > Limits.lineCharacters:
-            report("\(at).name", "the name is longer than \(Limits.lineCharacters) characters", "write the holiday's name, e.g. \"春节\"")
+            report(
+                "\(at).name", "the name is longer than \(Limits.lineCharacters) characters",
+                "write the holiday's name, e.g. \"春节\"")
         case .string(let s) where TextRules.firstControlCharacter(in: s, multiline: false) != nil:
             let c = TextRules.firstControlCharacter(in: s, multiline: false)!.scalar
             report("\(at).name", "the name contains the control character \(TextRules.codePoint(c))", "remove it")
         case .string(let s) where !s.trimmingWhitespace.isEmpty: name = s
         case .string: report("\(at).name", "the name is empty", "write the holiday's name, e.g. \"春节\"")
-        case .some(let other): report("\(at).name", "expected a string, found \(other.kindDescription)", "write the name in quotes")
+        case .some(let other):
+            report("\(at).name", "expected a string, found \(other.kindDescription)", "write the name in quotes")
         }
         switch fields["date"] {
         case nil: report(at, "missing required field \"date\"", "add \"date\": \"YYYY-MM-DD\"")
@@ -152,13 +165,16 @@ public enum HolidayFileParser {
                 report("\(at).date", "\"\(s)\" is not a valid date", "use an existing date in the form YYYY-MM-DD")
             }
         case .some(let other):
-            report("\(at).date", "expected a date string \"YYYY-MM-DD\", found \(other.kindDescription)", "write the date in quotes, e.g. \"2026-10-01\"")
+            report(
+                "\(at).date", "expected a date string \"YYYY-MM-DD\", found \(other.kindDescription)",
+                "write the date in quotes, e.g. \"2026-10-01\"")
         }
         switch fields["isOffDay"] {
         case nil: report(at, "missing required field \"isOffDay\"", "add \"isOffDay\": true for a day off, false for a workday")
         case .bool(let b): isOffDay = b
         case .some(let other):
-            report("\(at).isOffDay", "expected true or false, found \(other.kindDescription)", "write true or false without quotes")
+            report(
+                "\(at).isOffDay", "expected true or false, found \(other.kindDescription)", "write true or false without quotes")
         }
         guard let name, let date, let isOffDay else { return nil }
         return ListedDay(date: date, name: name, isOffDay: isOffDay, index: i)

@@ -208,7 +208,9 @@ private struct JSONParser {
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flush(_ end: Int) {
-            if end > runStart { scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
+            if end > runStart {
+                scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+            }
         }
         while index < bytes.count {
             let current = bytes[index]
@@ -244,12 +246,15 @@ private struct JSONParser {
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800...0xDBFF).contains(code) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    else {
                         throw error("a high surrogate must be followed by a low surrogate")
                     }
                     index += 2
                     let low = try hex4()
-                    guard (0xDC00...0xDFFF).contains(low) else { throw error("a high surrogate must be followed by a low surrogate") }
+                    guard (0xDC00...0xDFFF).contains(low) else {
+                        throw error("a high surrogate must be followed by a low surrogate")
+                    }
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
                 guard let scalar = Unicode.Scalar(code) else { throw error("\\u escapes a lone surrogate") }

@@ -17,7 +17,9 @@ public final class DevServer: @unchecked Sendable {
     /// Throws when `port` is not a port number.
     public init(port: Int, sitePath: String) throws {
         self.sitePath = sitePath
-        guard let number = UInt16(exactly: port) else { throw OutputError(path: "--port \(port)", reason: "not a port number (0–65535)") }
+        guard let number = UInt16(exactly: port) else {
+            throw OutputError(path: "--port \(port)", reason: "not a port number (0–65535)")
+        }
         self.port = number
     }
 
@@ -39,7 +41,8 @@ public final class DevServer: @unchecked Sendable {
     func respond(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response {
         guard request.method == "GET" || request.method == "HEAD" else {
             return LoopbackHTTPServer.Response(
-                status: 405, headers: ["Content-Type: text/plain; charset=utf-8", "Allow: GET, HEAD"], body: Array("only GET and HEAD\n".utf8))
+                status: 405, headers: ["Content-Type: text/plain; charset=utf-8", "Allow: GET, HEAD"],
+                body: Array("only GET and HEAD\n".utf8))
         }
         let response = route(request.target)
         return LoopbackHTTPServer.Response(
@@ -80,7 +83,9 @@ public final class DevServer: @unchecked Sendable {
             return Response(status: 503, type: "text/plain; charset=utf-8", body: Array(text.utf8), headers: ["Retry-After: 1"])
         }
         if sitePath != "/" {
-            if path == "/" || path + "/" == sitePath { return Response(status: 302, type: "text/plain", body: [], headers: ["Location: \(sitePath)"]) }
+            if path == "/" || path + "/" == sitePath {
+                return Response(status: 302, type: "text/plain", body: [], headers: ["Location: \(sitePath)"])
+            }
             guard path.hasPrefix(sitePath) else { return notFound(root) }
             path = "/" + path.dropFirst(sitePath.count)
         }
@@ -94,7 +99,8 @@ public final class DevServer: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else { return notFound(root) }
         if isDirectory.boolValue {
             guard decoded.hasSuffix("/") else {
-                return Response(status: 301, type: "text/plain", body: [], headers: ["Location: \(sitePath)\(decoded.dropFirst())/"])
+                return Response(
+                    status: 301, type: "text/plain", body: [], headers: ["Location: \(sitePath)\(decoded.dropFirst())/"])
             }
             file += "index.html"
         }

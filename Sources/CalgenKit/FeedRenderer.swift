@@ -65,7 +65,8 @@ struct FeedRenderer: Sendable {
         let feed = ICalendar.Calendar(
             productID: FeedRenderer.productID, name: strings.publicFeedName(site.config.title),
             description: strings.publicFeedDescription(years: announced, validThrough: validThrough),
-            refreshInterval: DurationValue.text(minutes: site.config.feedRefresh.minutes), source: site.config.baseURL + FeedRenderer.publicPath,
+            refreshInterval: DurationValue.text(minutes: site.config.feedRefresh.minutes),
+            source: site.config.baseURL + FeedRenderer.publicPath,
             defaultTimeZone: site.config.timeZone, timeZones: zones, events: FeedRenderer.sorted(events))
         return FeedDraft(path: FeedRenderer.publicPath, calendar: feed, validThrough: validThrough, isPublic: true)
     }
@@ -158,7 +159,9 @@ struct FeedRenderer: Sendable {
         if count > Limits.eventsPerFeed { throw FeedTooLarge(events: count) }
         var events = [Event]()
         if subscriber.includesHolidays {
-            let years = calendar.years.filter { calendar.isAnnounced(year: $0) && $0 >= horizon.first.year && $0 <= horizon.last.year }
+            let years = calendar.years.filter {
+                calendar.isAnnounced(year: $0) && $0 >= horizon.first.year && $0 <= horizon.last.year
+            }
             events += holidayEvents(years: years, uidPrefix: prefix)
         }
         for note in notes {
@@ -242,7 +245,9 @@ struct FeedRenderer: Sendable {
     /// Start and end of a timed occurrence; the end is the start plus the duration on the wall
     /// clock. Without a duration there is no `DTEND` (an instant, RFC 5545 §3.6.1): clients such as
     /// calcurse reject an end equal to the start.
-    static func times(_ day: CivilDate, _ time: TimeOfDay, _ duration: TimeSpan, zone: String) -> (start: ICalTime, end: ICalTime?) {
+    static func times(_ day: CivilDate, _ time: TimeOfDay, _ duration: TimeSpan, zone: String) -> (
+        start: ICalTime, end: ICalTime?
+    ) {
         let start = ICalDateTime(date: date(day), hour: time.hour, minute: time.minute)
         guard duration.minutes > 0 else { return (.local(start, timeZone: zone), nil) }
         let total = time.minutes + duration.minutes
@@ -312,8 +317,10 @@ final class ZoneCache: @unchecked Sendable {
         defer { lock.unlock() }
         if let cached = cache[key] { return cached }
         // From a day before the first year to a day after the last, so every local time is inside.
-        let from = Date(timeIntervalSince1970: TimeInterval(CivilDate(year: years.lowerBound, month: 1, day: 1)!.dayNumber - 2) * 86_400)
-        let to = Date(timeIntervalSince1970: TimeInterval(CivilDate(year: years.upperBound, month: 12, day: 31)!.dayNumber + 3) * 86_400)
+        let from = Date(
+            timeIntervalSince1970: TimeInterval(CivilDate(year: years.lowerBound, month: 1, day: 1)!.dayNumber - 2) * 86_400)
+        let to = Date(
+            timeIntervalSince1970: TimeInterval(CivilDate(year: years.upperBound, month: 12, day: 31)!.dayNumber + 3) * 86_400)
         let component = TimeZoneComponent(identifier: identifier, from: from, to: to)
         cache[key] = component
         return component

@@ -31,7 +31,8 @@ public struct FeedSecret: Sendable {
 
     /// The fixed secret of tests and of library callers that give none. The command line never
     /// uses it: feeds built with it must not be published.
-    public static let development = FeedSecret(key: SymmetricKey(data: Array("calgen-development-secret".utf8)), origin: .development)
+    public static let development = FeedSecret(
+        key: SymmetricKey(data: Array("calgen-development-secret".utf8)), origin: .development)
 
     /// The warning printed whenever the development secret is used.
     public static let developmentWarning = """
@@ -77,7 +78,9 @@ public struct FeedSecret: Sendable {
 
     /// The secret from a file (`--feed-secret-file`), else from `CALGEN_FEED_SECRET`; else, in
     /// CI, none; else the local random secret in `localFile`, created when it is missing.
-    public static func resolve(file: String?, environment: String?, isCI: Bool, localFile: String) throws(FeedSecretError) -> FeedSecret {
+    public static func resolve(file: String?, environment: String?, isCI: Bool, localFile: String) throws(FeedSecretError)
+        -> FeedSecret
+    {
         if let file {
             guard let data = FileManager.default.contents(atPath: file) else { throw FeedSecretError.unreadable(file) }
             return try FeedSecret(String(decoding: data, as: UTF8.self))

@@ -50,12 +50,15 @@ public struct FeedSet: Sendable {
             return Result {
                 let draft: FeedDraft
                 do throws(FeedTooLarge) {
-                    draft = try renderer.personalFeed(subscriber, schedule: ready[horizon]!, horizon: horizon, notes: addressed, zones: zones)
+                    draft = try renderer.personalFeed(
+                        subscriber, schedule: ready[horizon]!, horizon: horizon, notes: addressed, zones: zones)
                 } catch {
                     throw ContentErrors([
                         error.diagnostic(
                             file: renderer.site.sources.subscriberFiles[subscriber.id] ?? "users/\(subscriber.id).yml",
-                            fix: "shorten `years-before`/`years-after`, remove reminders, or address fewer notes to this subscriber")
+                            fix:
+                                "shorten `years-before`/`years-after`, remove reminders, or address fewer notes to this subscriber"
+                        )
                     ])
                 }
                 return try FeedSet.finish(draft, inputs: inputs, previous: previous, output: output, stamp: renderer.stamp)
@@ -66,7 +69,8 @@ public struct FeedSet: Sendable {
             publicDraft = try renderer.publicFeed()
         } catch {
             throw ContentErrors([
-                error.diagnostic(file: "notes", fix: "address fewer or shorter notes to `public`; long ranges make one event a day")
+                error.diagnostic(
+                    file: "notes", fix: "address fewer or shorter notes to `public`; long ranges make one event a day")
             ])
         }
         let publicFeed = try FeedSet.finish(publicDraft, inputs: nil, previous: previous, output: .memory, stamp: renderer.stamp)
@@ -106,7 +110,8 @@ public struct FeedSet: Sendable {
         let manifestFile =
             manifestBytes == old?.bytes && output.keepsUnchanged ? .kept : try output.store(feed.manifestPath, manifestBytes)
         return FeedResult(
-            path: feed.path, manifestPath: feed.manifestPath, isPublic: feed.isPublic, sha256: feed.sha256, size: feed.bytes.count,
+            path: feed.path, manifestPath: feed.manifestPath, isPublic: feed.isPublic, sha256: feed.sha256,
+            size: feed.bytes.count,
             manifestSize: manifestBytes.count, eventsRendered: feed.events.count, changed: !same, feedFile: feedFile,
             manifestFile: manifestFile)
     }

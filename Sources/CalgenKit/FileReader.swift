@@ -20,7 +20,9 @@ enum FileReader {
                     file: path, message: "the file cannot be read (missing, or a broken link)",
                     fix: "check the name and the folder (--content, --templates), or the link's target"))
         }
-        if let rootPath = realPath(root), resolved != rootPath, !resolved.hasPrefix(rootPath.hasSuffix("/") ? rootPath : rootPath + "/") {
+        if let rootPath = realPath(root), resolved != rootPath,
+            !resolved.hasPrefix(rootPath.hasSuffix("/") ? rootPath : rootPath + "/")
+        {
             return .failure(
                 Diagnostic(
                     file: path, message: "the file is a symbolic link to \(resolved), outside \(root)",

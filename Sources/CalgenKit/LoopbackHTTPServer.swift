@@ -35,7 +35,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     /// Binds to 127.0.0.1:`port` and listens; throws when the port cannot be used.
     init(port: UInt16, handler: @escaping @Sendable (Request) -> Response) throws(OutputError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw OutputError(path: "127.0.0.1:\(port)", reason: "cannot open a socket: \(LoopbackHTTPServer.errorText())") }
+        guard fd >= 0 else {
+            throw OutputError(path: "127.0.0.1:\(port)", reason: "cannot open a socket: \(LoopbackHTTPServer.errorText())")
+        }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -147,7 +149,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     static func find(_ needle: [UInt8], in buffer: [UInt8]) -> Int? {
         guard buffer.count >= needle.count else { return nil }
-        for i in 0...(buffer.count - needle.count) where buffer[i] == needle[0] && Array(buffer[i..<(i + needle.count)]) == needle {
+        for i in 0...(buffer.count - needle.count) where buffer[i] == needle[0] && Array(buffer[i..<(i + needle.count)]) == needle
+        {
             return i
         }
         return nil

@@ -36,7 +36,8 @@ struct Manifest: Codable, Equatable, Sendable {
     /// The manifest's bytes: one key per line and one array element per line, so that a diff
     /// of two manifests reads well.
     func encoded() -> [UInt8] {
-        let string = ManifestText.string, list = ManifestText.list
+        let string = ManifestText.string
+        let list = ManifestText.list
         var lines = [String]()
         lines.append("{")
         lines.append("  \"schemaVersion\": \(schemaVersion),")

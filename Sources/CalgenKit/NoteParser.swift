@@ -44,7 +44,9 @@ enum NoteParser {
         let time = fields.time("time")
         let duration = fields.span("duration")
         if let duration, duration.minutes > Limits.durationMinutes {
-            fields.report("duration", "\"duration\" must be at most 31d, found \(duration)", fix: "use a range of days (`start`/`end`) instead")
+            fields.report(
+                "duration", "\"duration\" must be at most 31d, found \(duration)",
+                fix: "use a range of days (`start`/`end`) instead")
         }
         if duration != nil && time == nil && fields.has("duration") {
             fields.report("duration", "\"duration\" needs a \"time\"", fix: "add `time: \"09:00\"` or remove the duration")
@@ -91,7 +93,8 @@ enum NoteParser {
             problems.append(
                 Diagnostic(
                     file: file, location: .line(close + 1 + link.line, column: link.column),
-                    message: "the link \"\(link.url.count > 80 ? link.url.prefix(80) + "…" : Substring(link.url))\" is not an http(s) or relative link",
+                    message:
+                        "the link \"\(link.url.count > 80 ? link.url.prefix(80) + "…" : Substring(link.url))\" is not an http(s) or relative link",
                     fix: TextRules.linkFix))
         }
         problems += fields.problems

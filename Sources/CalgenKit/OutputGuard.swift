@@ -20,14 +20,17 @@ enum OutputGuard {
         let separate = "choose a separate output directory, such as `--output public`"
         if path == "/" { throw refuse("refusing to replace the root directory", fix: separate) }
         var protected = [(FileManager.default.currentDirectoryPath, "the current directory")]
-        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty { protected.append((home, "the home directory")) }
+        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+            protected.append((home, "the home directory"))
+        }
         for (directory, name) in protected where isSameOrAncestor(path, of: resolve(directory).path) {
             throw refuse("refusing to replace a directory that is or contains \(name)", fix: separate)
         }
         for (directory, name) in [(content, "content"), (templates, "templates")] {
             let source = resolve(directory).path
             if isSameOrAncestor(path, of: source) {
-                throw refuse("refusing to replace a directory that is or contains the \(name) directory (\(directory))", fix: separate)
+                throw refuse(
+                    "refusing to replace a directory that is or contains the \(name) directory (\(directory))", fix: separate)
             }
             if isSameOrAncestor(source, of: path) {
                 throw refuse("the output lies inside the \(name) directory (\(directory))", fix: separate)

@@ -37,7 +37,9 @@ struct PreviousBuild: Sendable {
                 throw ContentErrors([
                     Diagnostic(
                         file: previousManifest, message: "the previous manifest cannot be read",
-                        fix: "restore the last published manifest.json there, or leave out --previous-manifest to start at version 1")
+                        fix:
+                            "restore the last published manifest.json there, or leave out --previous-manifest to start at version 1"
+                    )
                 ])
             }
             return .none
@@ -52,11 +54,15 @@ struct PreviousBuild: Sendable {
         for (relative, feed) in zip(relatives, heads) {
             guard let feed else {
                 problems.append(
-                    Diagnostic(file: feedsRoot + "/" + relative, message: "the previous feed manifest cannot be read", fix: PreviousBuild.fix))
+                    Diagnostic(
+                        file: feedsRoot + "/" + relative, message: "the previous feed manifest cannot be read",
+                        fix: PreviousBuild.fix))
                 continue
             }
             let folder = (relative as NSString).deletingLastPathComponent
-            feeds["feeds/" + (folder.isEmpty ? "" : folder + "/") + String(relative.split(separator: "/").last!.dropLast(5)) + ".ics"] = feed
+            feeds[
+                "feeds/" + (folder.isEmpty ? "" : folder + "/") + String(relative.split(separator: "/").last!.dropLast(5))
+                    + ".ics"] = feed
         }
         guard problems.isEmpty else { throw ContentErrors(problems) }
         return PreviousBuild(manifest: manifest, manifestBytes: Array(data), feeds: feeds, isOutput: previousManifest == nil)
@@ -80,11 +86,13 @@ struct PreviousBuild: Sendable {
             problems.append(
                 Diagnostic(
                     file: file, location: jsonPath.isEmpty ? nil : .jsonPath(String(jsonPath)),
-                    message: "the previous manifest does not follow the schema: \(jsonPath.isEmpty ? "it" : "this value") \(reason)",
+                    message:
+                        "the previous manifest does not follow the schema: \(jsonPath.isEmpty ? "it" : "this value") \(reason)",
                     fix: PreviousBuild.fix))
             return nil
         } catch {
-            problems.append(Diagnostic(file: file, message: "the previous manifest cannot be read: \(error)", fix: PreviousBuild.fix))
+            problems.append(
+                Diagnostic(file: file, message: "the previous manifest cannot be read: \(error)", fix: PreviousBuild.fix))
             return nil
         }
     }
@@ -96,13 +104,18 @@ struct PreviousBuild: Sendable {
             if !ok {
                 problems.append(
                     Diagnostic(
-                        file: file, location: .jsonPath(path), message: "the previous manifest does not follow the schema: \(message)",
+                        file: file, location: .jsonPath(path),
+                        message: "the previous manifest does not follow the schema: \(message)",
                         fix: PreviousBuild.fix))
             }
         }
-        check(manifest.schemaVersion == Manifest.schemaVersion, "schemaVersion", "unsupported schema version \(manifest.schemaVersion)")
+        check(
+            manifest.schemaVersion == Manifest.schemaVersion, "schemaVersion",
+            "unsupported schema version \(manifest.schemaVersion)")
         let versions = 1...Limits.manifestNumber - 1
-        check(versions.contains(manifest.version), "version", "the version must be from 1 to \(versions.upperBound), found \(manifest.version)")
+        check(
+            versions.contains(manifest.version), "version",
+            "the version must be from 1 to \(versions.upperBound), found \(manifest.version)")
         // Artifacts are checked against a valid version only, and each kind of problem is
         // reported once with a count: one bad number must not make thousands of lines.
         guard versions.contains(manifest.version) else { return problems }
@@ -110,7 +123,9 @@ struct PreviousBuild: Sendable {
         for (i, artifact) in manifest.artifacts.enumerated() {
             let sha = artifact.sha256.count == 64 && artifact.sha256.allSatisfy(\.isHexDigit)
             let version = artifact.version >= 1 && artifact.version <= manifest.version
-            for (ok, field, message) in [(sha, "sha256", "not a SHA-256"), (version, "version", "out of range (1 to the manifest's version)")]
+            for (ok, field, message) in [
+                (sha, "sha256", "not a SHA-256"), (version, "version", "out of range (1 to the manifest's version)"),
+            ]
             where !ok {
                 let first = firsts[message] ?? ("artifacts[\(i)].\(field)", 0)
                 firsts[message] = (first.path, first.count + 1)
@@ -161,7 +176,9 @@ struct PreviousFeed: Sendable {
     /// The whole manifest and its bytes; a manifest that does not follow the schema is an error.
     func load() throws(ContentErrors) -> (manifest: FeedManifest, bytes: [UInt8]) {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw ContentErrors([Diagnostic(file: file, message: "the previous feed manifest cannot be read", fix: PreviousBuild.fix)])
+            throw ContentErrors([
+                Diagnostic(file: file, message: "the previous feed manifest cannot be read", fix: PreviousBuild.fix)
+            ])
         }
         if FeedManifest.integrity(of: Array(data)) == .damaged {
             throw ContentErrors([
@@ -178,7 +195,8 @@ struct PreviousFeed: Sendable {
         func problem(_ path: String, _ message: String) -> ContentErrors {
             ContentErrors([
                 Diagnostic(
-                    file: file, location: .jsonPath(path), message: "the previous feed manifest does not follow the schema: \(message)",
+                    file: file, location: .jsonPath(path),
+                    message: "the previous feed manifest does not follow the schema: \(message)",
                     fix: PreviousBuild.fix)
             ])
         }

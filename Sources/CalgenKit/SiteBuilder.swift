@@ -166,7 +166,9 @@ public struct SiteBuilder: Sendable {
             var noteLinks = [String: String]()
             for note in site.notes {
                 sources[PagePath.note(note.slug) + "index.html"] = note.file
-                for link in LinkCheck.attributes("href", in: Array(note.html.utf8)) + LinkCheck.attributes("src", in: Array(note.html.utf8)) {
+                for link in LinkCheck.attributes("href", in: Array(note.html.utf8))
+                    + LinkCheck.attributes("src", in: Array(note.html.utf8))
+                {
                     noteLinks[link] = note.file
                 }
             }
@@ -197,7 +199,8 @@ public struct SiteBuilder: Sendable {
             }
             var previous = PreviousBuild.none
             do {
-                previous = try PreviousBuild.load(outputDirectory: options.outputDirectory, previousManifest: options.previousManifest)
+                previous = try PreviousBuild.load(
+                    outputDirectory: options.outputDirectory, previousManifest: options.previousManifest)
             } catch let error as ContentErrors {
                 problems += error.diagnostics
             }
@@ -205,7 +208,10 @@ public struct SiteBuilder: Sendable {
             return (site, templates, previous)
         }
         if options.feedSecret.origin == .missingInCI && !site.subscribers.isEmpty {
-            throw ContentErrors([FeedSecret.missingInCIDiagnostic(usersDirectory: ContentLoader(contentDirectory: options.contentDirectory).display("users"))])
+            throw ContentErrors([
+                FeedSecret.missingInCIDiagnostic(
+                    usersDirectory: ContentLoader(contentDirectory: options.contentDirectory).display("users"))
+            ])
         }
         report.years = site.calendar.years.count
         report.notes = site.notes.count

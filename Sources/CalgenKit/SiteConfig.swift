@@ -87,18 +87,23 @@ public struct SiteConfig: Sendable, Hashable {
         let title = fields.string("title", required: true, example: "中国法定节假日")
         var baseURL = fields.string("base-url", required: true, example: "https://calendar.example.com/")
         if let url = baseURL {
-            if TextRules.isWebURL(url), let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
+            if TextRules.isWebURL(url), let parsed = URL(string: url),
+                ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
                 parsed.host != nil, parsed.query == nil, parsed.fragment == nil, parsed.user == nil, parsed.password == nil
             {
                 baseURL = url.hasSuffix("/") ? url : url + "/"
             } else {
-                fields.report("base-url", "\"\(url)\" is not an absolute http(s) URL", fix: "write e.g. `base-url: https://calendar.example.com/`")
+                fields.report(
+                    "base-url", "\"\(url)\" is not an absolute http(s) URL",
+                    fix: "write e.g. `base-url: https://calendar.example.com/`")
                 baseURL = nil
             }
         }
         var language = SiteLanguage.chinese
         if let value = fields.string("language") {
-            if let l = SiteLanguage(rawValue: value) { language = l } else {
+            if let l = SiteLanguage(rawValue: value) {
+                language = l
+            } else {
                 fields.report(
                     "language", "unsupported language \"\(value)\"",
                     fix: "use one of: \(SiteLanguage.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -106,13 +111,17 @@ public struct SiteConfig: Sendable, Hashable {
         }
         var timeZone = "Asia/Shanghai"
         if let value = fields.string("timezone") {
-            if TimeZone(identifier: value) != nil { timeZone = value } else {
+            if TimeZone(identifier: value) != nil {
+                timeZone = value
+            } else {
                 fields.report("timezone", "unknown time zone \"\(value)\"", fix: "use an IANA name such as Asia/Shanghai")
             }
         }
         var weekStart = Weekday.monday
         if let value = fields.string("week-start") {
-            if let w = Weekday.allCases.first(where: { $0.key == value.lowercased() }) { weekStart = w } else {
+            if let w = Weekday.allCases.first(where: { $0.key == value.lowercased() }) {
+                weekStart = w
+            } else {
                 fields.report("week-start", "\"\(value)\" is not a weekday", fix: "write `week-start: monday` or `sunday`")
             }
         }
@@ -121,7 +130,9 @@ public struct SiteConfig: Sendable, Hashable {
         let after = fields.int("feed-years-after", in: 0...Limits.feedYears) ?? 1
         var refresh = fields.span("feed-refresh") ?? TimeSpan(minutes: 12 * 60)
         if refresh.minutes < 15 || refresh.minutes > 31 * 24 * 60 {
-            fields.report("feed-refresh", "\"feed-refresh\" must be from 15m to 31d, found \(refresh)", fix: "write e.g. `feed-refresh: 12h`")
+            fields.report(
+                "feed-refresh", "\"feed-refresh\" must be from 15m to 31d, found \(refresh)",
+                fix: "write e.g. `feed-refresh: 12h`")
             refresh = TimeSpan(minutes: 15)
         }
         problems += fields.problems

@@ -21,7 +21,9 @@ struct StagedOutput {
 
     /// Prepares an empty staging directory beside `outputPath`, once `OutputGuard` has found
     /// that replacing the output destroys nothing but an earlier output of calgen.
-    static func begin(outputPath: String, contentDirectory: String, templatesDirectory: String) throws(OutputError) -> StagedOutput {
+    static func begin(outputPath: String, contentDirectory: String, templatesDirectory: String) throws(OutputError)
+        -> StagedOutput
+    {
         let output = try OutputGuard.check(output: outputPath, content: contentDirectory, templates: templatesDirectory)
         let parent = output.deletingLastPathComponent().path
         let base = output.lastPathComponent

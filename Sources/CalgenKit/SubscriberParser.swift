@@ -25,7 +25,9 @@ enum SubscriberParser {
     static let kinds = ["workdays", "makeup-eve", "weekly", "monthly", "yearly", "lunar-yearly", "once", "sequence"]
 
     /// `fileName` (`zhang-san.yml`) gives the id; `defaultTimeZone` is the site's.
-    static func parse(_ text: String, file: String, fileName: String, defaultTimeZone: String) -> Result<Subscriber, ContentErrors> {
+    static func parse(_ text: String, file: String, fileName: String, defaultTimeZone: String) -> Result<
+        Subscriber, ContentErrors
+    > {
         var problems = [Diagnostic]()
         let stem =
             fileName.hasSuffix(".yaml")
@@ -62,7 +64,8 @@ enum SubscriberParser {
             if value.count == 7, value.hasPrefix("#"), value.dropFirst().allSatisfy(\.isHexDigit) {
                 color = value.uppercased()
             } else {
-                fields.report("color", "\"\(value)\" is not a colour written #RRGGBB", fix: "write e.g. `color: \"#D33F49\"` (in quotes)")
+                fields.report(
+                    "color", "\"\(value)\" is not a colour written #RRGGBB", fix: "write e.g. `color: \"#D33F49\"` (in quotes)")
             }
         }
         var timeZone = defaultTimeZone
@@ -70,7 +73,9 @@ enum SubscriberParser {
             if TimeZone(identifier: value) != nil {
                 timeZone = value
             } else {
-                fields.report("timezone", "unknown time zone \"\(value)\"", fix: "use an IANA name such as Asia/Shanghai or America/New_York")
+                fields.report(
+                    "timezone", "unknown time zone \"\(value)\"",
+                    fix: "use an IANA name such as Asia/Shanghai or America/New_York")
             }
         }
         let holidays = fields.bool("holidays") ?? false
@@ -79,7 +84,8 @@ enum SubscriberParser {
             if Identifier.isValid(audience) {
                 audiences.append(audience)
             } else {
-                fields.report("notes", "\"\(audience)\" in \"notes\" is not an audience name", fix: "use e.g. `notes: [public, team-a]`")
+                fields.report(
+                    "notes", "\"\(audience)\" in \"notes\" is not an audience name", fix: "use e.g. `notes: [public, team-a]`")
             }
         }
         let encoding = fields.choice("encoding", FeedEncoding.self) ?? .expanded
@@ -99,7 +105,9 @@ enum SubscriberParser {
                     guard var entry = YAMLFields(item, file: file, what: "a reminder", problems: &problems) else { continue }
                     if let reminder = parseReminder(&entry) {
                         if let line = seen[reminder.id] {
-                            entry.report("id", "the reminder id \"\(reminder.id)\" is already used on line \(line)", fix: "give every reminder its own id")
+                            entry.report(
+                                "id", "the reminder id \"\(reminder.id)\" is already used on line \(line)",
+                                fix: "give every reminder its own id")
                         } else {
                             seen[reminder.id] = entry.line ?? 0
                             reminders.append(reminder)
@@ -109,7 +117,8 @@ enum SubscriberParser {
                 }
             } else {
                 fields.report(
-                    "reminders", "\"reminders\" must be a list of reminders, each starting with `- id:`", fix: "write `reminders:` then `  - id: …` lines")
+                    "reminders", "\"reminders\" must be a list of reminders, each starting with `- id:`",
+                    fix: "write `reminders:` then `  - id: …` lines")
             }
         }
         problems += fields.problems
@@ -125,7 +134,8 @@ enum SubscriberParser {
     static func parseReminder(_ entry: inout YAMLFields) -> Reminder? {
         let id = entry.string("id", required: true, example: "clock-in")
         if let id, !Identifier.isValid(id) {
-            entry.report("id", "the reminder id \"\(id)\" must be lowercase letters, digits and hyphens", fix: "write e.g. `id: clock-in`")
+            entry.report(
+                "id", "the reminder id \"\(id)\" must be lowercase letters, digits and hyphens", fix: "write e.g. `id: clock-in`")
         }
         let kindName = entry.string("kind", required: true, example: "workdays")
         var allowed = commonReminderKeys
@@ -152,7 +162,9 @@ enum SubscriberParser {
         var alarms = [TimeSpan]()
         let alarmTexts = entry.strings("alarms") ?? []
         if alarmTexts.count > Limits.alarmsPerReminder {
-            entry.report("alarms", "\(alarmTexts.count) alarms; the limit is \(Limits.alarmsPerReminder)", fix: "keep the alarms that matter")
+            entry.report(
+                "alarms", "\(alarmTexts.count) alarms; the limit is \(Limits.alarmsPerReminder)",
+                fix: "keep the alarms that matter")
         }
         for text in alarmTexts.prefix(Limits.alarmsPerReminder) {
             if let span = TimeSpan(text), span.minutes > Limits.alarmMinutes {
@@ -160,7 +172,9 @@ enum SubscriberParser {
             } else if let span = TimeSpan(text) {
                 if !alarms.contains(span) { alarms.append(span) }
             } else {
-                entry.report("alarms", "\"\(text)\" in \"alarms\" is not a length such as 0m, 10m, 1h or 1d", fix: "write e.g. `alarms: [0m, 1d]`")
+                entry.report(
+                    "alarms", "\"\(text)\" in \"alarms\" is not a length such as 0m, 10m, 1h or 1d",
+                    fix: "write e.g. `alarms: [0m, 1d]`")
             }
         }
         let kind = kindName.flatMap { parseKind($0, &entry) }
@@ -176,19 +190,23 @@ enum SubscriberParser {
         let duration = entry.span("duration")
         if allDay == true {
             if entry.has("time") || entry.has("duration") {
-                entry.report("all-day", "an all-day reminder has no \"time\" or \"duration\"", fix: "remove `all-day: true` or the time")
+                entry.report(
+                    "all-day", "an all-day reminder has no \"time\" or \"duration\"", fix: "remove `all-day: true` or the time")
                 return nil
             }
             return .allDay
         }
         guard let time else {
             if !entry.has("time") {
-                entry.report(nil, "a reminder needs a \"time\" or `all-day: true`", fix: "add `time: \"08:50\"` or `all-day: true`")
+                entry.report(
+                    nil, "a reminder needs a \"time\" or `all-day: true`", fix: "add `time: \"08:50\"` or `all-day: true`")
             }
             return nil
         }
         if let duration, duration.minutes > Limits.durationMinutes {
-            entry.report("duration", "\"duration\" must be at most 31d, found \(duration)", fix: "split a longer event, or use `all-day: true`")
+            entry.report(
+                "duration", "\"duration\" must be at most 31d, found \(duration)",
+                fix: "split a longer event, or use `all-day: true`")
             return nil
         }
         return .at(time, duration: duration ?? TimeSpan(minutes: 0))
@@ -228,7 +246,8 @@ enum SubscriberParser {
             }
             return .monthly(day: day, adjust: entry.choice("adjust", WorkdayAdjustment.self) ?? .none)
         case "yearly":
-            guard let month = entry.int("month", in: 1...12, required: true), let day = entry.int("day", in: 1...31, required: true)
+            guard let month = entry.int("month", in: 1...12, required: true),
+                let day = entry.int("day", in: 1...31, required: true)
             else { return nil }
             guard CivilDate(year: 2024, month: month, day: day) != nil else {
                 entry.report("day", "month \(month) has no day \(day)", fix: "use a day that month has")
@@ -237,7 +256,8 @@ enum SubscriberParser {
             let feb29 = entry.choice("feb29", Feb29Policy.self) ?? .feb28
             return .yearly(month: month, day: day, feb29: feb29)
         case "lunar-yearly":
-            let month = entry.int("month", in: 1...12, required: true, fix: "lunar months are 1 (正月) to 12 (腊月); a leap month is `leap: true`")
+            let month = entry.int(
+                "month", in: 1...12, required: true, fix: "lunar months are 1 (正月) to 12 (腊月); a leap month is `leap: true`")
             let day = entry.int("day", in: 1...30, required: true, fix: "lunar days are 1 (初一) to 30 (三十)")
             guard let month, let day else { return nil }
             return .lunarYearly(
@@ -259,29 +279,38 @@ enum SubscriberParser {
             var intervals = [Int]()
             if entry.has("intervals") {
                 if entry.has("every") || entry.has("count") {
-                    entry.report("intervals", "a sequence has either \"intervals\" or \"every\" and \"count\"", fix: "keep one of the two ways")
+                    entry.report(
+                        "intervals", "a sequence has either \"intervals\" or \"every\" and \"count\"",
+                        fix: "keep one of the two ways")
                 }
                 for text in entry.strings("intervals") ?? [] {
                     if let days = TimeSpan(text)?.wholeDays, days > Limits.sequenceStepDays {
                         entry.report(
                             "intervals", "\"\(text)\" in \"intervals\" is longer than \(Limits.sequenceStepDays) days",
                             fix: "use steps of at most \(Limits.sequenceStepDays)d")
-                    } else if let days = TimeSpan(text)?.wholeDays, days > 0 { intervals.append(days) } else {
+                    } else if let days = TimeSpan(text)?.wholeDays, days > 0 {
+                        intervals.append(days)
+                    } else {
                         entry.report(
                             "intervals", "\"\(text)\" in \"intervals\" is not a whole number of days such as 1d or 2w",
                             fix: "write e.g. `intervals: [1d, 2d, 4d]`")
                     }
                 }
             } else {
-                guard let every = entry.span("every"), let count = entry.int("count", in: 1...Limits.sequenceCount, required: true) else {
+                guard let every = entry.span("every"),
+                    let count = entry.int("count", in: 1...Limits.sequenceCount, required: true)
+                else {
                     if !entry.has("every") {
-                        entry.report(nil, "a sequence needs \"every\" and \"count\", or \"intervals\"", fix: "add e.g. `every: 10d` and `count: 5`")
+                        entry.report(
+                            nil, "a sequence needs \"every\" and \"count\", or \"intervals\"",
+                            fix: "add e.g. `every: 10d` and `count: 5`")
                     }
                     return nil
                 }
                 guard let days = every.wholeDays, (1...Limits.sequenceStepDays).contains(days) else {
                     entry.report(
-                        "every", "\"every\" must be a whole number of days from 1d to \(Limits.sequenceStepDays)d, such as 10d or 2w",
+                        "every",
+                        "\"every\" must be a whole number of days from 1d to \(Limits.sequenceStepDays)d, such as 10d or 2w",
                         fix: "write e.g. `every: 10d`")
                     return nil
                 }

@@ -87,13 +87,16 @@ struct TemplateIncludes {
     /// Problems of a set of templates (`name → (file, text)`, and the parsed templates): includes
     /// of templates that do not exist, dynamic partials, and every cycle, each reported once at
     /// the include that starts it.
-    static func problems(_ templates: [String: (file: String, text: String)], parsed: [String: MustacheTemplate]) -> [Diagnostic] {
+    static func problems(_ templates: [String: (file: String, text: String)], parsed: [String: MustacheTemplate]) -> [Diagnostic]
+    {
         var includes = [String: [Include]]()
         var problems = [Diagnostic]()
         for (name, template) in parsed {
             let tags = scan(templates[name]?.text ?? "")
             let (names, dynamic) = partials(of: template)
-            includes[name] = names.map { included in tags.first { $0.name == included } ?? Include(name: included, line: 1, column: 1) }
+            includes[name] = names.map { included in
+                tags.first { $0.name == included } ?? Include(name: included, line: 1, column: 1)
+            }
             if dynamic, let file = templates[name]?.file {
                 problems.append(
                     Diagnostic(

@@ -20,7 +20,9 @@ struct TemplateSet: Sendable {
         guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             return .failure(
                 ContentErrors([
-                    Diagnostic(file: directory, message: "the templates directory does not exist", fix: "pass --templates DIR or restore Templates/")
+                    Diagnostic(
+                        file: directory, message: "the templates directory does not exist",
+                        fix: "pass --templates DIR or restore Templates/")
                 ]))
         }
         var sources = [String: (file: String, text: String)]()
@@ -36,7 +38,9 @@ struct TemplateSet: Sendable {
             }
             for name in required where !names.contains(name + ".mustache") {
                 problems.append(
-                    Diagnostic(file: path + "/" + name + ".mustache", message: "required template is missing", fix: "restore it from calgen's Templates/"))
+                    Diagnostic(
+                        file: path + "/" + name + ".mustache", message: "required template is missing",
+                        fix: "restore it from calgen's Templates/"))
             }
         }
         let library = compile(sources, problems: &problems)

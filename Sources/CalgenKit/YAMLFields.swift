@@ -154,7 +154,9 @@ struct YAMLFields {
             return nil
         }
         guard let scalar = value.scalar, scalar.style == .plain, let i = Int(scalar.string) else {
-            report(key, "\"\(key)\" must be a whole number, found \(YAMLFields.describe(value))", fix: "write a number such as `\(key): 1`")
+            report(
+                key, "\"\(key)\" must be a whole number, found \(YAMLFields.describe(value))",
+                fix: "write a number such as `\(key): 1`")
             return nil
         }
         return i
@@ -171,11 +173,14 @@ struct YAMLFields {
         case .scalar: items = [value]
         case .sequence(let sequence): items = Array(sequence)
         default:
-            report(key, "\"\(key)\" must be a list such as [a, b], found \(YAMLFields.describe(value))", fix: "write `\(key): [a, b]`")
+            report(
+                key, "\"\(key)\" must be a list such as [a, b], found \(YAMLFields.describe(value))",
+                fix: "write `\(key): [a, b]`")
             return nil
         }
         if items.count > YAMLFields.maxListEntries {
-            report(key, "\"\(key)\" has \(items.count) entries; the limit is \(YAMLFields.maxListEntries)", fix: "shorten the list")
+            report(
+                key, "\"\(key)\" has \(items.count) entries; the limit is \(YAMLFields.maxListEntries)", fix: "shorten the list")
             return nil
         }
         var result = [String]()

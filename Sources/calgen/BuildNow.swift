@@ -27,8 +27,9 @@ enum BuildNow {
     /// `--now`: a bare date means noon in China, so that it is that date in any nearby zone.
     static func parse(_ option: String) throws -> Date {
         var date: Date?
-        if option.count == 10, let day = try? Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 8 * 3600)!)
-            .year().month().day().dateSeparator(.dash).parse(option)
+        if option.count == 10,
+            let day = try? Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 8 * 3600)!)
+                .year().month().day().dateSeparator(.dash).parse(option)
         {
             date = day.addingTimeInterval(12 * 3600)
         } else {

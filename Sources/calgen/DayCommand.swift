@@ -76,7 +76,9 @@ struct DayCommand: ParsableCommand {
         default: return nil
         }
         // "Now" as a build takes it: SOURCE_DATE_EPOCH when set, else the clock.
-        let now = (try? BuildNow.resolve(sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: nil)) ?? Date()
+        let now =
+            (try? BuildNow.resolve(sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: nil))
+            ?? Date()
         return SiteConfig.civilDate(of: now, inTimeZone: timeZone).adding(days: offset)
     }
 }

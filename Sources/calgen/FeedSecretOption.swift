@@ -17,7 +17,9 @@ struct FeedSecretOption: ParsableArguments {
         let environment = ProcessInfo.processInfo.environment
         let ci = environment["CI"].map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
         let parent = URL(fileURLWithPath: contentDirectory).standardizedFileURL.deletingLastPathComponent().path
-        let local = parent == FileManager.default.currentDirectoryPath ? FeedSecret.localFileName : parent + "/" + FeedSecret.localFileName
+        let local =
+            parent == FileManager.default.currentDirectoryPath
+            ? FeedSecret.localFileName : parent + "/" + FeedSecret.localFileName
         do {
             return try FeedSecret.resolve(
                 file: feedSecretFile, environment: environment["CALGEN_FEED_SECRET"], isCI: ci, localFile: local)

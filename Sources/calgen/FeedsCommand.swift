@@ -17,7 +17,8 @@ struct FeedsCommand: ParsableCommand {
     @OptionGroup var contentOption: ContentOption
     @OptionGroup var secretOption: FeedSecretOption
 
-    @Option(name: .long, help: ArgumentHelp("The current date (YYYY-MM-DD or ISO 8601); as for `calgen build`.", valueName: "date"))
+    @Option(
+        name: .long, help: ArgumentHelp("The current date (YYYY-MM-DD or ISO 8601); as for `calgen build`.", valueName: "date"))
     var now: String?
 
     @Flag(name: .long, help: "Print JSON, with each feed's horizon.")
@@ -38,7 +39,8 @@ struct FeedsCommand: ParsableCommand {
         }
         if secret.origin == .missingInCI && !site.subscribers.isEmpty {
             DiagnosticPrinter.print(
-                ContentErrors([FeedSecret.missingInCIDiagnostic(usersDirectory: contentOption.content + "/users")]), outputDirectory: nil)
+                ContentErrors([FeedSecret.missingInCIDiagnostic(usersDirectory: contentOption.content + "/users")]),
+                outputDirectory: nil)
             throw ExitCode.failure
         }
         if let notice = secret.notice, !site.subscribers.isEmpty { Terminal.write(notice + "\n") }

@@ -37,7 +37,8 @@ struct ServeCommand: AsyncParsableCommand {
             listening = try await server.start()
         } catch {
             try? FileManager.default.removeItem(atPath: scratch)
-            throw ValidationError("cannot serve on 127.0.0.1:\(port): \(error)\n    fix: choose another --port (0 picks a free one)")
+            throw ValidationError(
+                "cannot serve on 127.0.0.1:\(port): \(error)\n    fix: choose another --port (0 picks a free one)")
         }
         for signal in [SIGINT, SIGTERM] {
             Foundation.signal(signal, SIG_IGN)
@@ -76,7 +77,8 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as ContentErrors {
             DiagnosticPrinter.print(error, outputDirectory: nil)
             server.markFailed(error.diagnostics.map { Terminal.safe($0.formatted) }.joined(separator: "\n"))
-            Terminal.write(first ? "The site does not build yet; fix the problems above.\n" : "Still serving the last good build.\n")
+            Terminal.write(
+                first ? "The site does not build yet; fix the problems above.\n" : "Still serving the last good build.\n")
         } catch {
             DiagnosticPrinter.print(error, outputDirectory: nil)
             server.markFailed(Terminal.safe("\(error)"))

@@ -10,7 +10,8 @@ import Foundation
 /// Standard error as a terminal: colours and a progress line only when it is one, so that CI
 /// logs stay plain.
 enum Terminal {
-    static let isTerminal = isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    static let isTerminal =
+        isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         && ProcessInfo.processInfo.environment["TERM"] != "dumb"
 
     static func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }

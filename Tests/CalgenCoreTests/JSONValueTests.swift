@@ -8,7 +8,12 @@ import Testing
 
     @Test func readsWhatRFC8259Allows() throws {
         let value = try parse(#"{"a": [1, -2.5e3, true, false, null, "x\u00e9\ud83d\ude00\n\"\\\/"], "b": {}}"#).get()
-        #expect(value == .object(["a": .array([.number(1), .number(-2500), .bool(true), .bool(false), .null, .string("xé😀\n\"\\/")]), "b": .object([:])]))
+        #expect(
+            value
+                == .object([
+                    "a": .array([.number(1), .number(-2500), .bool(true), .bool(false), .null, .string("xé😀\n\"\\/")]),
+                    "b": .object([:]),
+                ]))
         #expect(try parse("\u{FEFF} [ ] ").get() == .array([]))
     }
 
@@ -50,16 +55,22 @@ import Testing
 /// What text and links from the content may contain.
 @Suite struct TextRulesTests {
     @Test func webURLsAndSafeLinks() {
-        for url in ["https://www.gov.cn/zhengce/content/2025-11/04/content_1.htm", "http://www.gov.cn/x", "HTTPS://EXAMPLE.COM/"] {
+        for url in ["https://www.gov.cn/zhengce/content/2025-11/04/content_1.htm", "http://www.gov.cn/x", "HTTPS://EXAMPLE.COM/"]
+        {
             #expect(TextRules.isWebURL(url), "\(url)")
         }
-        for url in ["javascript:alert(1)", "data:text/html,x", "https://", "https:///x", "https://a b/", "https://a/<x>", "ftp://x/", "https://a/\r\nx", "//x"] {
+        for url in [
+            "javascript:alert(1)", "data:text/html,x", "https://", "https:///x", "https://a b/", "https://a/<x>", "ftp://x/",
+            "https://a/\r\nx", "//x",
+        ] {
             #expect(!TextRules.isWebURL(url), "\(url)")
         }
         for link in ["../2026/", "#top", "/about/", "page?x=1", "//example.com/x", "https://a.b/c", ""] {
             #expect(TextRules.isSafeLink(link), "\(link)")
         }
-        for link in ["javascript:alert(1)", "JAVASCRIPT:x", "vbscript:x", "data:,x", "file:///etc/passwd", "mailto:a@b", "a b", "x\u{0}y"] {
+        for link in [
+            "javascript:alert(1)", "JAVASCRIPT:x", "vbscript:x", "data:,x", "file:///etc/passwd", "mailto:a@b", "a b", "x\u{0}y",
+        ] {
             #expect(!TextRules.isSafeLink(link), "\(link)")
         }
     }

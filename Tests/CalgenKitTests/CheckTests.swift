@@ -13,21 +13,33 @@ import Testing
 
     @Test func aBrokenLinkInANote() throws {
         let fixture = try Fixture()
-        try fixture.write("Content/notes/2026/links.md", "---\ntitle: 链接\ndate: 2026-05-01\n---\n见[2035年](../../2035/)和[十月](../../2026/10/#nope)。\n")
+        try fixture.write(
+            "Content/notes/2026/links.md",
+            "---\ntitle: 链接\ndate: 2026-05-01\n---\n见[2035年](../../2035/)和[十月](../../2026/10/#nope)。\n")
         let result = try fixture.run(["check"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains(#"Content/notes/2026/links.md:5:10: error: the link "../../2035/" on 2026/05/index.html and 1 more pages points at nothing in the site"#), "\(result.stderr)")
-        #expect(result.stderr.contains(#"Content/notes/2026/links.md:5:28: error: the link "../../2026/10/#nope" on 2026/05/index.html and 1 more pages names #nope, which 2026/10/index.html does not have"#))
+        #expect(
+            result.stderr.contains(
+                #"Content/notes/2026/links.md:5:10: error: the link "../../2035/" on 2026/05/index.html and 1 more pages points at nothing in the site"#
+            ), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                #"Content/notes/2026/links.md:5:28: error: the link "../../2026/10/#nope" on 2026/05/index.html and 1 more pages names #nope, which 2026/10/index.html does not have"#
+            ))
         #expect(result.stderr.contains("error: 2 problems in the content."))
     }
 
     @Test func aBrokenLinkInATemplateIsReportedOnce() throws {
         let fixture = try Fixture()
         let year = fixture.read("Templates/year.mustache")!
-        try fixture.write("Templates/year.mustache", year.replacingOccurrences(of: "<h1>", with: #"<a href="{{root}}archive/">archive</a><h1>"#))
+        try fixture.write(
+            "Templates/year.mustache", year.replacingOccurrences(of: "<h1>", with: #"<a href="{{root}}archive/">archive</a><h1>"#)
+        )
         let result = try fixture.run(["check"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains(#"the link "../archive/" on 2007/index.html and 20 more pages points at nothing in the site"#), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(#"the link "../archive/" on 2007/index.html and 20 more pages points at nothing in the site"#),
+            "\(result.stderr)")
     }
 
     /// `check` finds what `build` finds (a quarter of the catalogue's content cases) and writes nothing.

@@ -15,7 +15,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site.root) }
         var generator = SplitMix(seed: 20_261_122)
         // How long a build that changes something takes here: kills spread over that time.
-        try Data("---\ntitle: 计时\ndate: 2026-12-01\n---\n".utf8).write(to: site.root.appendingPathComponent("Content/notes/2026/timing.md"))
+        try Data("---\ntitle: 计时\ndate: 2026-12-01\n---\n".utf8).write(
+            to: site.root.appendingPathComponent("Content/notes/2026/timing.md"))
         let start = Date()
         _ = try site.run(["build", "--quiet"], environment: [:])
         let buildSeconds = max(Date().timeIntervalSince(start), 0.2)
@@ -25,8 +26,11 @@ import Testing
             try Data("---\ntitle: 第\(trial)次\ndate: 2026-12-\(10 + trial % 18)\naudience: [public]\n---\n正文\(trial)\n".utf8)
                 .write(to: site.root.appendingPathComponent("Content/notes/2026/kill-\(trial).md"))
             if trial % 3 == 0 {
-                try Data("name: 张三\nholidays: \(trial % 2 == 0)\nreminders:\n  - id: a\n    kind: workdays\n    title: t\(trial)\n    all-day: true\n".utf8)
-                    .write(to: site.root.appendingPathComponent("Content/users/zhang-san.yml"))
+                try Data(
+                    "name: 张三\nholidays: \(trial % 2 == 0)\nreminders:\n  - id: a\n    kind: workdays\n    title: t\(trial)\n    all-day: true\n"
+                        .utf8
+                )
+                .write(to: site.root.appendingPathComponent("Content/users/zhang-san.yml"))
             }
             let old = Fixture.snapshot(site.output)
             let process = try site.start(["build", "--quiet"])

@@ -7,7 +7,10 @@ import Testing
     @Test func acceptsCRLFAndAByteOrderMarkEverywhere() throws {
         let site = try MiniSite.copy()
         defer { try? FileManager.default.removeItem(at: site.root) }
-        for path in ["Content/site.yml", "Content/notes/2026/year-end-party.md", "Content/users/zhang-san.yml", "Content/holidays/2026.json"] {
+        for path in [
+            "Content/site.yml", "Content/notes/2026/year-end-party.md", "Content/users/zhang-san.yml",
+            "Content/holidays/2026.json",
+        ] {
             let text = try #require(site.read(path))
             let windows = "\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n")
             try Data(windows.utf8).write(to: site.root.appendingPathComponent(path))
@@ -25,7 +28,8 @@ import Testing
         let fm = FileManager.default
         try fm.moveItem(atPath: site.output, toPath: site.root.appendingPathComponent("real").path)
         try fm.createSymbolicLink(atPath: site.output, withDestinationPath: "real")
-        try Data("---\ntitle: 新\ndate: 2026-12-02\n---\n".utf8).write(to: site.root.appendingPathComponent("Content/notes/2026/new.md"))
+        try Data("---\ntitle: 新\ndate: 2026-12-02\n---\n".utf8).write(
+            to: site.root.appendingPathComponent("Content/notes/2026/new.md"))
         let result = try site.run(["build", "--verbose"], environment: [:])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\n  steps: inputs ") && !result.stdout.contains("\\u{"), "\(result.stdout)")
@@ -45,11 +49,14 @@ import Testing
         let damaged = text.replacingOccurrences(of: "\"sequence\": 0, \"stamp\"", with: "\"sequence\": 7, \"stamp\"")
         #expect(damaged != text && damaged.utf8.count == text.utf8.count)
         try Data(damaged.utf8).write(to: site.root.appendingPathComponent(path))
-        try Data("---\ntitle: 新\ndate: 2026-12-02\n---\n".utf8).write(to: site.root.appendingPathComponent("Content/notes/2026/new.md"))
+        try Data("---\ntitle: 新\ndate: 2026-12-02\n---\n".utf8).write(
+            to: site.root.appendingPathComponent("Content/notes/2026/new.md"))
         let before = Fixture.snapshot(site.output)
         let result = try site.run(["build"], environment: [:])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("feeds/…/zhang-san.json: integrity: the previous feed manifest was changed after calgen wrote it"))
+        #expect(
+            result.stderr.contains(
+                "feeds/…/zhang-san.json: integrity: the previous feed manifest was changed after calgen wrote it"))
         #expect(Fixture.differences(before, Fixture.snapshot(site.output)).isEmpty)
     }
 
@@ -62,7 +69,8 @@ import Testing
         try fm.createDirectory(at: site.root.appendingPathComponent("empty"), withIntermediateDirectories: true)
         // PID 1 is always alive: its staging folder must survive a build beside it.
         try fm.createDirectory(at: site.root.appendingPathComponent(".empty.staging-1"), withIntermediateDirectories: true)
-        try fm.createDirectory(at: site.root.appendingPathComponent(".empty.staging-999999999"), withIntermediateDirectories: true)
+        try fm.createDirectory(
+            at: site.root.appendingPathComponent(".empty.staging-999999999"), withIntermediateDirectories: true)
         let result = try site.run(["build", "--output", "empty"], environment: [:])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(site.read("empty/manifest.json") != nil)

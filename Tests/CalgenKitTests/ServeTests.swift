@@ -81,7 +81,9 @@ import Testing
         let (process, stdout, stderr) = try ServeTests.serve(fixture)
         defer { if process.isRunning { process.terminate() } }
 
-        #expect(ServeTests.eventually(60) { stdout.value.contains("Serving on http://127.0.0.1:") }, "\(stdout.value) \(stderr.value)")
+        #expect(
+            ServeTests.eventually(60) { stdout.value.contains("Serving on http://127.0.0.1:") }, "\(stdout.value) \(stderr.value)"
+        )
         let base = try #require(stdout.value.firstRange(of: #/http://127\.0\.0\.1:\d+/#).map { String(stdout.value[$0]) })
 
         let index = try #require(ServeTests.fetch(base + "/"))
@@ -156,18 +158,26 @@ import Testing
         let fixture = try Fixture()
         let (process, stdout, stderr) = try ServeTests.serve(fixture)
         defer { if process.isRunning { process.terminate() } }
-        #expect(ServeTests.eventually(60) { stdout.value.contains("Serving on http://127.0.0.1:") }, "\(stdout.value) \(stderr.value)")
+        #expect(
+            ServeTests.eventually(60) { stdout.value.contains("Serving on http://127.0.0.1:") }, "\(stdout.value) \(stderr.value)"
+        )
         let port = try #require(stdout.value.firstMatch(of: #/127\.0\.0\.1:(\d+)/#).flatMap { Int($0.1) })
 
-        let long = ServeTests.exchange(port: port, Array("GET /\(String(repeating: "a", count: 1_000_000)) HTTP/1.1\r\n\r\n".utf8))
+        let long = ServeTests.exchange(
+            port: port, Array("GET /\(String(repeating: "a", count: 1_000_000)) HTTP/1.1\r\n\r\n".utf8))
         #expect(long.response.hasPrefix("HTTP/1.1 414 URI Too Long"), "\(long.response.prefix(100))")
         #expect(long.seconds < 5)
         let headers = ServeTests.exchange(
-            port: port, Array("GET / HTTP/1.1\r\n\(String(repeating: "X-Pad: \(String(repeating: "b", count: 1000))\r\n", count: 40))\r\n".utf8))
+            port: port,
+            Array(
+                "GET / HTTP/1.1\r\n\(String(repeating: "X-Pad: \(String(repeating: "b", count: 1000))\r\n", count: 40))\r\n".utf8)
+        )
         #expect(headers.response.hasPrefix("HTTP/1.1 431"), "\(headers.response.prefix(100))")
         let pipelined = ServeTests.exchange(
             port: port,
-            Array("GET /robots.txt HTTP/1.1\r\nHost: x\r\n\r\nGET /api/years.json HTTP/1.1\r\nHost: x\r\n\r\nHEAD /2026/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+            Array(
+                "GET /robots.txt HTTP/1.1\r\nHost: x\r\n\r\nGET /api/years.json HTTP/1.1\r\nHost: x\r\n\r\nHEAD /2026/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                    .utf8))
         #expect(pipelined.response.components(separatedBy: "HTTP/1.1 200 OK").count == 4, "\(pipelined.response.prefix(300))")
         #expect(pipelined.response.contains("Disallow: /feeds/") && pipelined.response.contains("\"years\""))
 

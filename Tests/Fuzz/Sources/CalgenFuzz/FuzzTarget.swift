@@ -1,6 +1,7 @@
+import Foundation
+
 @testable import CalgenCore
 @testable import CalgenKit
-import Foundation
 @testable import ICalendar
 
 /// What one fuzz run does with its input. Every target must return without crashing, hanging or
