@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -26,6 +27,13 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     static let maxRequestLine = 8 * 1024
     static let maxHeaders = 32 * 1024
     static let maxBody = 1024 * 1024
+    /// Connections served at once; more get 503 with `Retry-After`.
+    static let maxConnections = 64
+    static let busy = Response(
+        status: 503, headers: ["Content-Type: text/plain; charset=utf-8", "Retry-After: 1"], body: Array("busy\n".utf8))
+
+    /// How many connections are open.
+    private let connections = Mutex(0)
 
     private let listener: Int32
     /// The port it listens on (the one the system chose when asked for 0).
@@ -75,7 +83,21 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                 }
                 var timeout = timeval(tv_sec: 30, tv_usec: 0)
                 setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-                let worker = Thread { [self] in serve(connection) }
+                // A thread a connection, up to a bound: past it, a client is told to come back.
+                let admitted = connections.withLock { open -> Bool in
+                    guard open < LoopbackHTTPServer.maxConnections else { return false }
+                    open += 1
+                    return true
+                }
+                guard admitted else {
+                    send(connection, LoopbackHTTPServer.busy, head: false, close: true)
+                    close(connection)
+                    continue
+                }
+                let worker = Thread { [self] in
+                    serve(connection)
+                    connections.withLock { $0 -= 1 }
+                }
                 worker.stackSize = 1 << 20
                 worker.start()
             }

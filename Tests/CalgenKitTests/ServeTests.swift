@@ -181,6 +181,24 @@ import Testing
         #expect(pipelined.response.components(separatedBy: "HTTP/1.1 200 OK").count == 4, "\(pipelined.response.prefix(300))")
         #expect(pipelined.response.contains("Disallow: /feeds/") && pipelined.response.contains("\"years\""))
 
+        // Idle connections hold a thread each, up to 64; the next client is told to come back.
+        var idle = [Int32]()
+        for _ in 0..<64 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            idle.append(fd)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(ServeTests.exchange(port: port, Array("GET / HTTP/1.1\r\n\r\n".utf8)).response.hasPrefix("HTTP/1.1 503"))
+        for fd in idle { close(fd) }
+        #expect(ServeTests.eventually(5) { ServeTests.exchange(port: port, Array("GET / HTTP/1.0\r\n\r\n".utf8)).response.hasPrefix("HTTP/1.1 200") })
+
         try fixture.write("Templates/partials/legend.mustache", "<p>{{> legend}}</p>\n")
         #expect(ServeTests.eventually(15) { stderr.value.contains("Still serving the last good build") }, "\(stderr.value)")
         #expect(stderr.value.contains(#"partial "legend" includes itself (legend → legend)"#))
