@@ -54,8 +54,17 @@ public struct FeedSecret: Sendable {
         }
     }
 
+    /// Refuses to make personal feeds for `site` in CI without a secret; the content directory
+    /// names the place in the message.
+    public func check(_ site: Site, contentDirectory: String) throws(ContentErrors) {
+        guard origin == .missingInCI, !site.subscribers.isEmpty else { return }
+        throw ContentErrors([
+            FeedSecret.missingInCIDiagnostic(usersDirectory: ContentLoader(contentDirectory: contentDirectory).display("users"))
+        ])
+    }
+
     /// The problem of building personal feeds in CI without a secret.
-    public static func missingInCIDiagnostic(usersDirectory: String) -> Diagnostic {
+    static func missingInCIDiagnostic(usersDirectory: String) -> Diagnostic {
         Diagnostic(
             file: usersDirectory,
             message: "personal feeds need a secret, and none is given: CALGEN_FEED_SECRET is not set in this CI build",

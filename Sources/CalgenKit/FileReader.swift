@@ -20,9 +20,7 @@ enum FileReader {
                     file: path, message: "the file cannot be read (missing, or a broken link)",
                     fix: "check the name and the folder (--content, --templates), or the link's target"))
         }
-        if let rootPath = realPath(root), resolved != rootPath,
-            !resolved.hasPrefix(rootPath.hasSuffix("/") ? rootPath : rootPath + "/")
-        {
+        if let rootPath = realPath(root), !isSameOrAncestor(rootPath, of: resolved) {
             return .failure(
                 Diagnostic(
                     file: path, message: "the file is a symbolic link to \(resolved), outside \(root)",
@@ -58,6 +56,11 @@ enum FileReader {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// Whether path `b` is path `a` or lies below it (both absolute and resolved).
+    static func isSameOrAncestor(_ a: String, of b: String) -> Bool {
+        b == a || b.hasPrefix(a.hasSuffix("/") ? a : a + "/")
     }
 
     /// UTF-8 bytes as text: without a leading byte order mark, CRLF read as LF, and no control

@@ -143,7 +143,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             }
             // No complete head yet: refuse one that is already too long, else read on. The
             // buffer never holds more than the two limits, so these scans stay cheap.
-            if (LoopbackHTTPServer.find([0x0D, 0x0A], in: buffer) ?? buffer.count) > LoopbackHTTPServer.maxRequestLine {
+            if (buffer.firstRange(of: [0x0D, 0x0A])?.lowerBound ?? buffer.count) > LoopbackHTTPServer.maxRequestLine {
                 send(fd, LoopbackHTTPServer.plain(414), head: false, close: true)
                 return
             }
@@ -166,15 +166,6 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             i += 1
         }
         scanned = buffer.count
-        return nil
-    }
-
-    static func find(_ needle: [UInt8], in buffer: [UInt8]) -> Int? {
-        guard buffer.count >= needle.count else { return nil }
-        for i in 0...(buffer.count - needle.count) where buffer[i] == needle[0] && Array(buffer[i..<(i + needle.count)]) == needle
-        {
-            return i
-        }
         return nil
     }
 

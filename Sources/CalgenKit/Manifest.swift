@@ -149,7 +149,8 @@ struct FeedManifest: Codable, Equatable, Sendable {
     /// Checks `bytes` against their `integrity` line, which holds the SHA-256 of the rest.
     static func integrity(of bytes: [UInt8]) -> Integrity {
         let marker = Array("\n  \"integrity\": \"".utf8)
-        guard let start = FeedManifest.find(marker, in: bytes) else { return .absent }
+        // The line is in the head, within the first 4 KB.
+        guard let start = bytes.prefix(4096).firstRange(of: marker)?.lowerBound else { return .absent }
         let lineStart = start + 1
         let valueStart = start + marker.count
         guard valueStart + 64 + 3 <= bytes.count, bytes[valueStart + 64] == 0x22, bytes[valueStart + 65] == 0x2C,
@@ -157,14 +158,6 @@ struct FeedManifest: Codable, Equatable, Sendable {
         else { return .damaged }
         let value = String(decoding: bytes[valueStart..<valueStart + 64], as: UTF8.self)
         return Digest.sha256(Array(bytes[..<lineStart] + bytes[(valueStart + 67)...])) == value ? .intact : .damaged
-    }
-
-    /// The first offset of `needle` in the first 4 KB of `bytes` (where the head is).
-    private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
-        let end = min(bytes.count, 4096) - needle.count
-        guard end >= 0 else { return nil }
-        for i in 0...end where bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
-        return nil
     }
 }
 

@@ -23,16 +23,16 @@ enum OutputGuard {
         if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
             protected.append((home, "the home directory"))
         }
-        for (directory, name) in protected where isSameOrAncestor(path, of: resolve(directory).path) {
+        for (directory, name) in protected where FileReader.isSameOrAncestor(path, of: resolve(directory).path) {
             throw refuse("refusing to replace a directory that is or contains \(name)", fix: separate)
         }
         for (directory, name) in [(content, "content"), (templates, "templates")] {
             let source = resolve(directory).path
-            if isSameOrAncestor(path, of: source) {
+            if FileReader.isSameOrAncestor(path, of: source) {
                 throw refuse(
                     "refusing to replace a directory that is or contains the \(name) directory (\(directory))", fix: separate)
             }
-            if isSameOrAncestor(source, of: path) {
+            if FileReader.isSameOrAncestor(source, of: path) {
                 throw refuse("the output lies inside the \(name) directory (\(directory))", fix: separate)
             }
         }
@@ -64,10 +64,6 @@ enum OutputGuard {
         var url = URL(fileURLWithPath: FileReader.realPath(existing.path) ?? existing.path)
         for component in tail { url.appendPathComponent(component) }
         return url.standardizedFileURL
-    }
-
-    static func isSameOrAncestor(_ a: String, of b: String) -> Bool {
-        b == a || b.hasPrefix(a.hasSuffix("/") ? a : a + "/")
     }
 
     static func isEmpty(_ path: String) -> Bool {

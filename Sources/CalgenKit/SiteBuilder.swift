@@ -207,12 +207,7 @@ public struct SiteBuilder: Sendable {
             guard problems.isEmpty, let site, let templates else { throw ContentErrors(problems) }
             return (site, templates, previous)
         }
-        if options.feedSecret.origin == .missingInCI && !site.subscribers.isEmpty {
-            throw ContentErrors([
-                FeedSecret.missingInCIDiagnostic(
-                    usersDirectory: ContentLoader(contentDirectory: options.contentDirectory).display("users"))
-            ])
-        }
+        try options.feedSecret.check(site, contentDirectory: options.contentDirectory)
         report.years = site.calendar.years.count
         report.notes = site.notes.count
         report.subscribers = site.subscribers.count

@@ -87,9 +87,8 @@ public struct SiteConfig: Sendable, Hashable {
         let title = fields.string("title", required: true, example: "中国法定节假日")
         var baseURL = fields.string("base-url", required: true, example: "https://calendar.example.com/")
         if let url = baseURL {
-            if TextRules.isWebURL(url), let parsed = URL(string: url),
-                ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
-                parsed.host != nil, parsed.query == nil, parsed.fragment == nil, parsed.user == nil, parsed.password == nil
+            if TextRules.isWebURL(url), let parsed = URL(string: url), parsed.host != nil, parsed.query == nil,
+                parsed.fragment == nil, parsed.user == nil, parsed.password == nil
             {
                 baseURL = url.hasSuffix("/") ? url : url + "/"
             } else {

@@ -16,8 +16,8 @@ enum BuildNow {
             guard let value = Int(epoch), seconds.contains(value) else {
                 throw ValidationError(
                     "SOURCE_DATE_EPOCH must be whole seconds since 1970-01-01 UTC, from 0 to \(seconds.upperBound) "
-                        + "(the end of \(Limits.years.upperBound)), not \"\(epoch.prefix(40))\"\n"
-                        + "    fix: set it to e.g. `$(git log -1 --format=%ct)`, or unset it to use --now or the clock")
+                        + "(the end of \(Limits.years.upperBound)), not \"\(epoch.prefix(40))\"",
+                    fix: "set it to e.g. `$(git log -1 --format=%ct)`, or unset it to use --now or the clock")
             }
             return Date(timeIntervalSince1970: TimeInterval(value))
         }
@@ -37,13 +37,13 @@ enum BuildNow {
         }
         guard let date else {
             throw ValidationError(
-                "--now takes a date (2026-10-01) or an ISO 8601 time (2026-10-01T08:00:00Z), not \"\(option.prefix(40))\"\n"
-                    + "    fix: write e.g. `--now 2026-10-01`")
+                "--now takes a date (2026-10-01) or an ISO 8601 time (2026-10-01T08:00:00Z), not \"\(option.prefix(40))\"",
+                fix: "write e.g. `--now 2026-10-01`")
         }
         guard seconds.contains(Int(date.timeIntervalSince1970.rounded(.down))) else {
             throw ValidationError(
-                "--now must lie between 1970 and the end of \(Limits.years.upperBound), not \"\(option.prefix(40))\"\n"
-                    + "    fix: give a date within those years")
+                "--now must lie between 1970 and the end of \(Limits.years.upperBound), not \"\(option.prefix(40))\"",
+                fix: "give a date within those years")
         }
         return date
     }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import CalgenCore
 import CalgenKit
 import Foundation
@@ -36,5 +37,12 @@ enum DiagnosticPrinter {
     static func milliseconds(_ duration: Duration) -> String {
         let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         return String(format: "%.0f ms", ms)
+    }
+}
+
+extension ValidationError {
+    /// A command-line error with a fix line, in the form the printer gives content errors.
+    init(_ message: String, fix: String) {
+        self.init(message + "\n    fix: " + fix)
     }
 }

@@ -24,7 +24,7 @@ struct FeedSecretOption: ParsableArguments {
             return try FeedSecret.resolve(
                 file: feedSecretFile, environment: environment["CALGEN_FEED_SECRET"], isCI: ci, localFile: local)
         } catch {
-            throw ValidationError(error.description + "\n    fix: " + error.fix)
+            throw ValidationError(error.description, fix: error.fix)
         }
     }
 }

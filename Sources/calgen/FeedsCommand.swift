@@ -33,14 +33,9 @@ struct FeedsCommand: ParsableCommand {
         let site: Site
         do {
             site = try ContentLoader(contentDirectory: contentOption.content).load()
+            try secret.check(site, contentDirectory: contentOption.content)
         } catch {
             DiagnosticPrinter.print(error, outputDirectory: nil)
-            throw ExitCode.failure
-        }
-        if secret.origin == .missingInCI && !site.subscribers.isEmpty {
-            DiagnosticPrinter.print(
-                ContentErrors([FeedSecret.missingInCIDiagnostic(usersDirectory: contentOption.content + "/users")]),
-                outputDirectory: nil)
             throw ExitCode.failure
         }
         if let notice = secret.notice, !site.subscribers.isEmpty { Terminal.write(notice + "\n") }

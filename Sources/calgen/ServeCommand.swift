@@ -38,7 +38,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             try? FileManager.default.removeItem(atPath: scratch)
             throw ValidationError(
-                "cannot serve on 127.0.0.1:\(port): \(error)\n    fix: choose another --port (0 picks a free one)")
+                "cannot serve on 127.0.0.1:\(port): \(error)", fix: "choose another --port (0 picks a free one)")
         }
         for signal in [SIGINT, SIGTERM] {
             Foundation.signal(signal, SIG_IGN)

@@ -716,7 +716,8 @@ struct MiniSite {
             // As a manifest of a calgen before integrity digests: the number is what is wrong.
             let old = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("  \"integrity\"") }
             return Data(
-                old.joined(separator: "\n").replacingOccurrences(of: "\"sequence\": 0", with: "\"sequence\": 9223372036854775807").utf8)
+                old.joined(separator: "\n").replacingOccurrences(of: "\"sequence\": 0", with: "\"sequence\": 9223372036854775807")
+                    .utf8)
         }
         if name.contains("Int.max") {
             return Data(text.replacingOccurrences(of: "\"version\": 1,", with: "\"version\": 9223372036854775807,").utf8)
@@ -726,14 +727,17 @@ struct MiniSite {
         return Data(text.utf8)
     }
 
+    /// The environment of every run: a fixed "now" and feed secret.
+    static let environment = [
+        "SOURCE_DATE_EPOCH": "1795233600", "PATH": "/usr/bin:/bin", "CALGEN_FEED_SECRET": BadInputCatalogue.secret,
+    ]
+
     /// Starts calgen in the site's folder, its output discarded.
     func start(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = try Fixture.executable()
         process.arguments = arguments
-        process.environment = [
-            "SOURCE_DATE_EPOCH": "1795233600", "PATH": "/usr/bin:/bin", "CALGEN_FEED_SECRET": BadInputCatalogue.secret,
-        ]
+        process.environment = MiniSite.environment
         process.currentDirectoryURL = root
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -745,9 +749,7 @@ struct MiniSite {
     func run(_ arguments: [String], environment changes: [String: String?]) throws
         -> (status: Int32, exited: Bool, stdout: String, stderr: String, seconds: Double)
     {
-        var environment = [
-            "SOURCE_DATE_EPOCH": "1795233600", "PATH": "/usr/bin:/bin", "CALGEN_FEED_SECRET": BadInputCatalogue.secret,
-        ]
+        var environment = MiniSite.environment
         for (key, value) in changes {
             environment[key] = value?.replacingOccurrences(of: "HOME_PLACEHOLDER", with: root.appendingPathComponent("home").path)
         }

@@ -121,12 +121,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: fixture.output))
     }
 
-    /// Sends raw bytes to 127.0.0.1:`port` and reads until the server closes the connection
-    /// (at most 10 s).
-    static func exchange(port: Int, _ bytes: [UInt8]) -> (response: String, seconds: Double) {
-        let start = Date()
+    /// A socket connected to 127.0.0.1:`port`, or -1.
+    static func connectLoopback(port: Int) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -134,7 +131,20 @@ import Testing
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { return ("", 0) }
+        guard connected == 0 else {
+            close(fd)
+            return -1
+        }
+        return fd
+    }
+
+    /// Sends raw bytes to 127.0.0.1:`port` and reads until the server closes the connection
+    /// (at most 10 s).
+    static func exchange(port: Int, _ bytes: [UInt8]) -> (response: String, seconds: Double) {
+        let start = Date()
+        let fd = connectLoopback(port: port)
+        guard fd >= 0 else { return ("", 0) }
+        defer { close(fd) }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var sent = 0
@@ -183,21 +193,14 @@ import Testing
 
         // Idle connections hold a thread each, up to 64; the next client is told to come back.
         var idle = [Int32]()
-        for _ in 0..<64 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            idle.append(fd)
-        }
+        for _ in 0..<64 { idle.append(ServeTests.connectLoopback(port: port)) }
         Thread.sleep(forTimeInterval: 0.5)
         #expect(ServeTests.exchange(port: port, Array("GET / HTTP/1.1\r\n\r\n".utf8)).response.hasPrefix("HTTP/1.1 503"))
         for fd in idle { close(fd) }
-        #expect(ServeTests.eventually(5) { ServeTests.exchange(port: port, Array("GET / HTTP/1.0\r\n\r\n".utf8)).response.hasPrefix("HTTP/1.1 200") })
+        #expect(
+            ServeTests.eventually(5) {
+                ServeTests.exchange(port: port, Array("GET / HTTP/1.0\r\n\r\n".utf8)).response.hasPrefix("HTTP/1.1 200")
+            })
 
         try fixture.write("Templates/partials/legend.mustache", "<p>{{> legend}}</p>\n")
         #expect(ServeTests.eventually(15) { stderr.value.contains("Still serving the last good build") }, "\(stderr.value)")
