@@ -139,7 +139,9 @@ struct FeedRenderer: Sendable {
         text += holidayInputs
         for note in notes {
             guard let digest = site.sources.notes[note.slug] else { return nil }
-            text += "note \(note.slug) \(note.file) \(digest)\n"
+            // By slug and bytes, not by file path: the same content in another folder (or named
+            // `./Content` instead of `Content`) makes the same feeds.
+            text += "note \(note.slug) \(digest)\n"
         }
         return Digest.sha256(Array(text.utf8))
     }
