@@ -4,26 +4,28 @@ import Testing
 @testable import CalgenKit
 
 @Suite struct FeedTests {
-    func build(_ fixture: borrowing Fixture, secret: FeedSecret = .development) throws -> BuildReport {
+    func build(_ fixture: borrowing Fixture, secret: FeedSecret? = nil) throws -> BuildReport {
         var options = fixture.options()
-        options.feedSecret = secret
+        if let secret { options.feedSecret = secret }
         return try SiteBuilder(options: options).build()
     }
 
-    /// The personal feed files of a build, by subscriber id.
-    func personalFeeds(_ fixture: borrowing Fixture) -> [String: String] {
+    /// The personal feed files of an output, by subscriber id.
+    static func personalFeeds(_ files: [String: Data]) -> [String: String] {
         var feeds = [String: String]()
-        for (path, data) in Fixture.snapshot(fixture.output)
+        for (path, data) in files
         where path.hasPrefix("feeds/") && path.hasSuffix(".ics") && path != "feeds/holidays.ics" {
             feeds[String(path.split(separator: "/").last!.dropLast(4))] = path + "\n" + String(decoding: data, as: UTF8.self)
         }
         return feeds
     }
 
+    func personalFeeds(_ fixture: borrowing Fixture) -> [String: String] {
+        FeedTests.personalFeeds(Fixture.snapshot(fixture.output))
+    }
+
     @Test func thePublicFeedHasEveryHolidayPeriodAndMakeupDay() throws {
-        let fixture = try Fixture()
-        _ = try build(fixture)
-        let feed = fixture.read("public/feeds/holidays.ics") ?? ""
+        let feed = try BundledSite.get().read("feeds/holidays.ics") ?? ""
         #expect(feed.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:"))
         #expect(!feed.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
         #expect(
@@ -67,23 +69,23 @@ import Testing
     }
 
     @Test func personalFeedsLiveAtSecretPathsThatNothingPublicReveals() throws {
-        let fixture = try Fixture()
-        let report = try build(fixture)
-        #expect(report.feeds == 4)
-        #expect(report.warnings == [FeedSecret.developmentWarning])
-        let feeds = personalFeeds(fixture)
+        let site = try BundledSite.get()
+        #expect(site.report.feeds == 4)
+        #expect(site.report.warnings.isEmpty)
+        let secret = try FeedSecret(Fixture.secret)
+        let feeds = FeedTests.personalFeeds(site.files)
         #expect(feeds.keys.sorted() == ["li-si", "wang-fang", "zhang-san"])
-        let token = FeedSecret.development.token(for: "zhang-san")
+        let token = secret.token(for: "zhang-san")
         #expect(token.count == 24 && token.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         #expect(feeds["zhang-san"]!.hasPrefix("feeds/\(token)/zhang-san.ics"))
-        for (path, data) in Fixture.snapshot(fixture.output) where !path.hasPrefix("feeds/") {
+        let tokens = feeds.keys.map { secret.token(for: $0) }
+        for (path, data) in site.files where !path.hasPrefix("feeds/") {
             let text = String(decoding: data, as: UTF8.self)
-            for id in feeds.keys {
-                let t = FeedSecret.development.token(for: id)
-                #expect(!text.contains(t), "\(path) reveals the feed of \(id)")
+            for t in tokens {
+                #expect(!text.contains(t), "\(path) reveals a personal feed")
             }
         }
-        #expect(fixture.read("public/robots.txt")?.contains("Disallow: /feeds/") == true)
+        #expect(site.read("robots.txt")?.contains("Disallow: /feeds/") == true)
     }
 
     @Test func theSecretAndTheEpochDecideTheURL() throws {
@@ -97,12 +99,15 @@ import Testing
         let report = try build(fixture, secret: secret)
         #expect(report.warnings.isEmpty)
         #expect(personalFeeds(fixture)["zhang-san"]!.hasPrefix("feeds/\(secret.token(for: "zhang-san"))/"))
+        // The development secret works, and the build says it is not for publishing.
+        let development = try build(fixture, secret: .development)
+        #expect(development.warnings == [FeedSecret.developmentWarning])
+        #expect(personalFeeds(fixture)["zhang-san"]!.hasPrefix("feeds/\(FeedSecret.development.token(for: "zhang-san"))/"))
     }
 
     @Test func aPersonalFeedCarriesItsRemindersNotesAndHolidays() throws {
-        let fixture = try Fixture()
-        _ = try build(fixture)
-        let zhang = personalFeeds(fixture)["zhang-san"]!
+        let feeds = FeedTests.personalFeeds(try BundledSite.get().files)
+        let zhang = feeds["zhang-san"]!
         #expect(zhang.contains("NAME:张三的工作日提醒\r\nX-WR-CALNAME:张三的工作日提醒\r\n"))
         #expect(zhang.contains("COLOR:crimson\r\nX-APPLE-CALENDAR-COLOR:#D33F49\r\n"))
         #expect(zhang.contains("放假安排有效期至2026年12月31日"))
@@ -120,7 +125,7 @@ import Testing
         #expect(!zhang.contains("note-national-day-duty"))  // team-ops only
         #expect(!zhang.contains("clock-in.2027"))  // 2027 is not announced
         #expect(zhang.contains("BEGIN:VTIMEZONE\r\nTZID:Asia/Shanghai\r\n"))
-        let li = personalFeeds(fixture)["li-si"]!
+        let li = feeds["li-si"]!
         #expect(li.contains("RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20270101T013000Z"))
         #expect(li.contains("EXDATE;TZID=America/New_York:20261001T203000"))
         #expect(li.contains("UID:li-si.standup.20261010@"))  // the make-up Saturday, outside the rule

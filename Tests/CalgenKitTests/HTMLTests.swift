@@ -4,9 +4,9 @@ import Testing
 
 @Suite struct HTMLTests {
     @Test func writesEveryPageAndTheExtraFiles() throws {
-        let fixture = try Fixture()
-        let report = try SiteBuilder(options: fixture.options()).build()
-        let files = Fixture.snapshot(fixture.output)
+        let site = try BundledSite.get()
+        let report = site.report
+        let files = site.files
         let pages = files.keys.filter { $0.hasSuffix(".html") }
         #expect(report.pages == 281)  // 21 years, 252 months, 5 notes, the notes index, index and 404
         #expect(pages.count == 281)
@@ -15,31 +15,28 @@ import Testing
         for path in ["index.html", "404.html", "sitemap.xml", "robots.txt", "assets/style.css"] {
             #expect(files[path] != nil, "\(path)")
         }
-        let sitemap = fixture.read("public/sitemap.xml") ?? ""
+        let sitemap = site.read("sitemap.xml") ?? ""
         #expect(sitemap.contains("<loc>https://calendar.example.com/2026/10/</loc>"))
         #expect(sitemap.contains("<loc>https://calendar.example.com/notes/national-day-duty/</loc>"))
         #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 280)  // every page but 404
-        #expect(fixture.read("public/robots.txt")?.contains("Sitemap: https://calendar.example.com/sitemap.xml") == true)
+        #expect(site.read("robots.txt")?.contains("Sitemap: https://calendar.example.com/sitemap.xml") == true)
     }
 
     /// Every internal `href` and `src` of every built page resolves to a file of the output,
     /// and every `#fragment` to an `id` there.
     @Test func everyInternalLinkResolves() throws {
-        let fixture = try Fixture()
-        _ = try SiteBuilder(options: fixture.options()).build()
-        let files = Fixture.snapshot(fixture.output).map { OutputFile(path: $0.key, bytes: Array($0.value)) }
+        let files = try BundledSite.get().files.map { OutputFile(path: $0.key, bytes: Array($0.value)) }
         let broken = LinkCheck.problems(in: files, sitePath: "/", sources: [:])
         #expect(files.count > 7900 && broken.isEmpty, "\(broken.prefix(20))")
     }
 
     @Test func dayCellsAnnounceTheirFullDateAndStatus() throws {
-        let fixture = try Fixture()
-        _ = try SiteBuilder(options: fixture.options()).build()
-        let month = fixture.read("public/2026/10/index.html") ?? ""
+        let site = try BundledSite.get()
+        let month = site.read("2026/10/index.html") ?? ""
         #expect(month.contains(#"<span class="vh">2026年10月1日 星期四 国庆节 休 农历八月廿一</span>"#))
         #expect(month.contains(#"<span class="vh">2026年10月10日 星期六 国庆节 补班 农历九月初一</span>"#))
         #expect(month.contains(#"<th scope="col" abbr="星期一">一</th>"#))
-        let year = fixture.read("public/2026/index.html") ?? ""
+        let year = site.read("2026/index.html") ?? ""
         #expect(year.contains(#"aria-current="date""#))  // 2026-11-21, from SOURCE_DATE_EPOCH
         #expect(year.contains("2月15日（周日）至2月23日（周一）"))
         #expect(year.contains("2月14日（周六）、2月28日（周六）上班"))
@@ -47,13 +44,12 @@ import Testing
     }
 
     @Test func anUnannouncedYearSaysSoAndInventsNothing() throws {
-        let fixture = try Fixture()
-        _ = try SiteBuilder(options: fixture.options()).build()
-        let year = fixture.read("public/2027/index.html") ?? ""
+        let site = try BundledSite.get()
+        let year = site.read("2027/index.html") ?? ""
         #expect(year.contains("该年的放假安排尚未公布"))
         #expect(!year.contains(#"class="b""#))
         #expect(!year.contains("d off") && !year.contains("d work"))
-        #expect(fixture.read("public/index.html")?.contains("尚未公布") == true)
+        #expect(site.read("index.html")?.contains("尚未公布") == true)
     }
 
     @Test func englishSite() throws {
@@ -90,9 +86,7 @@ import Testing
         ("notes/national-day-duty/index.html", "note-national-day-duty.html"),
     ])
     func goldenPages(_ page: String, _ golden: String) throws {
-        let fixture = try Fixture()
-        _ = try SiteBuilder(options: fixture.options()).build()
-        let actual = fixture.read("public/" + page) ?? ""
+        let actual = try BundledSite.get().read(page) ?? ""
         let goldenURL = Fixture.repositoryRoot.appendingPathComponent("Tests/CalgenKitTests/Golden/" + golden)
         if ProcessInfo.processInfo.environment["CALGEN_UPDATE_GOLDEN"] == "1" {
             try Data(actual.utf8).write(to: goldenURL)
