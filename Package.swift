@@ -5,6 +5,8 @@ let package = Package(
     name: "calgen",
     products: [
         .executable(name: "calgen", targets: ["calgen"]),
+        .library(name: "CalgenCore", targets: ["CalgenCore"]),
+        .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "CalgenKit", targets: ["CalgenKit"]),
         .executable(name: "calgen-benchmark-site", targets: ["BenchmarkSite"]),
     ],
@@ -40,11 +42,16 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // The preview server of `calgen serve`: static files over HTTP/1.1 on 127.0.0.1, and a
+        // polling watcher. Kept out of CalgenKit, which then has no server in it.
+        .target(name: "CalgenServe"),
         // The thin command-line tool.
         .executableTarget(
             name: "calgen",
             dependencies: [
+                "CalgenCore",
                 "CalgenKit",
+                "CalgenServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -55,7 +62,7 @@ let package = Package(
         ),
         .testTarget(name: "CalgenCoreTests", dependencies: ["CalgenCore"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
-        .testTarget(name: "CalgenKitTests", dependencies: ["CalgenKit"], exclude: ["Golden"]),
+        .testTarget(name: "CalgenKitTests", dependencies: ["CalgenCore", "CalgenKit"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

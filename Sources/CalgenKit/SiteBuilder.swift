@@ -232,7 +232,7 @@ public struct SiteBuilder: Sendable {
         let publication = timer.step("manifest") {
             Publication(
                 publicFiles: pages + data, feeds: feeds, calendar: site.calendar, sources: site.holidaySources,
-                previous: previous, now: ManifestTime.iso(TimeZoneComponent.utcFields(options.now)))
+                previous: previous, now: ManifestTime.iso(options.now))
         }
         report.version = publication.version
         report.files = publication.allFiles.count

@@ -1,11 +1,7 @@
 import CalgenKit
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Standard error as a terminal: colours and a progress line only when it is one, so that CI
 /// logs stay plain.

@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
 /// Builds of a changing site killed with SIGKILL at random moments: every time, the output is
 /// exactly the previous build or exactly the new one, no staging folder survives the next build,

@@ -10,7 +10,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "CalgenFuzz",
-            dependencies: [.product(name: "CalgenKit", package: "calgen")],
+            dependencies: [
+                .product(name: "CalgenCore", package: "calgen"),
+                .product(name: "ICalendar", package: "calgen"),
+                .product(name: "CalgenKit", package: "calgen"),
+            ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
     ],

@@ -1,11 +1,7 @@
 import CalgenCore
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// What the last published build left: its manifest and its feed manifests, read from the
 /// output directory or from `--previous-manifest` (with the feed manifests beside it).

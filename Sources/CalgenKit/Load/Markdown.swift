@@ -1,10 +1,6 @@
 import CCmark
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// CommonMark rendering through the cmark C library.
 public enum Markdown {

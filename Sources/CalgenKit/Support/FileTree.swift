@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The regular files below a directory with their sizes, read with `readdir` and `fstatat`:
 /// an output holds tens of thousands of files, which Foundation's enumerator walks slowly.

@@ -2,9 +2,7 @@ import CalgenCore
 import Crypto
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
 /// The secret that personal feed URLs are derived from. It comes from the environment
 /// (`CALGEN_FEED_SECRET`) or a file named on the command line, never from `Content/`. Without

@@ -1,9 +1,7 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
 /// A small HTTP/1.1 server on 127.0.0.1 for the preview of `calgen serve`: GET and HEAD, keep-
 /// alive and pipelined requests answered in order on one connection, and the limits common
@@ -41,10 +39,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private let handler: @Sendable (Request) -> Response
 
     /// Binds to 127.0.0.1:`port` and listens; throws when the port cannot be used.
-    init(port: UInt16, handler: @escaping @Sendable (Request) -> Response) throws(OutputError) {
+    init(port: UInt16, handler: @escaping @Sendable (Request) -> Response) throws(DevServerError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else {
-            throw OutputError(path: "127.0.0.1:\(port)", reason: "cannot open a socket: \(LoopbackHTTPServer.errorText())")
+            throw .socket("cannot open a socket: \(LoopbackHTTPServer.errorText())")
         }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -58,7 +56,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         guard bound == 0, listen(fd, 128) == 0 else {
             let reason = LoopbackHTTPServer.errorText()
             close(fd)
-            throw OutputError(path: "127.0.0.1:\(port)", reason: "cannot listen: \(reason)")
+            throw .socket("cannot listen: \(reason)")
         }
         var actual = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)

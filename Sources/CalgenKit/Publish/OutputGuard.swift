@@ -1,8 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
 /// Decides whether calgen may replace an output directory. A build swaps a new tree in for the
 /// whole output, so the output must be a directory calgen owns: absent, empty, or holding a

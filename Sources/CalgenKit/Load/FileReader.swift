@@ -1,9 +1,7 @@
 import CalgenCore
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
 /// Reading input files, with failures as diagnostics. Every file calgen reads from the content
 /// or templates directory goes through here, so every one is held to the same rules: a regular

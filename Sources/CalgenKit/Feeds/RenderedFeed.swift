@@ -83,14 +83,10 @@ struct RenderedFeed: Sendable {
     }
 }
 
-/// Times in manifests: ISO 8601 in UTC (`2026-11-21T04:00:00Z`).
-enum ManifestTime {
+/// Event stamps in feed manifests: an event's `DTSTAMP` in the manifest's time format.
+extension ManifestTime {
     static func iso(_ t: ICalDateTime) -> String {
-        func pad(_ n: Int, _ w: Int) -> String {
-            let s = String(n)
-            return String(repeating: "0", count: max(0, w - s.count)) + s
-        }
-        return "\(pad(t.date.year, 4))-\(pad(t.date.month, 2))-\(pad(t.date.day, 2))T\(pad(t.hour, 2)):\(pad(t.minute, 2)):\(pad(t.second, 2))Z"
+        iso(year: t.date.year, month: t.date.month, day: t.date.day, hour: t.hour, minute: t.minute, second: t.second)
     }
 
     static func parse(_ text: String) -> ICalDateTime? {

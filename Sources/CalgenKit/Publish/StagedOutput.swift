@@ -1,11 +1,7 @@
 import CCalgenSystem
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// A new output directory built next to the current one and swapped in only when complete,
 /// so that a failed or killed build never leaves a half-written output.

@@ -14,11 +14,11 @@ public final class DevServer: @unchecked Sendable {
     private var generation = 0
     private var failure: String?
 
-    /// Throws when `port` is not a port number.
+    /// Throws `DevServerError.notAPort` when `port` is not a port number.
     public init(port: Int, sitePath: String) throws {
         self.sitePath = sitePath
         guard let number = UInt16(exactly: port) else {
-            throw OutputError(path: "--port \(port)", reason: "not a port number (0–65535)")
+            throw DevServerError.notAPort(port)
         }
         self.port = number
     }
@@ -158,6 +158,20 @@ public final class DevServer: @unchecked Sendable {
         case "ico": return "image/x-icon"
         case "woff2": return "font/woff2"
         default: return "application/octet-stream"
+        }
+    }
+}
+
+/// Why the preview server cannot start.
+public enum DevServerError: Error, CustomStringConvertible {
+    case notAPort(Int)
+    /// The socket could not be opened or bound; the reason is the system's.
+    case socket(String)
+
+    public var description: String {
+        switch self {
+        case .notAPort(let port): "--port \(port) is not a port number (0–65535)"
+        case .socket(let reason): reason
         }
     }
 }
