@@ -31,8 +31,8 @@ struct DayCommand: ParsableCommand {
             DiagnosticPrinter.print(errors, outputDirectory: nil)
             throw ExitCode.failure
         }
-        let timeZone = (try? loader.loadConfig().get().timeZone) ?? "Asia/Shanghai"
-        guard let day = resolve(date, timeZone: timeZone) else {
+        let timeZone = (try? loader.loadConfig().get().timeZone) ?? Calgen.defaultTimeZone
+        guard let day = try resolve(date, timeZone: timeZone) else {
             throw ValidationError("\"\(date)\" is not a date; write it as YYYY-MM-DD (e.g. 2026-10-08), today or tomorrow")
         }
         if json {
@@ -67,7 +67,7 @@ struct DayCommand: ParsableCommand {
             """)
     }
 
-    private func resolve(_ text: String, timeZone: String) -> CivilDate? {
+    private func resolve(_ text: String, timeZone: String) throws -> CivilDate? {
         if let d = CivilDate(iso: text) { return d }
         let offset: Int
         switch text.lowercased() {
@@ -75,10 +75,8 @@ struct DayCommand: ParsableCommand {
         case "tomorrow": offset = 1
         default: return nil
         }
-        // "Now" as a build takes it: SOURCE_DATE_EPOCH when set, else the clock.
-        let now =
-            (try? BuildNow.resolve(sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: nil))
-            ?? Date()
+        // "Now" as a build takes it: SOURCE_DATE_EPOCH when set (a bad one is an error), else the clock.
+        let now = try BuildNow.resolve(sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: nil)
         return SiteConfig.civilDate(of: now, inTimeZone: timeZone).adding(days: offset)
     }
 }

@@ -40,13 +40,12 @@ struct FeedsCommand: ParsableCommand {
         }
         if let notice = secret.notice, !site.subscribers.isEmpty { Terminal.write(notice + "\n") }
         let feeds = FeedSet(site: site, today: site.config.civilDate(of: instant), generatedAt: instant, secret: secret)
-        let base = site.config.baseURL
-        let webcalBase = "webcal://" + base.drop { $0 != ":" }.dropFirst(3)
         if !json {
             for (subscriber, path) in feeds.paths() {
                 print("\(subscriber.id)  \(Terminal.safe(subscriber.name))")
-                print("  \(base)\(path)")
-                print("  \(webcalBase)\(path)")
+                let url = FeedURL(baseURL: site.config.baseURL, path: path)
+                print("  \(url.https)")
+                print("  \(url.webcal)")
             }
             return
         }

@@ -97,6 +97,11 @@ import Testing
         #expect(result.stdout.contains(#""kind":"makeupWorkday""#))
         let text = try fixture.run(["day", "2027-01-01"])
         #expect(text.stdout.contains("not published yet"))
+        // "today" is the day of SOURCE_DATE_EPOCH (2026-11-21), as for a build; a bad one is an error.
+        #expect(try fixture.run(["day", "today", "--json"]).stdout.contains(#""date":"2026-11-21""#))
+        #expect(try fixture.run(["day", "tomorrow", "--json"]).stdout.contains(#""date":"2026-11-22""#))
+        let epoch = try fixture.run(["day", "today"], environment: ["SOURCE_DATE_EPOCH": "yesterday"])
+        #expect(epoch.status != 0 && epoch.stderr.contains("SOURCE_DATE_EPOCH must be whole seconds"), "\(epoch.stderr)")
         let bad = try fixture.run(["day", "2026-02-30"])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("YYYY-MM-DD"))

@@ -10,7 +10,7 @@ struct FeedRenderer: Sendable {
     let stamp: ICalDateTime
     let secret: FeedSecret
 
-    static let publicPath = "feeds/holidays.ics"
+    static let publicPath = Calgen.publicFeedPath
     static let productID = "-//calgen//calgen//ZH"
 
     /// The lines of every personal feed's inputs that are the same for all of them, made once.
@@ -22,7 +22,7 @@ struct FeedRenderer: Sendable {
         self.today = today
         self.secret = secret
         stamp = TimeZoneComponent.utcFields(generatedAt)
-        versionInputs = "\(Publication.generator)\nrevision \(FeedRenderer.revision)\ntzdata \(TimeZone.timeZoneDataVersion)\n"
+        versionInputs = "\(Calgen.generator)\nrevision \(FeedRenderer.revision)\ntzdata \(TimeZone.timeZoneDataVersion)\n"
         holidayInputs = site.holidaySources.keys.sorted().map { "holidays \($0) \(site.holidaySources[$0]!)\n" }.joined()
     }
 

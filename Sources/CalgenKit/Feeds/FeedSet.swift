@@ -141,12 +141,12 @@ public struct FeedSet: Sendable {
     /// encoding, horizon and validity, and optionally the occurrences of every reminder.
     public func json(includingOccurrences: Bool) -> String {
         let base = renderer.site.config.baseURL
-        let webcal = "webcal://" + base.drop { $0 != ":" }.dropFirst(3)
         let entries = paths().map { subscriber, path -> JSON in
             let computed = occurrences(of: subscriber)
+            let url = FeedURL(baseURL: base, path: path)
             var fields: [(String, JSON)] = [
                 ("id", .string(subscriber.id)), ("name", .string(subscriber.name)), ("path", .string(path)),
-                ("https", .string(base + path)), ("webcal", .string(webcal + path)),
+                ("https", .string(url.https)), ("webcal", .string(url.webcal)),
                 ("timezone", .string(subscriber.timeZone)), ("encoding", .string(subscriber.encoding.rawValue)),
                 ("from", .string(computed.horizon.first.iso8601)), ("through", .string(computed.horizon.last.iso8601)),
                 ("validThrough", .optional(computed.horizon.validThrough?.iso8601)),

@@ -37,7 +37,7 @@ public struct ContentLoader: Sendable {
         case .failure(let e): problems += e.diagnostics
         }
         var subscribers = [Subscriber]()
-        switch readSubscribers(defaultTimeZone: config?.timeZone ?? "Asia/Shanghai") {
+        switch readSubscribers(defaultTimeZone: config?.timeZone ?? Calgen.defaultTimeZone) {
         case .success(let s): (subscribers, digests.subscribers, digests.subscriberFiles) = s
         case .failure(let e): problems += e.diagnostics
         }

@@ -26,7 +26,7 @@ public struct SiteConfig: Sendable, Hashable {
     public var feedRefresh: TimeSpan
 
     public init(
-        title: String, baseURL: String, language: SiteLanguage = .chinese, timeZone: String = "Asia/Shanghai",
+        title: String, baseURL: String, language: SiteLanguage = .chinese, timeZone: String = Calgen.defaultTimeZone,
         weekStart: Weekday = .monday, description: String? = nil, feedYearsBefore: Int = 1, feedYearsAfter: Int = 1,
         feedRefresh: TimeSpan = TimeSpan(minutes: 12 * 60)
     ) {
@@ -108,7 +108,7 @@ public struct SiteConfig: Sendable, Hashable {
                     fix: "use one of: \(SiteLanguage.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
-        var timeZone = "Asia/Shanghai"
+        var timeZone = Calgen.defaultTimeZone
         if let value = fields.string("timezone") {
             if TimeZone(identifier: value) != nil {
                 timeZone = value

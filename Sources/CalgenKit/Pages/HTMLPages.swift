@@ -63,9 +63,8 @@ struct HTMLPages {
     func indexPage() -> OutputFile {
         let year = featuredYear
         let month = years.contains(today.year) ? today.month : 1
-        let feedPath = "feeds/holidays.ics"
-        let https = site.config.baseURL + feedPath
-        let webcal = "webcal://" + https.drop { $0 != ":" }.dropFirst(3)
+        let feedPath = Calgen.publicFeedPath
+        let feed = FeedURL(baseURL: site.config.baseURL, path: feedPath)
         var context = common(path: "", title: site.config.title, root: "")
         context["featuredHref"] = PagePath.year(year)
         context["featuredYearTitle"] = yearTitle(year)
@@ -82,8 +81,8 @@ struct HTMLPages {
                 "current": y == today.year,
             ]
         }
-        context["feedHttps"] = https
-        context["feedWebcal"] = String(webcal)
+        context["feedHttps"] = feed.https
+        context["feedWebcal"] = feed.webcal
         context["feedPath"] = feedPath
         context["periods"] = periods(year)
         return page("index.html", template: "index", context)

@@ -29,7 +29,7 @@ struct BuildState: Equatable, Sendable {
         let loader = ContentLoader(contentDirectory: options.contentDirectory)
         guard case .success(let config) = loader.loadConfig() else { return nil }
         var lines = [
-            Publication.generator, "revision \(FeedRenderer.revision)", "tzdata \(TimeZone.timeZoneDataVersion)",
+            Calgen.generator, "revision \(FeedRenderer.revision)", "tzdata \(TimeZone.timeZoneDataVersion)",
             "today \(config.civilDate(of: options.now).iso8601)", "drafts \(options.includeDrafts)",
             "secret \(options.feedSecret.token(for: "calgen-build-state"))",
             // A calgen rebuilt from other sources under the same version is another calgen.

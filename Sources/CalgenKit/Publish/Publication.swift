@@ -19,8 +19,6 @@ struct Publication: Sendable {
     /// Whether this build makes a new version.
     let isNewVersion: Bool
 
-    static let generator = "calgen 0.1.0"
-
     /// Every file of the output with its size, for checking that the output holds exactly these.
     var allFiles: [(path: String, size: Int)] { files.map { ($0.path, $0.bytes.count) } + kept + written }
 
@@ -78,7 +76,7 @@ struct Publication: Sendable {
         }
         let manifest = Manifest(
             schemaVersion: Manifest.schemaVersion, version: version, contentHash: contentHash, generatedAt: generatedAt,
-            generator: Publication.generator, years: years, artifacts: artifacts,
+            generator: Calgen.generator, years: years, artifacts: artifacts,
             changes: anyChange
                 ? ChangeList(version: version, added: added.sorted(), changed: changed.sorted(), removed: removed)
                 : previous.manifest!.changes)

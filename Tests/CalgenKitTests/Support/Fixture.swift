@@ -92,11 +92,12 @@ struct Fixture: ~Copyable {
     }
 
     /// The built `calgen` executable, set up to run in the fixture directory at the fixed "now".
-    func process(_ arguments: [String]) throws -> Process {
+    func process(_ arguments: [String], environment changes: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = try Fixture.executable()
         process.arguments = arguments
         process.environment = ["SOURCE_DATE_EPOCH": "1795233600", "PATH": "/usr/bin:/bin", "CALGEN_FEED_SECRET": Fixture.secret]
+            .merging(changes) { $1 }
         process.currentDirectoryURL = root
         return process
     }
@@ -111,8 +112,8 @@ struct Fixture: ~Copyable {
     }
 
     /// Runs the built `calgen` executable in the fixture directory.
-    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = try process(arguments)
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = try process(arguments, environment: environment)
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -1,7 +1,8 @@
 import ArgumentParser
+import CalgenKit
 
 @main
-struct Calgen: AsyncParsableCommand {
+struct CalgenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calgen",
         abstract: "A static site generator for China's legal workday calendar.",
@@ -9,7 +10,7 @@ struct Calgen: AsyncParsableCommand {
             Reads holiday-cn data, notes and subscribers from a content directory and writes \
             HTML calendars, iCalendar feeds and a static JSON day API.
             """,
-        version: "0.1.0",
+        version: Calgen.version,
         subcommands: [BuildCommand.self, CheckCommand.self, ServeCommand.self, FeedsCommand.self, DayCommand.self]
     )
 }
