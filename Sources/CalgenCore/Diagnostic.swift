@@ -10,12 +10,17 @@ public struct Diagnostic: Hashable, Sendable, Error {
 
     /// How serious a problem is.
     public enum Severity: String, Hashable, Sendable {
+        /// The run fails.
         case error
+        /// The run succeeds, but what it made should not be published as it is.
         case warning
+        /// Something the user should know.
+        case note
     }
 
     public var severity: Severity
-    /// The file as the user names it, e.g. `Content/holidays/2021.json`.
+    /// The file as the user names it, e.g. `Content/holidays/2021.json`; empty when the
+    /// diagnostic is about no file (a setting of the run).
     public var file: String
     public var location: Location?
     public var message: String
@@ -40,6 +45,8 @@ public struct Diagnostic: Hashable, Sendable, Error {
             return "\(file):\(line):\(column): \(severity.rawValue): \(message)"
         case .jsonPath(let path):
             return "\(file): \(path): \(message)"
+        case nil where file.isEmpty:
+            return "\(severity.rawValue): \(message)"
         case nil:
             return "\(file): \(message)"
         }
@@ -70,5 +77,9 @@ public struct ContentErrors: Error, Sendable {
 
     public init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
+    }
+
+    public init(_ diagnostic: Diagnostic) {
+        self.init([diagnostic])
     }
 }

@@ -2,33 +2,30 @@
 public enum HolidayFileParser {
     /// Parses and validates one file. `path` is used in messages and checked against `year`
     /// (`…/2026.json` must say `"year": 2026`).
-    public static func parse(path: String, bytes: [UInt8]) -> Result<HolidayFile, ContentErrors> {
-        var problems = [Diagnostic]()
+    public static func parse(path: String, bytes: [UInt8]) throws(ContentErrors) -> HolidayFile {
+        var problems = DiagnosticCollector()
         func report(_ at: String?, _ message: String, fix: String? = nil) {
-            problems.append(
+            problems.add(
                 Diagnostic(file: path, location: at.map { .jsonPath($0) }, message: message, fix: fix))
         }
 
         let root: JSONValue
-        switch JSONValue.parse(bytes) {
-        case .success(let value):
-            root = value
-        case .failure(let syntax):
-            return .failure(
-                ContentErrors([
-                    Diagnostic(
-                        file: path, location: .line(syntax.line, column: syntax.column),
-                        message: "invalid JSON: \(syntax.detail)",
-                        fix: syntax.detail.contains("appears twice")
-                            ? "keep one of the two; JSON readers disagree on which one counts"
-                            : "check for a missing comma, quote or bracket near this place")
-                ]))
+        do {
+            root = try JSONValue.parse(bytes)
+        } catch let syntax {
+            throw ContentErrors(
+                Diagnostic(
+                    file: path, location: .line(syntax.line, column: syntax.column),
+                    message: "invalid JSON: \(syntax.detail)",
+                    fix: syntax.detail.contains("appears twice")
+                        ? "keep one of the two; JSON readers disagree on which one counts"
+                        : "check for a missing comma, quote or bracket near this place"))
         }
         guard case .object(let fields) = root else {
             report(
                 "(root)", "expected an object with \"year\", \"papers\" and \"days\", found \(root.kindDescription)",
                 fix: "copy the file unchanged from holiday-cn")
-            return .failure(ContentErrors(problems))
+            throw ContentErrors(problems.diagnostics)
         }
 
         let expectedYear = yearFromFileName(path)
@@ -115,8 +112,9 @@ public enum HolidayFileParser {
             }
         }
 
-        guard problems.isEmpty, let year else { return .failure(ContentErrors(problems)) }
-        return .success(HolidayFile(path: path, year: year, papers: papers, days: days))
+        try problems.throwIfAny()
+        guard let year else { throw ContentErrors(problems.diagnostics) }
+        return HolidayFile(path: path, year: year, papers: papers, days: days)
     }
 
     static func describe(_ day: ListedDay) -> String {

@@ -26,13 +26,9 @@ public enum JSONValue: Sendable, Equatable {
     /// problem. Stricter than RFC 8259 in two ways that matter for hand-edited content: a key
     /// that appears twice in one object is an error (readers disagree on which one wins), and
     /// nesting is limited to `Limits.jsonDepth`. A UTF-8 byte order mark is skipped.
-    public static func parse(_ data: [UInt8]) -> Result<JSONValue, JSONSyntaxError> {
+    public static func parse(_ data: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: data)
-        do {
-            return .success(try parser.document())
-        } catch {
-            return .failure(error)
-        }
+        return try parser.document()
     }
 }
 

@@ -22,7 +22,7 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let options = try site.buildOptions(output: output)
         let report = try BuildSummary.run(options, level: level, keptOutput: output) { try $0.build() }
-        for warning in report.warnings { Terminal.warning(warning) }
+        DiagnosticPrinter.print(warnings: report.warnings)
         if !level.quiet { print(Terminal.safeLines(BuildSummary.text(report, output: output, verbose: level.verbose))) }
     }
 }

@@ -23,7 +23,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let options = try site.buildOptions(output: output)
         let report = try BuildSummary.run(options, level: level, keptOutput: nil) { try $0.check() }
-        if level.verbose { for warning in report.warnings { Terminal.warning(warning) } }
+        if level.verbose { DiagnosticPrinter.print(warnings: report.warnings) }
         if !level.quiet { print(Terminal.safeLines(BuildSummary.text(report, output: nil, verbose: level.verbose))) }
     }
 }

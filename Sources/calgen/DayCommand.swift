@@ -25,13 +25,13 @@ struct DayCommand: ParsableCommand {
     func run() throws {
         let loader = ContentLoader(contentDirectory: contentOption.content)
         let calendar: HolidayCalendar
-        switch loader.loadCalendar() {
-        case .success(let c): calendar = c
-        case .failure(let errors):
-            DiagnosticPrinter.print(errors, outputDirectory: nil)
+        do {
+            calendar = try loader.loadCalendar()
+        } catch {
+            DiagnosticPrinter.print(error, outputDirectory: nil)
             throw ExitCode.failure
         }
-        let timeZone = (try? loader.loadConfig().get().timeZone) ?? Calgen.defaultTimeZone
+        let timeZone = (try? loader.loadConfig().timeZone) ?? Calgen.defaultTimeZone
         guard let day = try resolve(date, timeZone: timeZone) else {
             throw ValidationError("\"\(date)\" is not a date; write it as YYYY-MM-DD (e.g. 2026-10-08), today or tomorrow")
         }

@@ -10,10 +10,7 @@ enum DiagnosticPrinter {
         let kept = outputDirectory.map { " \($0.hasSuffix("/") ? $0 : $0 + "/") was left unchanged." } ?? ""
         switch error {
         case let errors as ContentErrors:
-            for d in errors.diagnostics {
-                lines.append(styled(d))
-                if let fix = d.fix { lines.append("    " + Terminal.styled("fix:", .bold) + " \(Terminal.safe(fix))") }
-            }
+            lines += errors.diagnostics.flatMap(self.lines)
             let count = errors.diagnostics.count
             lines.append(Terminal.styled("error:", .error) + " \(count) problem\(count == 1 ? "" : "s") in the content.\(kept)")
         case let output as OutputError:
@@ -26,11 +23,24 @@ enum DiagnosticPrinter {
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
+    /// Prints warnings and notes (a build that succeeded), each with its fix.
+    static func print(warnings: [Diagnostic]) {
+        guard !warnings.isEmpty else { return }
+        FileHandle.standardError.write(Data((warnings.flatMap(lines).joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// A diagnostic and its fix line.
+    static func lines(_ d: Diagnostic) -> [String] {
+        [styled(d)] + (d.fix.map { ["    " + Terminal.styled("fix:", .bold) + " \(Terminal.safe($0))"] } ?? [])
+    }
+
     /// `file:line:column: error: message`, with the severity coloured on a terminal.
     static func styled(_ d: Diagnostic) -> String {
         let plain = Terminal.safe(d.formatted)
-        guard Terminal.isTerminal, let range = plain.range(of: "error: ") else { return plain }
-        return Terminal.styled(String(plain[..<range.lowerBound]), .bold) + Terminal.styled("error:", .error) + " "
+        let label = d.severity.rawValue + ":"
+        guard Terminal.isTerminal, let range = plain.range(of: label + " ") else { return plain }
+        let style: Terminal.Style = d.severity == .error ? .error : d.severity == .warning ? .warning : .bold
+        return Terminal.styled(String(plain[..<range.lowerBound]), .bold) + Terminal.styled(label, style) + " "
             + plain[range.upperBound...]
     }
 

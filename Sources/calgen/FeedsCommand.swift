@@ -38,7 +38,7 @@ struct FeedsCommand: ParsableCommand {
             DiagnosticPrinter.print(error, outputDirectory: nil)
             throw ExitCode.failure
         }
-        if let notice = secret.notice, !site.subscribers.isEmpty { Terminal.write(notice + "\n") }
+        if !site.subscribers.isEmpty { DiagnosticPrinter.print(warnings: secret.notices) }
         let feeds = FeedSet(site: site, today: site.config.civilDate(of: instant), generatedAt: instant, secret: secret)
         if !json {
             for (subscriber, path) in feeds.paths() {

@@ -26,7 +26,7 @@ struct ServeCommand: AsyncParsableCommand {
     var poll: Double = 0.5
 
     func run() async throws {
-        let sitePath = (try? ContentLoader(contentDirectory: site.contentOption.content).loadConfig().get().sitePath) ?? "/"
+        let sitePath = (try? ContentLoader(contentDirectory: site.contentOption.content).loadConfig().sitePath) ?? "/"
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("calgen-serve-\(getpid())").path
         try? FileManager.default.removeItem(atPath: scratch)
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)

@@ -24,15 +24,6 @@ enum Terminal {
         case dim = "2"
     }
 
-    static func warning(_ message: String) {
-        if message.hasPrefix("note: ") {
-            write(safe(message) + "\n")
-            return
-        }
-        let body = message.hasPrefix("warning: ") ? String(message.dropFirst(9)) : message
-        write(styled("warning:", .warning) + " " + safe(body) + "\n")
-    }
-
     /// Text from the content or the file system made safe to print: control characters (a
     /// terminal escape sequence in a file name or a YAML key, say) are shown as `\u{1B}` instead
     /// of acting on the terminal, and personal feed tokens are hidden.

@@ -20,7 +20,7 @@ enum TestData {
     /// The calendar built from every bundled file.
     static let calendar: HolidayCalendar = {
         let files = holidayFileNames().map { name in
-            try! HolidayFileParser.parse(path: "Content/holidays/\(name)", bytes: bytes(of: name)).get()
+            try! HolidayFileParser.parse(path: "Content/holidays/\(name)", bytes: bytes(of: name))
         }
         return try! HolidayCalendar(files: files)
     }()
@@ -28,6 +28,6 @@ enum TestData {
     static func date(_ iso: String) -> CivilDate { CivilDate(iso: iso)! }
 
     static func parse(_ json: String, path: String = "Content/holidays/2021.json") -> Result<HolidayFile, ContentErrors> {
-        HolidayFileParser.parse(path: path, bytes: Array(json.utf8))
+        Result { () throws(ContentErrors) in try HolidayFileParser.parse(path: path, bytes: Array(json.utf8)) }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct NoteParserTests {
     func parse(_ text: String, name: String = "duty.md") -> Result<Note, ContentErrors> {
-        NoteParser.parse(text, file: "Content/notes/" + name, fileName: name)
+        Result { () throws(ContentErrors) in try NoteParser.parse(text, file: "Content/notes/" + name, fileName: name) }
     }
 
     func errors(_ text: String, name: String = "bad.md") -> [String] {

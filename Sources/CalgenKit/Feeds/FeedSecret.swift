@@ -32,23 +32,28 @@ public struct FeedSecret: Sendable {
     public static let development = FeedSecret(
         key: SymmetricKey(data: Array("calgen-development-secret".utf8)), origin: .development)
 
-    /// The warning printed whenever the development secret is used.
-    public static let developmentWarning = """
-        warning: no feed secret given (CALGEN_FEED_SECRET or --feed-secret-file): personal feed URLs use the \
-        development secret and anyone can compute them. Do not publish this output.
-        """
+    /// The warning of every build with the development secret.
+    public static let developmentWarning = Diagnostic(
+        .warning, file: "",
+        message: "no feed secret given (CALGEN_FEED_SECRET or --feed-secret-file): personal feed URLs use the "
+            + "development secret and anyone can compute them. Do not publish this output.",
+        fix: "set CALGEN_FEED_SECRET or pass --feed-secret-file")
 
     /// The file a local build keeps its random secret in, beside the content directory.
     public static let localFileName = ".calgen-feed-secret"
 
-    /// What to tell the publisher about this secret, if anything.
-    public var notice: String? {
+    /// What to tell the publisher about this secret, when a build makes personal feeds.
+    public var notices: [Diagnostic] {
         switch origin {
-        case .given, .missingInCI: return nil
-        case .development: return FeedSecret.developmentWarning
+        case .given, .missingInCI: return []
+        case .development: return [FeedSecret.developmentWarning]
         case .local(let path, let created):
-            return "note: personal feed URLs use the local random secret in \(path)\(created ? " (created now)" : ""); "
-                + "a published build needs its own secret in CALGEN_FEED_SECRET or --feed-secret-file"
+            return [
+                Diagnostic(
+                    .note, file: "",
+                    message: "personal feed URLs use the local random secret in \(path)\(created ? " (created now)" : "")",
+                    fix: "a published build needs its own secret in CALGEN_FEED_SECRET or --feed-secret-file")
+            ]
         }
     }
 

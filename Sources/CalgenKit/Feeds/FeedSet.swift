@@ -4,9 +4,14 @@ import ICalendar
 
 /// All feeds of a build: the public one and every subscriber's, rendered in parallel.
 public struct FeedSet: Sendable {
+    let site: Site
     let renderer: FeedRenderer
+    /// This build's time, which changed events and feed manifests are stamped with.
+    let generatedAt: Date
 
     public init(site: Site, today: CivilDate, generatedAt: Date, secret: FeedSecret) {
+        self.site = site
+        self.generatedAt = generatedAt
         renderer = FeedRenderer(site: site, today: today, generatedAt: generatedAt, secret: secret)
     }
 
@@ -15,8 +20,8 @@ public struct FeedSet: Sendable {
     /// gets the next sequence and this build's time. A personal feed whose inputs are those of
     /// the previous build is kept without rendering it; the others are rendered on all cores and
     /// go straight to `output`.
-    func render(previous: PreviousBuild, output: FeedOutput) throws -> [FeedResult] {
-        let site = renderer.site
+    func render(previous: PreviousOutput, output: FeedOutput) throws -> [FeedResult] {
+        let site = self.site
         let zones = ZoneCache()
         let notes = NoteIndex(notes: site.notes)
         // Subscribers with the same horizon share one schedule, made once.
@@ -29,7 +34,8 @@ public struct FeedSet: Sendable {
             }
             jobs.append((subscriber, horizon))
         }
-        let renderer = self.renderer
+        let (renderer, generatedAt) = (self.renderer, self.generatedAt)
+        let keepsUnchanged = output.keepsUnchanged(of: previous)
         let ready = schedules
         // Twice as many threads as cores: rendering is CPU work, writing waits for the disk.
         let personal = ParallelMap.map(jobs, threadsPerCore: 2) { job -> Result<FeedResult, any Error> in
@@ -38,14 +44,14 @@ public struct FeedSet: Sendable {
             let addressed = notes.addressed(to: subscriber.audiences, from: horizon.first, through: horizon.last)
             let inputs = renderer.inputs(of: subscriber, path: path, horizon: horizon, notes: addressed)
             let old = previous.feeds[path]
-            if output.keepsUnchanged, let inputs, let old, let head = old.head, head.inputs == inputs,
-                output.previousHolds(path, size: head.size), old.isIntact()
+            if keepsUnchanged, let inputs, let old, let head = old.head, head.inputs == inputs,
+                previous.holds(path, size: head.size), old.isIntact()
             {
                 return .success(
                     FeedResult(
-                        path: path, manifestPath: FeedDraft.manifestPath(of: path), isPublic: false, sha256: head.sha256,
-                        size: head.size, manifestSize: old.size, eventsRendered: 0, changed: false, feedFile: .kept,
-                        manifestFile: .kept))
+                        feed: PlannedFile(path: path, size: head.size, source: .kept),
+                        manifest: PlannedFile(path: FeedDraft.manifestPath(of: path), size: old.size, source: .kept),
+                        isPublic: false, sha256: head.sha256, eventsRendered: 0, changed: false))
             }
             return Result {
                 let draft: FeedDraft
@@ -55,13 +61,15 @@ public struct FeedSet: Sendable {
                 } catch {
                     throw ContentErrors([
                         error.diagnostic(
-                            file: renderer.site.sources.subscriberFiles[subscriber.id] ?? "users/\(subscriber.id).yml",
+                            file: site.sources.subscriberFiles[subscriber.id] ?? "users/\(subscriber.id).yml",
                             fix:
                                 "shorten `years-before`/`years-after`, remove reminders, or address fewer notes to this subscriber"
                         )
                     ])
                 }
-                return try FeedSet.finish(draft, inputs: inputs, previous: previous, output: output, stamp: renderer.stamp)
+                return try FeedSet.finish(
+                    draft, inputs: inputs, previous: previous, output: output, keepsUnchanged: keepsUnchanged,
+                    stamp: renderer.stamp, generatedAt: generatedAt)
             }
         }
         let publicDraft: FeedDraft
@@ -73,7 +81,9 @@ public struct FeedSet: Sendable {
                     file: "notes", fix: "address fewer or shorter notes to `public`; long ranges make one event a day")
             ])
         }
-        let publicFeed = try FeedSet.finish(publicDraft, inputs: nil, previous: previous, output: .memory, stamp: renderer.stamp)
+        let publicFeed = try FeedSet.finish(
+            publicDraft, inputs: nil, previous: previous, output: .memory, keepsUnchanged: false, stamp: renderer.stamp,
+            generatedAt: generatedAt)
         var results = [publicFeed]
         var problems = [Diagnostic]()
         for result in personal {
@@ -89,7 +99,8 @@ public struct FeedSet: Sendable {
 
     /// Stamps a rendered feed against its previous manifest and stores both files.
     private static func finish(
-        _ draft: FeedDraft, inputs: String?, previous: PreviousBuild, output: FeedOutput, stamp: ICalDateTime
+        _ draft: FeedDraft, inputs: String?, previous: PreviousOutput, output: FeedOutput, keepsUnchanged: Bool,
+        stamp: ICalDateTime, generatedAt: Date
     ) throws -> FeedResult {
         let old = try previous.feeds[draft.path]?.load()
         let feed = RenderedFeed(draft: draft, previous: old?.manifest, stamp: stamp)
@@ -102,23 +113,25 @@ public struct FeedSet: Sendable {
         } else {
             // A changed feed means a new site version.
             manifestBytes = feed.manifest(
-                version: previous.nextVersion, generatedAt: ManifestTime.iso(stamp), inputs: inputs
+                version: previous.nextVersion, generatedAt: ManifestTime.iso(generatedAt), inputs: inputs
             ).encoded()
         }
         // Files equal to the previous output's are kept from it (`keepsUnchanged`: there is one).
-        let feedFile = same && output.keepsUnchanged ? .kept : try output.store(feed.path, feed.bytes)
+        let feedFile =
+            same && keepsUnchanged
+            ? PlannedFile(path: feed.path, size: feed.bytes.count, source: .kept) : try output.store(feed.path, feed.bytes)
         let manifestFile =
-            manifestBytes == old?.bytes && output.keepsUnchanged ? .kept : try output.store(feed.manifestPath, manifestBytes)
+            manifestBytes == old?.bytes && keepsUnchanged
+            ? PlannedFile(path: feed.manifestPath, size: manifestBytes.count, source: .kept)
+            : try output.store(feed.manifestPath, manifestBytes)
         return FeedResult(
-            path: feed.path, manifestPath: feed.manifestPath, isPublic: feed.isPublic, sha256: feed.sha256,
-            size: feed.bytes.count,
-            manifestSize: manifestBytes.count, eventsRendered: feed.events.count, changed: !same, feedFile: feedFile,
-            manifestFile: manifestFile)
+            feed: feedFile, manifest: manifestFile, isPublic: feed.isPublic, sha256: feed.sha256,
+            eventsRendered: feed.events.count, changed: !same)
     }
 
     /// Each subscriber's feed path, as `feeds/<token>/<id>.ics`.
     public func paths() -> [(subscriber: Subscriber, path: String)] {
-        renderer.site.subscribers.map { ($0, renderer.path(of: $0)) }
+        site.subscribers.map { ($0, renderer.path(of: $0)) }
     }
 
     /// What calgen's core computes for every reminder of a subscriber over its feed's horizon:
@@ -126,7 +139,7 @@ public struct FeedSet: Sendable {
     /// for timed ones. For checking feeds against independent iCalendar readers.
     public func occurrences(of subscriber: Subscriber) -> (horizon: FeedHorizon, reminders: [(id: String, times: [String])]) {
         let horizon = renderer.horizon(of: subscriber)
-        let schedule = ReminderSchedule(calendar: renderer.site.calendar, first: horizon.first, last: horizon.last)
+        let schedule = ReminderSchedule(calendar: site.calendar, first: horizon.first, last: horizon.last)
         let reminders = subscriber.reminders.map { reminder -> (id: String, times: [String]) in
             let dates = schedule.dates(of: reminder)
             switch reminder.timing {
@@ -140,7 +153,7 @@ public struct FeedSet: Sendable {
     /// Every subscriber's feed as JSON: id, name, path, https and webcal URLs, time zone,
     /// encoding, horizon and validity, and optionally the occurrences of every reminder.
     public func json(includingOccurrences: Bool) -> String {
-        let base = renderer.site.config.baseURL
+        let base = site.config.baseURL
         let entries = paths().map { subscriber, path -> JSON in
             let computed = occurrences(of: subscriber)
             let url = FeedURL(baseURL: base, path: path)

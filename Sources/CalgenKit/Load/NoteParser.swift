@@ -7,9 +7,9 @@ enum NoteParser {
 
     /// `file` is the path used in messages; `fileName` the last path component, which gives the
     /// default slug.
-    static func parse(_ text: String, file: String, fileName: String) -> Result<Note, ContentErrors> {
-        func failure(_ line: Int, _ message: String, fix: String) -> Result<Note, ContentErrors> {
-            .failure(ContentErrors([Diagnostic(file: file, location: .line(line, column: 1), message: message, fix: fix)]))
+    static func parse(_ text: String, file: String, fileName: String) throws(ContentErrors) -> Note {
+        func failure(_ line: Int, _ message: String, fix: String) -> ContentErrors {
+            ContentErrors(Diagnostic(file: file, location: .line(line, column: 1), message: message, fix: fix))
         }
         let skeleton = "start the file with a line `---`, then `title: …` and `date: YYYY-MM-DD`, then a line `---`"
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
@@ -17,27 +17,20 @@ enum NoteParser {
         }
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
         guard let first = lines.first, first.trimmingTrailingSpaces == "---" else {
-            return failure(1, "the note has no front matter", fix: skeleton)
+            throw failure(1, "the note has no front matter", fix: skeleton)
         }
         guard let close = lines.indices.dropFirst().first(where: { ["---", "..."].contains(lines[$0].trimmingTrailingSpaces) })
         else {
-            return failure(1, "the front matter opened on line 1 is never closed", fix: "add a line `---` after its last key")
+            throw failure(1, "the front matter opened on line 1 is never closed", fix: "add a line `---` after its last key")
         }
         let yaml = lines[1..<close].joined(separator: "\n")
         let body = lines[(close + 1)...].joined(separator: "\n")
 
-        var problems = [Diagnostic]()
-        let node: Node?
-        switch YAMLDocument.parse(yaml, file: file, lineOffset: 1) {
-        case .failure(let d): return .failure(ContentErrors([d]))
-        case .success(let n): node = n
+        var problems = DiagnosticCollector()
+        guard let node = try YAMLDocument.parse(yaml, file: file, lineOffset: 1) else {
+            throw failure(2, "the front matter is empty: missing required key \"title\"", fix: skeleton)
         }
-        guard let node else {
-            return failure(2, "the front matter is empty: missing required key \"title\"", fix: skeleton)
-        }
-        guard var fields = YAMLFields(node, file: file, what: "the front matter", lineOffset: 1, problems: &problems) else {
-            return .failure(ContentErrors(problems))
-        }
+        var fields = try YAMLFields(node, file: file, what: "the front matter", lineOffset: 1)
         fields.rejectUnknownKeys(allowed: allowedKeys)
         let title = fields.string("title", required: true, example: "国庆值班安排")
         let (start, end) = dates(&fields)
@@ -82,7 +75,7 @@ enum NoteParser {
             if Identifier.isSlug(lowered) {
                 slug = lowered
             } else {
-                problems.append(
+                problems.add(
                     Diagnostic(
                         file: file, location: .line(1, column: 1),
                         message: "the file name \"\(fileName)\" does not give a URL-safe slug",
@@ -90,20 +83,20 @@ enum NoteParser {
             }
         }
         for link in Markdown.links(in: body) where !TextRules.isSafeLink(link.url) {
-            problems.append(
+            problems.add(
                 Diagnostic(
                     file: file, location: .line(close + 1 + link.line, column: link.column),
                     message:
                         "the link \"\(link.url.count > 80 ? link.url.prefix(80) + "…" : Substring(link.url))\" is not an http(s) or relative link",
                     fix: TextRules.linkFix))
         }
-        problems += fields.problems
-        guard problems.isEmpty, let title, let start, let end, let slug else { return .failure(ContentErrors(problems)) }
-        return .success(
-            Note(
-                slug: slug, title: title, start: start, end: end, time: time, duration: time == nil ? nil : duration,
-                tags: tags, draft: draft, audience: audience, html: Markdown.html(from: body),
-                text: Markdown.plainText(from: body), file: file))
+        problems.add(contentsOf: fields.problems)
+        try problems.throwIfAny()
+        guard let title, let start, let end, let slug else { throw ContentErrors(problems.diagnostics) }
+        return Note(
+            slug: slug, title: title, start: start, end: end, time: time, duration: time == nil ? nil : duration,
+            tags: tags, draft: draft, audience: audience, html: Markdown.html(from: body),
+            text: Markdown.plainText(from: body), file: file)
     }
 
     /// `date`, or an inclusive `start`/`end` range.

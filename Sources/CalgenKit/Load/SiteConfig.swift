@@ -67,22 +67,12 @@ public struct SiteConfig: Sendable, Hashable {
     ]
 
     /// Reads `site.yml`, reporting every problem with line and column.
-    static func parse(_ text: String, file: String) -> Result<SiteConfig, ContentErrors> {
-        let node: Node?
-        switch YAMLDocument.parse(text, file: file) {
-        case .success(let n): node = n
-        case .failure(let d): return .failure(ContentErrors([d]))
+    static func parse(_ text: String, file: String) throws(ContentErrors) -> SiteConfig {
+        guard let node = try YAMLDocument.parse(text, file: file) else {
+            throw ContentErrors(
+                Diagnostic(file: file, message: "the file is empty", fix: "add at least `title:` and `base-url:`"))
         }
-        guard let node else {
-            return .failure(
-                ContentErrors([
-                    Diagnostic(file: file, message: "the file is empty", fix: "add at least `title:` and `base-url:`")
-                ]))
-        }
-        var problems = [Diagnostic]()
-        guard var fields = YAMLFields(node, file: file, what: "the site settings", problems: &problems) else {
-            return .failure(ContentErrors(problems))
-        }
+        var fields = try YAMLFields(node, file: file, what: "the site settings")
         fields.rejectUnknownKeys(allowed: keys)
         let title = fields.string("title", required: true, example: "中国法定节假日")
         var baseURL = fields.string("base-url", required: true, example: "https://calendar.example.com/")
@@ -134,11 +124,10 @@ public struct SiteConfig: Sendable, Hashable {
                 fix: "write e.g. `feed-refresh: 12h`")
             refresh = TimeSpan(minutes: 15)
         }
-        problems += fields.problems
-        guard problems.isEmpty, let title, let baseURL else { return .failure(ContentErrors(problems)) }
-        return .success(
-            SiteConfig(
-                title: title, baseURL: baseURL, language: language, timeZone: timeZone, weekStart: weekStart,
-                description: description, feedYearsBefore: before, feedYearsAfter: after, feedRefresh: refresh))
+        try fields.throwIfAny()
+        guard let title, let baseURL else { throw ContentErrors(fields.problems) }
+        return SiteConfig(
+            title: title, baseURL: baseURL, language: language, timeZone: timeZone, weekStart: weekStart,
+            description: description, feedYearsBefore: before, feedYearsAfter: after, feedRefresh: refresh)
     }
 }

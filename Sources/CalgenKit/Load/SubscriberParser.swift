@@ -25,37 +25,32 @@ enum SubscriberParser {
     static let kinds = ["workdays", "makeup-eve", "weekly", "monthly", "yearly", "lunar-yearly", "once", "sequence"]
 
     /// `fileName` (`zhang-san.yml`) gives the id; `defaultTimeZone` is the site's.
-    static func parse(_ text: String, file: String, fileName: String, defaultTimeZone: String) -> Result<
-        Subscriber, ContentErrors
-    > {
-        var problems = [Diagnostic]()
+    static func parse(_ text: String, file: String, fileName: String, defaultTimeZone: String) throws(ContentErrors)
+        -> Subscriber
+    {
+        var problems = DiagnosticCollector()
         let stem =
             fileName.hasSuffix(".yaml")
             ? String(fileName.dropLast(5)) : fileName.hasSuffix(".yml") ? String(fileName.dropLast(4)) : fileName
         if !Identifier.isValid(stem) {
-            problems.append(
+            problems.add(
                 Diagnostic(
                     file: file, location: .line(1, column: 1),
                     message: "the file name \"\(fileName)\" is not a subscriber id",
                     fix: "name the file with 1 to 64 lowercase letters, digits and hyphens, e.g. zhang-san.yml"))
         }
-        let node: Node?
-        switch YAMLDocument.parse(text, file: file) {
-        case .failure(let d): return .failure(ContentErrors(problems + [d]))
-        case .success(let n): node = n
+        guard let parsed = problems.collect({ () throws(ContentErrors) in try YAMLDocument.parse(text, file: file) }) else {
+            throw ContentErrors(problems.diagnostics)
         }
-        guard let node else {
-            return .failure(
-                ContentErrors(
-                    problems + [
-                        Diagnostic(
-                            file: file, location: .line(1, column: 1), message: "the subscriber file is empty",
-                            fix: "add `name:` and a list of `reminders:`")
-                    ]))
+        guard let node = parsed else {
+            problems.add(
+                Diagnostic(
+                    file: file, location: .line(1, column: 1), message: "the subscriber file is empty",
+                    fix: "add `name:` and a list of `reminders:`"))
+            throw ContentErrors(problems.diagnostics)
         }
-        guard var fields = YAMLFields(node, file: file, what: "the subscriber", problems: &problems) else {
-            return .failure(ContentErrors(problems))
-        }
+        guard var fields = problems.collect({ () throws(ContentErrors) in try YAMLFields(node, file: file, what: "the subscriber") })
+        else { throw ContentErrors(problems.diagnostics) }
         fields.rejectUnknownKeys(allowed: keys)
         let name = fields.string("name") ?? stem
         let calendarName = fields.string("calendar") ?? name
@@ -102,7 +97,11 @@ enum SubscriberParser {
                     fix: "remove some, or give them to another subscriber file")
             } else if let items = fields.list("reminders") {
                 for item in items {
-                    guard var entry = YAMLFields(item, file: file, what: "a reminder", problems: &problems) else { continue }
+                    guard
+                        var entry = problems.collect({ () throws(ContentErrors) in
+                            try YAMLFields(item, file: file, what: "a reminder")
+                        })
+                    else { continue }
                     if let reminder = parseReminder(&entry) {
                         if let line = seen[reminder.id] {
                             entry.report(
@@ -113,7 +112,7 @@ enum SubscriberParser {
                             reminders.append(reminder)
                         }
                     }
-                    problems += entry.problems
+                    problems.add(contentsOf: entry.problems)
                 }
             } else {
                 fields.report(
@@ -121,13 +120,12 @@ enum SubscriberParser {
                     fix: "write `reminders:` then `  - id: …` lines")
             }
         }
-        problems += fields.problems
-        guard problems.isEmpty else { return .failure(ContentErrors(problems)) }
-        return .success(
-            Subscriber(
-                id: stem, name: name, calendarName: calendarName, color: color, timeZone: timeZone, includesHolidays: holidays,
-                noteAudiences: audiences, encoding: encoding, reminders: reminders, yearsBefore: yearsBefore,
-                yearsAfter: yearsAfter, tokenEpoch: epoch))
+        problems.add(contentsOf: fields.problems)
+        try problems.throwIfAny()
+        return Subscriber(
+            id: stem, name: name, calendarName: calendarName, color: color, timeZone: timeZone, includesHolidays: holidays,
+            noteAudiences: audiences, encoding: encoding, reminders: reminders, yearsBefore: yearsBefore,
+            yearsAfter: yearsAfter, tokenEpoch: epoch)
     }
 
     /// One entry of `reminders:`; `nil` with problems recorded in `entry` when it is not valid.

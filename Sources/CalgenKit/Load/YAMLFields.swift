@@ -9,9 +9,9 @@ enum YAMLDocument {
     static let resolver = Resolver.basic
 
     /// `lineOffset` shifts reported lines, for YAML embedded in a larger file (front matter).
-    static func parse(_ text: String, file: String, lineOffset: Int = 0) -> Result<Node?, Diagnostic> {
+    static func parse(_ text: String, file: String, lineOffset: Int = 0) throws(ContentErrors) -> Node? {
         do {
-            return .success(try Yams.compose(yaml: text, resolver, .default, .utf8))
+            return try Yams.compose(yaml: text, resolver, .default, .utf8)
         } catch let error as YamlError {
             var line = 1
             var column = 1
@@ -29,12 +29,12 @@ enum YAMLDocument {
             default:
                 break
             }
-            return .failure(
+            throw ContentErrors(
                 Diagnostic(
                     file: file, location: .line(line + lineOffset, column: column), message: "invalid YAML: \(problem)",
                     fix: "check the indentation and quoting near this place"))
         } catch {
-            return .failure(Diagnostic(file: file, message: "invalid YAML: \(error)"))
+            throw ContentErrors(Diagnostic(file: file, message: "invalid YAML: \(error)"))
         }
     }
 }
@@ -52,14 +52,13 @@ struct YAMLFields {
     private let mark: Mark?
     private(set) var problems: [Diagnostic] = []
 
-    /// `nil`, with a diagnostic appended to `problems`, when `node` is not a mapping.
-    init?(_ node: Node, file: String, what: String, lineOffset: Int = 0, problems: inout [Diagnostic]) {
+    /// Throws when `node` is not a mapping.
+    init(_ node: Node, file: String, what: String, lineOffset: Int = 0) throws(ContentErrors) {
         guard case .mapping(let mapping) = node else {
-            problems.append(
+            throw ContentErrors(
                 Diagnostic(
                     file: file, location: YAMLFields.location(node.mark, lineOffset),
                     message: "expected \(what) as a mapping of `key: value` lines", fix: "write one `key: value` per line"))
-            return nil
         }
         self.file = file
         self.lineOffset = lineOffset
@@ -75,6 +74,11 @@ struct YAMLFields {
 
     /// The value node of a key.
     func node(_ key: String) -> Node? { keys.firstIndex(of: key).map { values[$0] } }
+
+    /// Throws the problems found so far, if there is any.
+    func throwIfAny() throws(ContentErrors) {
+        guard problems.isEmpty else { throw ContentErrors(problems) }
+    }
 
     /// Whether the mapping has the key.
     func has(_ key: String) -> Bool { node(key) != nil }

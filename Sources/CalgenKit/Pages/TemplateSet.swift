@@ -13,17 +13,15 @@ struct TemplateSet: Sendable {
     let assets: [OutputFile]
 
     /// Loads and parses every template; every problem is reported with file, line and column.
-    static func load(directory: String) -> Result<TemplateSet, ContentErrors> {
-        var problems = [Diagnostic]()
+    static func load(directory: String) throws(ContentErrors) -> TemplateSet {
+        var problems = DiagnosticCollector()
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return .failure(
-                ContentErrors([
-                    Diagnostic(
-                        file: directory, message: "the templates directory does not exist",
-                        fix: "pass --templates DIR or restore Templates/")
-                ]))
+            throw ContentErrors(
+                Diagnostic(
+                    file: directory, message: "the templates directory does not exist",
+                    fix: "pass --templates DIR or restore Templates/"))
         }
         var sources = [String: (file: String, text: String)]()
         for (folder, required) in [("", requiredPages), ("partials", requiredPartials)] {
@@ -31,13 +29,14 @@ struct TemplateSet: Sendable {
             let names = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".mustache") }.sorted()
             for name in names {
                 let file = path + "/" + name
-                switch FileReader.readText(file, root: directory, limit: Limits.templateFileBytes) {
-                case .failure(let d): problems.append(d)
-                case .success(let text): sources[String(name.dropLast(9))] = (file, text)
+                if let text = problems.collect({ () throws(ContentErrors) in
+                    try FileReader.readText(file, root: directory, limit: Limits.templateFileBytes)
+                }) {
+                    sources[String(name.dropLast(9))] = (file, text)
                 }
             }
             for name in required where !names.contains(name + ".mustache") {
-                problems.append(
+                problems.add(
                     Diagnostic(
                         file: path + "/" + name + ".mustache", message: "required template is missing",
                         fix: "restore it from calgen's Templates/"))
@@ -45,13 +44,15 @@ struct TemplateSet: Sendable {
         }
         let library = compile(sources, problems: &problems)
         let assets = loadAssets(directory + "/assets", root: directory, problems: &problems)
-        guard problems.isEmpty else { return .failure(ContentErrors(problems)) }
-        return .success(TemplateSet(library: library, assets: assets))
+        try problems.throwIfAny()
+        return TemplateSet(library: library, assets: assets)
     }
 
     /// Parses templates (`name → (file, text)`) into a library: every syntax error, missing
     /// partial and cycle of partials is a problem with file, line and column.
-    static func compile(_ sources: [String: (file: String, text: String)], problems: inout [Diagnostic]) -> MustacheLibrary {
+    static func compile(_ sources: [String: (file: String, text: String)], problems: inout DiagnosticCollector)
+        -> MustacheLibrary
+    {
         var library = MustacheLibrary()
         var parsed = [String: MustacheTemplate]()
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
@@ -61,19 +62,19 @@ struct TemplateSet: Sendable {
                 library.register(template, named: name)
             } catch let error as MustacheTemplate.ParserError {
                 let (message, fix) = explain(error.error)
-                problems.append(
+                problems.add(
                     Diagnostic(
                         file: source.file, location: .line(error.context.lineNumber, column: error.context.columnNumber),
                         message: "template error: \(message)", fix: fix))
             } catch {
-                problems.append(Diagnostic(file: source.file, message: "template error: \(error)"))
+                problems.add(Diagnostic(file: source.file, message: "template error: \(error)"))
             }
         }
-        problems += TemplateIncludes.problems(sources, parsed: parsed)
+        problems.add(contentsOf: TemplateIncludes.problems(sources, parsed: parsed))
         return library
     }
 
-    private static func loadAssets(_ directory: String, root: String, problems: inout [Diagnostic]) -> [OutputFile] {
+    private static func loadAssets(_ directory: String, root: String, problems: inout DiagnosticCollector) -> [OutputFile] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files = [OutputFile]()
         while let relative = enumerator.nextObject() as? String {
@@ -82,9 +83,10 @@ struct TemplateSet: Sendable {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
                 !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
             else { continue }
-            switch FileReader.readBytes(path, root: root, limit: Limits.assetFileBytes) {
-            case .success(let bytes): files.append(OutputFile(path: "assets/" + relative, bytes: bytes))
-            case .failure(let d): problems.append(d)
+            if let bytes = problems.collect({ () throws(ContentErrors) in
+                try FileReader.readBytes(path, root: root, limit: Limits.assetFileBytes)
+            }) {
+                files.append(OutputFile(path: "assets/" + relative, bytes: bytes))
             }
         }
         return files.sorted { $0.path < $1.path }

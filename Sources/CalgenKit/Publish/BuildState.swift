@@ -27,7 +27,7 @@ struct BuildState: Equatable, Sendable {
     /// build runs and reports the problem).
     static func inputs(of options: BuildOptions) -> String? {
         let loader = ContentLoader(contentDirectory: options.contentDirectory)
-        guard case .success(let config) = loader.loadConfig() else { return nil }
+        guard let config = try? loader.loadConfig() else { return nil }
         var lines = [
             Calgen.generator, "revision \(FeedRenderer.revision)", "tzdata \(TimeZone.timeZoneDataVersion)",
             "today \(config.civilDate(of: options.now).iso8601)", "drafts \(options.includeDrafts)",
@@ -72,14 +72,6 @@ struct BuildState: Equatable, Sendable {
         return Digest.sha256(Array(lines.joined().utf8))
     }
 
-    /// Whether the output directory is exactly what the build that saved this state left.
-    func matchesOutput(_ output: String) -> Bool {
-        guard let bytes = FileManager.default.contents(atPath: output + "/" + Manifest.path),
-            Digest.sha256(Array(bytes)) == manifest, let files = FileTree.files(under: output)
-        else { return false }
-        return BuildState.digest(ofFiles: files) == self.files
-    }
-
     // MARK: The file
 
     static func read(_ path: String) -> BuildState? {
@@ -112,30 +104,5 @@ struct BuildState: Equatable, Sendable {
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
         }
-    }
-}
-
-extension BuildReport {
-    /// The figures a state file keeps.
-    var stateFigures: [String: Int] {
-        [
-            "pages": pages, "notes": notes, "subscribers": subscribers, "files": files, "version": version, "years": years,
-            "announced": announcedYears, "feeds": feeds,
-        ]
-    }
-
-    /// A report of a build skipped because nothing changed, from the figures of the last one.
-    init(skippedWith figures: [String: Int]) {
-        pages = figures["pages"] ?? 0
-        notes = figures["notes"] ?? 0
-        subscribers = figures["subscribers"] ?? 0
-        files = figures["files"] ?? 0
-        filesUnchanged = files
-        version = figures["version"] ?? 0
-        years = figures["years"] ?? 0
-        announcedYears = figures["announced"] ?? 0
-        feeds = figures["feeds"] ?? 0
-        untouched = true
-        skipped = true
     }
 }

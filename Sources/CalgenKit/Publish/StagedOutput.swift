@@ -47,52 +47,66 @@ struct StagedOutput {
         return StagedOutput(outputPath: output.path, stagingPath: staging)
     }
 
-    /// Writes files below the staging directory, creating folders as needed. Files in `keeping`
-    /// are hard-linked from the current output instead (same inode, so their modification time
-    /// stays and sync tools skip them) when they are there with the same size. Returns how many
-    /// were kept.
-    @discardableResult
-    func write(_ files: [OutputFile], keeping: Set<String> = []) throws(OutputError) -> Int {
-        try makeFolders(of: files.map(\.path))
-        // On all cores, in chunks: creating thousands of files is the file system's slowest work.
-        let (output, staging) = (outputPath, stagingPath)
-        let chunks = ParallelMap.map(files, chunksOf: 128) { chunk -> Result<Int, OutputError> in
-            var kept = 0
-            for file in chunk {
-                let target = staging + "/" + file.path
-                if keeping.contains(file.path) {
-                    let source = output + "/" + file.path
-                    var info = stat()
-                    if stat(source, &info) == 0, Int(info.st_size) == file.bytes.count, Glibc.link(source, target) == 0 {
-                        kept += 1
-                        continue
-                    }
-                }
-                do throws(OutputError) { try StagedOutput.writeFile(target, file.bytes) } catch { return .failure(error) }
-            }
-            return .success(kept)
-        }
-        var kept = 0
-        for chunk in chunks { kept += try chunk.get() }
-        return kept
+    /// What applying a plan did.
+    struct Applied: Sendable {
+        /// Files written, by this step or while rendering.
+        var written = 0
+        /// Files hard-linked from the previous output.
+        var linked = 0
+        var bytesWritten = 0
     }
 
-    /// Hard-links files of the current output into the staging directory, creating folders as
-    /// needed. Returns how many.
-    func link(_ files: [(path: String, size: Int)]) throws(OutputError) -> Int {
-        try makeFolders(of: files.map(\.path))
-        // On all cores: each link is a directory entry for the file system to write.
+    /// Carries out a plan below the staging directory, creating folders as needed: writes new
+    /// bytes, hard-links unchanged and kept files from the current output (same inode, so their
+    /// modification time stays and sync tools skip them), and counts what rendering staged.
+    func apply(_ plan: OutputPlan) throws(OutputError) -> Applied {
+        try makeFolders(of: plan.files.compactMap { if case .staged = $0.source { nil } else { $0.path } })
+        // On all cores, in chunks: creating thousands of files is the file system's slowest work.
         let (output, staging) = (outputPath, stagingPath)
-        let failures = ParallelMap.map(files, chunksOf: 256) { chunk -> OutputError? in
-            for file in chunk where Glibc.link(output + "/" + file.path, staging + "/" + file.path) != 0 {
-                return OutputError(
-                    path: output + "/" + file.path,
-                    reason: "cannot keep the unchanged file from the previous output: \(String(cString: strerror(errno)))")
+        let chunks = ParallelMap.map(plan.files, chunksOf: 128) { chunk -> Result<Applied, OutputError> in
+            var applied = Applied()
+            for file in chunk {
+                let target = staging + "/" + file.path
+                let bytes: [UInt8]
+                switch file.source {
+                case .staged:
+                    applied.written += 1
+                    applied.bytesWritten += file.size
+                    continue
+                case .kept:
+                    guard Glibc.link(output + "/" + file.path, target) == 0 else {
+                        return .failure(
+                            OutputError(
+                                path: output + "/" + file.path,
+                                reason: "cannot keep the unchanged file from the previous output: \(String(cString: strerror(errno)))"))
+                    }
+                    applied.linked += 1
+                    continue
+                case .unchanged(let same):
+                    let source = output + "/" + file.path
+                    var info = stat()
+                    if stat(source, &info) == 0, Int(info.st_size) == same.count, Glibc.link(source, target) == 0 {
+                        applied.linked += 1
+                        continue
+                    }
+                    bytes = same
+                case .bytes(let new):
+                    bytes = new
+                }
+                do throws(OutputError) { try StagedOutput.writeFile(target, bytes) } catch { return .failure(error) }
+                applied.written += 1
+                applied.bytesWritten += bytes.count
             }
-            return nil
+            return .success(applied)
         }
-        if let failure = failures.compactMap({ $0 }).first { throw failure }
-        return files.count
+        var total = Applied()
+        for chunk in chunks {
+            let applied = try chunk.get()
+            total.written += applied.written
+            total.linked += applied.linked
+            total.bytesWritten += applied.bytesWritten
+        }
+        return total
     }
 
     /// Creates the folders that files at these paths (relative to the staging directory) go in.
@@ -113,15 +127,6 @@ struct StagedOutput {
         } catch {
             throw OutputError(path: path, reason: "cannot create directory: \(error.localizedDescription)")
         }
-    }
-
-    /// Whether the output directory holds exactly these paths, each with its size: then a build
-    /// that changed nothing leaves it alone.
-    static func holdsExactly(_ files: [(path: String, size: Int)], outputPath: String) -> Bool {
-        guard let present = FileTree.files(under: outputPath), present.count == files.count else { return false }
-        var sizes = [String: Int](minimumCapacity: present.count)
-        for file in present { sizes[file.path] = file.size }
-        return files.allSatisfy { sizes[$0.path] == $0.size }
     }
 
     static func writeFile(_ path: String, _ bytes: [UInt8]) throws(OutputError) {

@@ -28,18 +28,18 @@ enum FuzzTarget: String, CaseIterable {
     func run(_ bytes: [UInt8]) {
         switch self {
         case .holidayJSON:
-            _ = HolidayFileParser.parse(path: "Content/holidays/2026.json", bytes: bytes)
+            _ = try? HolidayFileParser.parse(path: "Content/holidays/2026.json", bytes: bytes)
         case .note:
-            if case .success(let text) = FileReader.text(bytes, path: "notes/a.md") {
-                _ = NoteParser.parse(text, file: "notes/a.md", fileName: "a.md")
+            if let text = try? FileReader.text(bytes, path: "notes/a.md") {
+                _ = try? NoteParser.parse(text, file: "notes/a.md", fileName: "a.md")
             }
         case .subscriber:
-            if case .success(let text) = FileReader.text(bytes, path: "users/a.yml") {
-                _ = SubscriberParser.parse(text, file: "users/a.yml", fileName: "a.yml", defaultTimeZone: "Asia/Shanghai")
+            if let text = try? FileReader.text(bytes, path: "users/a.yml") {
+                _ = try? SubscriberParser.parse(text, file: "users/a.yml", fileName: "a.yml", defaultTimeZone: "Asia/Shanghai")
             }
         case .site:
-            if case .success(let text) = FileReader.text(bytes, path: "site.yml") {
-                _ = SiteConfig.parse(text, file: "site.yml")
+            if let text = try? FileReader.text(bytes, path: "site.yml") {
+                _ = try? SiteConfig.parse(text, file: "site.yml")
             }
         case .templates:
             runTemplates(bytes)
@@ -53,11 +53,11 @@ enum FuzzTarget: String, CaseIterable {
     private func runTemplates(_ bytes: [UInt8]) {
         var sources = [String: (file: String, text: String)]()
         for (i, part) in bytes.split(separator: 0, omittingEmptySubsequences: false).prefix(4).enumerated() {
-            guard case .success(let text) = FileReader.text(Array(part), path: "t") else { return }
+            guard let text = try? FileReader.text(Array(part), path: "t") else { return }
             let name = ["a", "b", "c", "d"][i]
             sources[name] = ("Templates/partials/\(name).mustache", text)
         }
-        var problems = [Diagnostic]()
+        var problems = DiagnosticCollector()
         let library = TemplateSet.compile(sources, problems: &problems)
         guard problems.isEmpty else { return }
         let set = TemplateSet(library: library, assets: [])

@@ -3,29 +3,62 @@ import Foundation
 
 import Glibc
 
-/// What the last published build left: its manifest and its feed manifests, read from the
-/// output directory or from `--previous-manifest` (with the feed manifests beside it).
+/// What the last published build left, and the one place that answers questions about it:
+/// its manifest and feed manifests (read from the output directory, or from
+/// `--previous-manifest` with the feed manifests beside it), and, when those describe the output
+/// directory, which of its files are there to be kept.
 ///
 /// Feed manifests are many and large (one entry per event), so only the head of each is read
 /// here; a feed whose inputs changed reads its whole manifest when it is rendered again.
-struct PreviousBuild: Sendable {
+struct PreviousOutput: Sendable {
     /// `nil` when there is none: the version starts at 1.
     let manifest: Manifest?
     let manifestBytes: [UInt8]?
     /// Feed manifests by the path of their feed (`feeds/<token>/<id>.ics`).
     let feeds: [String: PreviousFeed]
-    /// Whether the files the manifests describe are in the output directory (so that unchanged
-    /// ones can be kept instead of written again).
-    let isOutput: Bool
+    /// The output directory when it holds the files the manifests describe (so that unchanged
+    /// ones can be kept instead of written again); `nil` for `--previous-manifest` or no output.
+    let outputPath: String?
 
-    static let none = PreviousBuild(manifest: nil, manifestBytes: nil, feeds: [:], isOutput: false)
+    static let none = PreviousOutput(manifest: nil, manifestBytes: nil, feeds: [:], outputPath: nil)
+
+    /// Whether the manifests describe files that are in the output directory.
+    var isOutput: Bool { outputPath != nil }
+
+    /// Whether the output directory holds a file of this size (before keeping it unrendered).
+    func holds(_ path: String, size: Int) -> Bool {
+        guard let outputPath else { return false }
+        var info = stat()
+        return stat(outputPath + "/" + path, &info) == 0 && Int(info.st_size) == size
+    }
+
+    /// Whether the output directory holds exactly these paths, each with its size: then a build
+    /// that changed nothing leaves it alone.
+    func holdsExactly(_ files: [(path: String, size: Int)]) -> Bool {
+        guard let outputPath, let present = FileTree.files(under: outputPath), present.count == files.count else {
+            return false
+        }
+        var sizes = [String: Int](minimumCapacity: present.count)
+        for file in present { sizes[file.path] = file.size }
+        return files.allSatisfy { sizes[$0.path] == $0.size }
+    }
+
+    /// Whether `output` is exactly what the build that saved `state` left: its `manifest.json`
+    /// and its list of files with their sizes. Read before anything else, so that a build with
+    /// nothing to do stops there.
+    static func isUnchanged(_ output: String, since state: BuildState) -> Bool {
+        guard let bytes = FileManager.default.contents(atPath: output + "/" + Manifest.path),
+            Digest.sha256(Array(bytes)) == state.manifest, let files = FileTree.files(under: output)
+        else { return false }
+        return BuildState.digest(ofFiles: files) == state.files
+    }
 
     /// The version a build makes when anything changed.
     var nextVersion: Int { (manifest?.version ?? 0) + 1 }
 
     /// Reads the previous manifests. A manifest that exists but cannot be read or does not
     /// follow the schema is an error, never silently ignored.
-    static func load(outputDirectory: String, previousManifest: String?) throws(ContentErrors) -> PreviousBuild {
+    static func load(outputDirectory: String, previousManifest: String?) throws(ContentErrors) -> PreviousOutput {
         let manifestPath = previousManifest ?? outputDirectory + "/" + Manifest.path
         let root = previousManifest.map { ($0 as NSString).deletingLastPathComponent } ?? outputDirectory
         guard let data = FileManager.default.contents(atPath: manifestPath) else {
@@ -40,19 +73,19 @@ struct PreviousBuild: Sendable {
             }
             return .none
         }
-        var problems = [Diagnostic]()
-        let manifest: Manifest? = decode(Manifest.self, Array(data), file: manifestPath, problems: &problems)
-        if let manifest { problems += validate(manifest, file: manifestPath) }
+        var problems = DiagnosticCollector()
+        let manifest = problems.collect { () throws(ContentErrors) in try decode(Manifest.self, Array(data), file: manifestPath) }
+        if let manifest { problems.add(contentsOf: validate(manifest, file: manifestPath)) }
         let feedsRoot = root + "/feeds"
         let relatives = (FileTree.files(under: feedsRoot) ?? []).map(\.path).filter { $0.hasSuffix(".json") }.sorted()
         let heads = ParallelMap.map(relatives) { relative in PreviousFeed(file: feedsRoot + "/" + relative) }
         var feeds = [String: PreviousFeed]()
         for (relative, feed) in zip(relatives, heads) {
             guard let feed else {
-                problems.append(
+                problems.add(
                     Diagnostic(
                         file: feedsRoot + "/" + relative, message: "the previous feed manifest cannot be read",
-                        fix: PreviousBuild.fix))
+                        fix: PreviousOutput.fix))
                 continue
             }
             let folder = (relative as NSString).deletingLastPathComponent
@@ -60,13 +93,14 @@ struct PreviousBuild: Sendable {
                 "feeds/" + (folder.isEmpty ? "" : folder + "/") + String(relative.split(separator: "/").last!.dropLast(5))
                     + ".ics"] = feed
         }
-        guard problems.isEmpty else { throw ContentErrors(problems) }
-        return PreviousBuild(manifest: manifest, manifestBytes: Array(data), feeds: feeds, isOutput: previousManifest == nil)
+        try problems.throwIfAny()
+        return PreviousOutput(
+            manifest: manifest, manifestBytes: Array(data), feeds: feeds, outputPath: previousManifest == nil ? outputDirectory : nil)
     }
 
     static let fix = "restore the last published manifest (or remove it to start again at version 1)"
 
-    static func decode<T: Decodable>(_ type: T.Type, _ bytes: [UInt8], file: String, problems: inout [Diagnostic]) -> T? {
+    static func decode<T: Decodable>(_ type: T.Type, _ bytes: [UInt8], file: String) throws(ContentErrors) -> T {
         do {
             return try JSONDecoder().decode(type, from: Data(bytes))
         } catch let error as DecodingError {
@@ -79,17 +113,15 @@ struct PreviousBuild: Sendable {
             @unknown default: (path, reason) = ([], "cannot be read")
             }
             let jsonPath = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }
-            problems.append(
+            throw ContentErrors(
                 Diagnostic(
                     file: file, location: jsonPath.isEmpty ? nil : .jsonPath(String(jsonPath)),
                     message:
                         "the previous manifest does not follow the schema: \(jsonPath.isEmpty ? "it" : "this value") \(reason)",
-                    fix: PreviousBuild.fix))
-            return nil
+                    fix: PreviousOutput.fix))
         } catch {
-            problems.append(
-                Diagnostic(file: file, message: "the previous manifest cannot be read: \(error)", fix: PreviousBuild.fix))
-            return nil
+            throw ContentErrors(
+                Diagnostic(file: file, message: "the previous manifest cannot be read: \(error)", fix: PreviousOutput.fix))
         }
     }
 
@@ -102,7 +134,7 @@ struct PreviousBuild: Sendable {
                     Diagnostic(
                         file: file, location: .jsonPath(path),
                         message: "the previous manifest does not follow the schema: \(message)",
-                        fix: PreviousBuild.fix))
+                        fix: PreviousOutput.fix))
             }
         }
         check(
@@ -131,75 +163,5 @@ struct PreviousBuild: Sendable {
             check(false, first.path, message + (first.count > 1 ? " (and in \(first.count - 1) more artifacts)" : ""))
         }
         return problems
-    }
-}
-
-/// A feed manifest of the previous build: the head read at once, the whole on demand.
-struct PreviousFeed: Sendable {
-    /// The manifest file.
-    let file: String
-    /// Its size in bytes.
-    let size: Int
-    /// The fields before the events, which tell whether the feed can be kept as it is.
-    let head: FeedManifest.Head?
-
-    /// Reads the first bytes of the manifest; `nil` when the file cannot be read.
-    init?(file: String) {
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count >= 0 else { return nil }
-        self.file = file
-        size = Int(info.st_size)
-        head = FeedManifest.Head(prefix: buffer[..<count])
-    }
-
-    /// Whether the whole manifest is still what a build wrote: its head reads, its version is in
-    /// range and its `integrity` digest matches the rest. A feed is kept as it is only when its
-    /// manifest is intact; one that was damaged (or written before manifests had a digest) is
-    /// read in full and its feed rendered again, which reports any damage.
-    func isIntact() -> Bool {
-        guard let head, (1..<Limits.manifestNumber).contains(head.version),
-            let data = FileManager.default.contents(atPath: file), data.count == size
-        else { return false }
-        return FeedManifest.integrity(of: Array(data)) == .intact
-    }
-
-    /// The whole manifest and its bytes; a manifest that does not follow the schema is an error.
-    func load() throws(ContentErrors) -> (manifest: FeedManifest, bytes: [UInt8]) {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw ContentErrors([
-                Diagnostic(file: file, message: "the previous feed manifest cannot be read", fix: PreviousBuild.fix)
-            ])
-        }
-        if FeedManifest.integrity(of: Array(data)) == .damaged {
-            throw ContentErrors([
-                Diagnostic(
-                    file: file, location: .jsonPath("integrity"),
-                    message: "the previous feed manifest was changed after calgen wrote it: its integrity digest does not match",
-                    fix: "restore the published file, or remove it to start this feed's event history (sequences, stamps) again")
-            ])
-        }
-        var problems = [Diagnostic]()
-        guard let manifest = PreviousBuild.decode(FeedManifest.self, Array(data), file: file, problems: &problems) else {
-            throw ContentErrors(problems)
-        }
-        func problem(_ path: String, _ message: String) -> ContentErrors {
-            ContentErrors([
-                Diagnostic(
-                    file: file, location: .jsonPath(path),
-                    message: "the previous feed manifest does not follow the schema: \(message)",
-                    fix: PreviousBuild.fix)
-            ])
-        }
-        guard (1..<Limits.manifestNumber).contains(manifest.version) else { throw problem("version", "out of range") }
-        if let i = manifest.events.firstIndex(where: { !(0..<Limits.manifestNumber).contains($0.sequence) }) {
-            throw problem("events[\(i)].sequence", "out of range (0 to \(Limits.manifestNumber - 1))")
-        }
-        return (manifest, Array(data))
     }
 }

@@ -1,0 +1,33 @@
+import Foundation
+
+/// What to build and where.
+public struct BuildOptions: Sendable {
+    public var contentDirectory: String
+    public var templatesDirectory: String
+    public var outputDirectory: String
+    /// "Now", which decides the current day and year on the pages. The caller takes it from
+    /// `SOURCE_DATE_EPOCH`, `--now` or the clock; the build never reads the clock itself.
+    public var now: Date
+    /// Whether notes marked `draft: true` are built.
+    public var includeDrafts: Bool
+    /// The secret personal feed URLs are derived from.
+    public var feedSecret: FeedSecret
+    /// The last published `manifest.json` (with the feed manifests beside it), when the output
+    /// directory does not hold the previous build.
+    public var previousManifest: String?
+    /// Called as each step starts (for a progress indicator on a terminal).
+    public var progress: (@Sendable (_ step: String, _ index: Int, _ count: Int) -> Void)?
+
+    public init(
+        contentDirectory: String = "Content", templatesDirectory: String = "Templates", outputDirectory: String = "public",
+        now: Date, includeDrafts: Bool = false, feedSecret: FeedSecret = .development, previousManifest: String? = nil
+    ) {
+        self.previousManifest = previousManifest
+        self.feedSecret = feedSecret
+        self.contentDirectory = contentDirectory
+        self.templatesDirectory = templatesDirectory
+        self.outputDirectory = outputDirectory
+        self.now = now
+        self.includeDrafts = includeDrafts
+    }
+}

@@ -1,0 +1,48 @@
+/// One file of the next output, and where its bytes come from.
+struct PlannedFile: Sendable {
+    /// Where the bytes of a planned file come from.
+    enum Source: Sendable {
+        /// New bytes, to write.
+        case bytes([UInt8])
+        /// The bytes of the previous output's file: hard-linked from there (same inode, so its
+        /// modification time stays and sync tools skip it), or written when that file is gone.
+        case unchanged([UInt8])
+        /// A file of the previous output that was not even rendered again: hard-linked.
+        case kept
+        /// Already written into the staging directory while rendering (personal feeds, which
+        /// are too many to hold in memory).
+        case staged
+    }
+
+    /// The path below the output directory.
+    let path: String
+    let size: Int
+    let source: Source
+
+    init(path: String, size: Int, source: Source) {
+        self.path = path
+        self.size = size
+        self.source = source
+    }
+
+    /// A file held in memory: unchanged when it has the previous output's bytes.
+    init(_ file: OutputFile, unchanged: Bool) {
+        self.init(path: file.path, size: file.bytes.count, source: unchanged ? .unchanged(file.bytes) : .bytes(file.bytes))
+    }
+
+    /// The bytes, when they are in memory.
+    var bytes: [UInt8]? {
+        switch source {
+        case .bytes(let bytes), .unchanged(let bytes): bytes
+        case .kept, .staged: nil
+        }
+    }
+
+    /// Whether the file is new to the output directory (not kept from the previous output).
+    var isNew: Bool {
+        switch source {
+        case .bytes, .staged: true
+        case .unchanged, .kept: false
+        }
+    }
+}
