@@ -1,6 +1,7 @@
 /// An ISO 8601 weekday: 1 = Monday … 7 = Sunday.
 public enum Weekday: Int, CaseIterable, Sendable, Comparable {
-    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+    case monday = 1
+    case tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// Saturday or Sunday.
     public var isWeekend: Bool { self == .saturday || self == .sunday }

@@ -114,7 +114,8 @@ public struct SiteBuilder: Sendable {
             () throws(ContentErrors) in
             try ContentLoader(contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts).load()
         }
-        let templates = problems.collect { () throws(ContentErrors) in try TemplateSet.load(directory: options.templatesDirectory) }
+        let templates = problems.collect { () throws(ContentErrors) in try TemplateSet.load(directory: options.templatesDirectory)
+        }
         let previous = problems.collect { () throws(ContentErrors) in
             try PreviousOutput.load(outputDirectory: options.outputDirectory, previousManifest: options.previousManifest)
         }

@@ -1,7 +1,6 @@
 import Foundation
-import Synchronization
-
 import Glibc
+import Synchronization
 
 /// A small HTTP/1.1 server on 127.0.0.1 for the preview of `calgen serve`: GET and HEAD, keep-
 /// alive and pipelined requests answered in order on one connection, and the limits common

@@ -41,12 +41,16 @@ enum BuildSummary {
                 report.untouched
                 ? "nothing changed, \(output)/ left as it was"
                 : "\(count(report.filesWritten)) files written (\(megabytes(report.bytesWritten))), \(count(report.filesUnchanged)) unchanged"
-            lines.append("Built \(output)/ in \(seconds(total)): \(what); version \(report.version)\(report.changed ? " (new)" : ""): \(state)")
+            lines.append(
+                "Built \(output)/ in \(seconds(total)): \(what); version \(report.version)\(report.changed ? " (new)" : ""): \(state)"
+            )
         } else {
             lines.append("Checked in \(seconds(total)): \(what), \(count(report.files)) files; no problems found")
         }
         if verbose {
-            lines.append("  steps: " + report.steps.map { "\($0.name) \(DiagnosticPrinter.milliseconds($0.duration))" }.joined(separator: ", "))
+            lines.append(
+                "  steps: "
+                    + report.steps.map { "\($0.name) \(DiagnosticPrinter.milliseconds($0.duration))" }.joined(separator: ", "))
             lines.append("  years: \(report.years) (\(report.announcedYears) announced)")
         }
         return lines.joined(separator: "\n")

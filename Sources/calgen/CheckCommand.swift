@@ -17,7 +17,9 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var site: SiteOptions
     @OptionGroup var level: OutputLevelOptions
 
-    @Option(name: .long, help: ArgumentHelp("The output directory whose manifest is the previous state (not written).", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The output directory whose manifest is the previous state (not written).", valueName: "dir"))
     var output: String = "public"
 
     func run() throws {

@@ -32,7 +32,8 @@ struct SiteOptions: ParsableArguments {
         BuildOptions(
             contentDirectory: contentOption.content, templatesDirectory: templates, outputDirectory: output,
             now: try BuildNow.resolve(sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: now),
-            includeDrafts: drafts, feedSecret: try secretOption.resolve(contentDirectory: contentOption.content), previousManifest: previousManifest)
+            includeDrafts: drafts, feedSecret: try secretOption.resolve(contentDirectory: contentOption.content),
+            previousManifest: previousManifest)
     }
 }
 

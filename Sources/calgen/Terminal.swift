@@ -1,6 +1,5 @@
 import CalgenKit
 import Foundation
-
 import Glibc
 
 /// Standard error as a terminal: colours and a progress line only when it is one, so that CI

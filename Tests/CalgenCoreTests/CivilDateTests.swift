@@ -10,7 +10,9 @@ import Testing
         #expect(CivilDate(year: 7, month: 1, day: 2)?.iso8601 == "0007-01-02")
     }
 
-    @Test(arguments: ["2021-02-30", "2021-13-01", "2021-00-10", "2021-04-31", "2021-2-3", "20210203", "2021-02-3x", "", "2100-02-29"])
+    @Test(arguments: [
+        "2021-02-30", "2021-13-01", "2021-00-10", "2021-04-31", "2021-2-3", "20210203", "2021-02-3x", "", "2100-02-29",
+    ])
     func rejectsImpossibleOrMalformedDates(_ text: String) {
         #expect(CivilDate(iso: text) == nil)
     }

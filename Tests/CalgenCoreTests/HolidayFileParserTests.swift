@@ -33,7 +33,10 @@ import Testing
 
     @Test func aWrongTypeIsNamed() {
         let d = errors(#"{"year": 2021, "papers": [], "days": [{"name": "春节", "date": "2021-02-11", "isOffDay": "true"}]}"#)
-        #expect(d.map(\.formatted) == [#"Content/holidays/2021.json: days[0].isOffDay: expected true or false, found the string "true""#])
+        #expect(
+            d.map(\.formatted) == [
+                #"Content/holidays/2021.json: days[0].isOffDay: expected true or false, found the string "true""#
+            ])
         #expect(d.first?.fix == "write true or false without quotes")
         let year = errors(#"{"year": "2021", "papers": [], "days": []}"#)
         #expect(year.first?.location == .jsonPath("year"))
@@ -70,7 +73,8 @@ import Testing
     @Test func datesOutsideTheFilesYearAreAnError() {
         let d = errors(#"{"year": 2021, "papers": [], "days": [{"name": "元旦", "date": "2012-01-01", "isOffDay": true}]}"#)
         #expect(d.first?.location == .jsonPath("days[0].date"))
-        #expect(errors(#"{"year": 2021, "papers": [], "days": [{"name": "元旦", "date": "2020-12-31", "isOffDay": true}]}"#).isEmpty)
+        #expect(
+            errors(#"{"year": 2021, "papers": [], "days": [{"name": "元旦", "date": "2020-12-31", "isOffDay": true}]}"#).isEmpty)
     }
 
     @Test func reportsEveryProblemAtOnce() {

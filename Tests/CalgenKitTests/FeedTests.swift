@@ -198,7 +198,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site.root) }
         let first = try site.run(["build"], environment: ["CALGEN_FEED_SECRET": nil])
         #expect(first.status == 0)
-        #expect(first.stderr.contains("note: personal feed URLs use the local random secret in .calgen-feed-secret (created now)"))
+        #expect(
+            first.stderr.contains("note: personal feed URLs use the local random secret in .calgen-feed-secret (created now)"))
         let secretFile = site.root.appendingPathComponent(".calgen-feed-secret").path
         let attributes = try FileManager.default.attributesOfItem(atPath: secretFile)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)

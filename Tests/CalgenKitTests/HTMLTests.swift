@@ -1,6 +1,7 @@
-@testable import CalgenKit
 import Foundation
 import Testing
+
+@testable import CalgenKit
 
 @Suite struct HTMLTests {
     @Test func writesEveryPageAndTheExtraFiles() throws {
@@ -55,7 +56,8 @@ import Testing
     @Test func englishSite() throws {
         let fixture = try Fixture()
         try fixture.write(
-            "Content/site.yml", "title: China Workday Calendar\nbase-url: https://example.org/cal/\nlanguage: en\nweek-start: sunday\n")
+            "Content/site.yml",
+            "title: China Workday Calendar\nbase-url: https://example.org/cal/\nlanguage: en\nweek-start: sunday\n")
         _ = try SiteBuilder(options: fixture.options()).build()
         let month = fixture.read("public/2026/10/index.html") ?? ""
         #expect(month.contains(#"<html lang="en">"#))

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import Glibc
+import Testing
 
 /// Builds of a changing site killed with SIGKILL at random moments: every time, the output is
 /// exactly the previous build or exactly the new one, no staging folder survives the next build,

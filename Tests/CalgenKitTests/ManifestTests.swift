@@ -12,7 +12,8 @@ import Testing
     /// Each personal feed's manifest and its feed's text, by subscriber id.
     func personal(_ fixture: borrowing Fixture) throws -> [String: (manifest: FeedManifest, feed: String)] {
         var result = [String: (manifest: FeedManifest, feed: String)]()
-        for (path, data) in Fixture.snapshot(fixture.output) where path.hasPrefix("feeds/") && path.hasSuffix(".json") && path.split(separator: "/").count == 3 {
+        for (path, data) in Fixture.snapshot(fixture.output)
+        where path.hasPrefix("feeds/") && path.hasSuffix(".json") && path.split(separator: "/").count == 3 {
             let id = String(path.split(separator: "/").last!.dropLast(5))
             let feed = fixture.read("public/" + path.dropLast(5) + ".ics")!
             result[id] = (try JSONDecoder().decode(FeedManifest.self, from: data), feed)
@@ -37,7 +38,8 @@ import Testing
         var result = [String: String]()
         for path in Fixture.snapshot(root).keys {
             let attributes = try? FileManager.default.attributesOfItem(atPath: root + "/" + path)
-            result[path] = "\(attributes?[.systemFileNumber] ?? 0) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+            result[path] =
+                "\(attributes?[.systemFileNumber] ?? 0) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
         }
         return result
     }
@@ -74,7 +76,10 @@ import Testing
         m = try manifest(fixture)
         #expect(m.version == 2)
         #expect(m.changes.added.isEmpty && m.changes.removed.isEmpty)
-        #expect(m.changes.changed == ["2026/12/index.html", "feeds/holidays.ics", "feeds/holidays.json", "notes/year-end-party/index.html"])
+        #expect(
+            m.changes.changed == [
+                "2026/12/index.html", "feeds/holidays.ics", "feeds/holidays.json", "notes/year-end-party/index.html",
+            ])
         #expect(report.filesWritten < 20, "\(report.filesWritten) files written for one note")
         var feeds = try personal(fixture)
         #expect(feeds["zhang-san"]!.manifest.version == 2)
@@ -89,7 +94,10 @@ import Testing
         _ = try SiteBuilder(options: fixture.options()).build()
         m = try manifest(fixture)
         #expect(m.version == 3)
-        for path in ["feeds/holidays.ics", "2027/index.html", "2027/01/index.html", "2027/02/index.html", "api/2027.json", "api/days/2027-01-01.json"] {
+        for path in [
+            "feeds/holidays.ics", "2027/index.html", "2027/01/index.html", "2027/02/index.html", "api/2027.json",
+            "api/days/2027-01-01.json",
+        ] {
             #expect(m.changes.changed.contains(path), "\(path)")
         }
         #expect(!m.changes.changed.contains("2026/10/index.html"))
@@ -139,18 +147,24 @@ import Testing
         _ = try SiteBuilder(options: options).build()
         let m = try manifest(fixture)
         #expect(m.version == 2)
-        #expect(m.changes.changed == ["2026/12/index.html", "feeds/holidays.ics", "feeds/holidays.json", "notes/year-end-party/index.html"])
+        #expect(
+            m.changes.changed == [
+                "2026/12/index.html", "feeds/holidays.ics", "feeds/holidays.json", "notes/year-end-party/index.html",
+            ])
     }
 
     @Test func aBrokenPreviousManifestIsAnError() throws {
         let fixture = try Fixture()
         #expect(try fixture.run(["build"]).status == 0)
         let manifest = fixture.read("public/manifest.json")!
-        try fixture.write("public/manifest.json", manifest.replacingOccurrences(of: "\"version\": 1,", with: "\"version\": \"one\","))
+        try fixture.write(
+            "public/manifest.json", manifest.replacingOccurrences(of: "\"version\": 1,", with: "\"version\": \"one\","))
         let before = Fixture.snapshot(fixture.output)
         let result = try fixture.run(["build"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("public/manifest.json: version: the previous manifest does not follow the schema"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("public/manifest.json: version: the previous manifest does not follow the schema"),
+            "\(result.stderr)")
         #expect(Fixture.differences(before, Fixture.snapshot(fixture.output)).isEmpty)
         let missing = try fixture.run(["build", "--previous-manifest", "nowhere/manifest.json"])
         #expect(missing.status == 1 && missing.stderr.contains("nowhere/manifest.json: the previous manifest cannot be read"))

@@ -50,7 +50,9 @@ import Testing
         #expect(
             errors("---\ntitle: a\ndate: 2026-01-01\n---\n", name: "年会.md")
                 == [#"Content/notes/年会.md:1:1: error: the file name "年会.md" does not give a URL-safe slug"#])
-        #expect(errors("---\ntitle: a\ndate: 2026-01-01\nslug: a/b\n---\n").first?.contains("bad.md:4:7: error: \"slug\" must be URL-safe") == true)
+        #expect(
+            errors("---\ntitle: a\ndate: 2026-01-01\nslug: a/b\n---\n").first?.contains(
+                "bad.md:4:7: error: \"slug\" must be URL-safe") == true)
     }
 
     @Test(arguments: [
@@ -58,11 +60,23 @@ import Testing
         ("---\ntitle: x\ndate: 2026-01-01\n正文", "bad.md:1:1: error: the front matter opened on line 1 is never closed"),
         ("---\ndate: 2026-01-01\n---\n", #"bad.md:2:1: error: missing required key "title""#),
         ("---\n---\nbody", #"bad.md:2:1: error: the front matter is empty: missing required key "title""#),
-        ("---\ntitle: x\ndate: 2026-02-30\n---\n", #"bad.md:3:7: error: "date" must be a real date written YYYY-MM-DD, found "2026-02-30""#),
-        ("---\ntitle: x\nstart: 2026-10-07\nend: 2026-10-01\n---\n", #"bad.md:4:6: error: "end" (2026-10-01) is before "start" (2026-10-07)"#),
+        (
+            "---\ntitle: x\ndate: 2026-02-30\n---\n",
+            #"bad.md:3:7: error: "date" must be a real date written YYYY-MM-DD, found "2026-02-30""#
+        ),
+        (
+            "---\ntitle: x\nstart: 2026-10-07\nend: 2026-10-01\n---\n",
+            #"bad.md:4:6: error: "end" (2026-10-01) is before "start" (2026-10-07)"#
+        ),
         ("---\ntitle: x\nstart: 2026-10-07\n---\n", #"bad.md:3:8: error: "start" needs an "end""#),
-        ("---\ntitle: x\ndate: 2026-10-07\nend: 2026-10-08\n---\n", #"bad.md:3:7: error: a note has either "date" or "start" and "end", not both"#),
-        ("---\ntitle: x\ndate: 2026-10-07\ntime: 25:00\n---\n", #"bad.md:4:7: error: "time" must be a time from 00:00 to 23:59, found "25:00""#),
+        (
+            "---\ntitle: x\ndate: 2026-10-07\nend: 2026-10-08\n---\n",
+            #"bad.md:3:7: error: a note has either "date" or "start" and "end", not both"#
+        ),
+        (
+            "---\ntitle: x\ndate: 2026-10-07\ntime: 25:00\n---\n",
+            #"bad.md:4:7: error: "time" must be a time from 00:00 to 23:59, found "25:00""#
+        ),
         ("---\ntitle: x\ndate: 2026-10-07\nduration: 1h\n---\n", #"bad.md:4:11: error: "duration" needs a "time""#),
         ("---\ntitle: x\ndate: 2026-10-07\ntag: [a]\n---\n", #"bad.md:4:1: error: unknown key "tag""#),
         ("---\ntitle: x\ndate: 2026-10-07\ndraft: yes please\n---\n", #"bad.md:4:8: error: "draft" must be true or false"#),
@@ -135,7 +149,9 @@ import Testing
             <img src=x onerror=alert(7)>
             """)
         _ = try SiteBuilder(options: fixture.options()).build()
-        for page in ["public/notes/evil/index.html", "public/2026/10/index.html", "public/notes/index.html", "public/2026/index.html"] {
+        for page in [
+            "public/notes/evil/index.html", "public/2026/10/index.html", "public/notes/index.html", "public/2026/index.html",
+        ] {
             let html = fixture.read(page) ?? ""
             #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;"), "\(page)")
             for live in ["<img src=x", "<script>alert", "javascript:", "onerror=alert(7)", #""><script>"#] {

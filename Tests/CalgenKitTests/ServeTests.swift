@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import Glibc
+import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

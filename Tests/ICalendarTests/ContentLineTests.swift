@@ -139,10 +139,13 @@ import Testing
         #expect(spring.isDaylight && spring.offsetFrom == -5 * 3600 && spring.offsetTo == -4 * 3600)
         #expect(spring.start == ICalDateTime(date: ICalDate(year: 2026, month: 3, day: 8), hour: 2, minute: 0))
         let autumn = zone.observances[4]
-        #expect(!autumn.isDaylight && autumn.start == ICalDateTime(date: ICalDate(year: 2026, month: 11, day: 1), hour: 2, minute: 0))
+        #expect(
+            !autumn.isDaylight && autumn.start == ICalDateTime(date: ICalDate(year: 2026, month: 11, day: 1), hour: 2, minute: 0))
     }
 
     @Test func anUnknownZoneIsNil() {
-        #expect(TimeZoneComponent(identifier: "Mars/Olympus", from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 1)) == nil)
+        #expect(
+            TimeZoneComponent(
+                identifier: "Mars/Olympus", from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 1)) == nil)
     }
 }

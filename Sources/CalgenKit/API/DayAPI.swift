@@ -17,10 +17,16 @@ public enum DayAPI {
             for (date, object) in zip(CivilDate.days(ofYear: year), days) {
                 files.append(OutputFile(path: "api/days/\(date.iso8601).json", bytes: object.serialized(newline: true)))
             }
-            files.append(OutputFile(path: "api/\(year).json", bytes: yearObject(year, calendar: calendar, days: days).serialized(newline: true)))
+            files.append(
+                OutputFile(
+                    path: "api/\(year).json", bytes: yearObject(year, calendar: calendar, days: days).serialized(newline: true)))
         }
         let index = JSON.object([
-            ("years", .array(calendar.years.map { .object([("year", .int($0)), ("announced", .bool(calendar.isAnnounced(year: $0)))]) }))
+            (
+                "years",
+                .array(
+                    calendar.years.map { .object([("year", .int($0)), ("announced", .bool(calendar.isAnnounced(year: $0)))]) })
+            )
         ])
         files.append(OutputFile(path: "api/years.json", bytes: index.serialized(newline: true)))
         return files

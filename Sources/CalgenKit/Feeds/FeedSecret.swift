@@ -1,7 +1,6 @@
 import CalgenCore
 import Crypto
 import Foundation
-
 import Glibc
 
 /// The secret that personal feed URLs are derived from. It comes from the environment

@@ -62,7 +62,8 @@ extension SiteStrings {
     /// The public feed's description.
     func publicFeedDescription(years: [Int], validThrough: CivilDate?) -> String {
         let span = years.first.map { first in "\(first)–\(years.last!)" } ?? ""
-        return (isChinese
+        return
+            (isChinese
             ? "中国法定节假日与调休上班安排（\(span)年），数据来自国务院办公厅通知。"
             : "Public holidays and make-up workdays of mainland China (\(span)), from the State Council notices.")
             + (isChinese ? "" : " ") + validity(validThrough)

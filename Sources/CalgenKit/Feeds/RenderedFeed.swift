@@ -91,7 +91,9 @@ extension ManifestTime {
 
     static func parse(_ text: String) -> ICalDateTime? {
         let u = Array(text.utf8)
-        guard u.count == 20, u[4] == 0x2D, u[7] == 0x2D, u[10] == 0x54, u[13] == 0x3A, u[16] == 0x3A, u[19] == 0x5A else { return nil }
+        guard u.count == 20, u[4] == 0x2D, u[7] == 0x2D, u[10] == 0x54, u[13] == 0x3A, u[16] == 0x3A, u[19] == 0x5A else {
+            return nil
+        }
         func number(_ range: Range<Int>) -> Int? { Int(String(decoding: u[range], as: UTF8.self)) }
         guard let y = number(0..<4), let mo = number(5..<7), let d = number(8..<10), let h = number(11..<13),
             let mi = number(14..<16), let s = number(17..<19)

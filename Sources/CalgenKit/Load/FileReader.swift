@@ -1,6 +1,5 @@
 import CalgenCore
 import Foundation
-
 import Glibc
 
 /// Reading input files; a failure throws its diagnostic. Every file calgen reads from the content
@@ -13,21 +12,25 @@ enum FileReader {
     /// hold at most `limit` bytes.
     static func readBytes(_ path: String, root: String, limit: Int) throws(ContentErrors) -> [UInt8] {
         guard let resolved = realPath(path) else {
-            throw ContentErrors(Diagnostic(
+            throw ContentErrors(
+                Diagnostic(
                     file: path, message: "the file cannot be read (missing, or a broken link)",
                     fix: "check the name and the folder (--content, --templates), or the link's target"))
         }
         if let rootPath = realPath(root), !isSameOrAncestor(rootPath, of: resolved) {
-            throw ContentErrors(Diagnostic(
+            throw ContentErrors(
+                Diagnostic(
                     file: path, message: "the file is a symbolic link to \(resolved), outside \(root)",
                     fix: "copy the file into \(root) instead of linking to it"))
         }
         var info = stat()
         guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw ContentErrors(Diagnostic(file: path, message: "not a regular file", fix: "replace it with a file, or remove it"))
+            throw ContentErrors(
+                Diagnostic(file: path, message: "not a regular file", fix: "replace it with a file, or remove it"))
         }
         guard Int(info.st_size) <= limit else {
-            throw ContentErrors(Diagnostic(
+            throw ContentErrors(
+                Diagnostic(
                     file: path, message: "the file has \(Int(info.st_size)) bytes; the limit for this kind of file is \(limit)",
                     fix: "split it, or remove what does not belong in it"))
         }
@@ -65,14 +68,16 @@ enum FileReader {
         var slice = bytes[...]
         if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
         guard var text = String(validating: slice, as: UTF8.self) else {
-            throw ContentErrors(Diagnostic(
+            throw ContentErrors(
+                Diagnostic(
                     file: path, location: firstInvalidUTF8(Array(slice)), message: "the file is not valid UTF-8",
                     fix: "save it as UTF-8 (it may be in GBK or another legacy encoding)"))
         }
         if text.utf8.contains(0x0D) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
         if let (offset, scalar) = TextRules.firstControlCharacter(in: text, multiline: true) {
             let (line, column) = position(ofScalar: offset, in: text)
-            throw ContentErrors(Diagnostic(
+            throw ContentErrors(
+                Diagnostic(
                     file: path, location: .line(line, column: column),
                     message: "the file contains the control character \(TextRules.codePoint(scalar))",
                     fix: "remove it (control characters other than tab and line breaks never belong in content)"))

@@ -1,5 +1,4 @@
 import CCmark
-
 import Glibc
 
 /// CommonMark rendering through the cmark C library.

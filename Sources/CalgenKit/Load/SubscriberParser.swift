@@ -49,7 +49,9 @@ enum SubscriberParser {
                     fix: "add `name:` and a list of `reminders:`"))
             throw ContentErrors(problems.diagnostics)
         }
-        guard var fields = problems.collect({ () throws(ContentErrors) in try YAMLFields(node, file: file, what: "the subscriber") })
+        guard
+            var fields = problems.collect({ () throws(ContentErrors) in try YAMLFields(node, file: file, what: "the subscriber") }
+            )
         else { throw ContentErrors(problems.diagnostics) }
         fields.rejectUnknownKeys(allowed: keys)
         let name = fields.string("name") ?? stem

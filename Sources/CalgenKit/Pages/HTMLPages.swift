@@ -143,7 +143,8 @@ struct HTMLPages {
         let next = last.next
         if years.contains(next.year) {
             context["next"] = [
-                "href": root + PagePath.month(next.year, next.month), "label": strings.monthTitle(year: next.year, month: next.month),
+                "href": root + PagePath.month(next.year, next.month),
+                "label": strings.monthTitle(year: next.year, month: next.month),
             ]
         }
         return page(PagePath.month(year, month) + "index.html", template: "month", context)
@@ -153,7 +154,9 @@ struct HTMLPages {
         // Served for any missing path at any depth: links go from the site's root path.
         let rootPath = sitePath
         var context = common(path: "404.html", title: "\(strings.ui["notFoundTitle"]!) · \(site.config.title)", root: rootPath)
-        context["years"] = years.reversed().map { ["year": $0, "href": rootPath + PagePath.year($0), "announced": calendar.isAnnounced(year: $0)] }
+        context["years"] = years.reversed().map {
+            ["year": $0, "href": rootPath + PagePath.year($0), "announced": calendar.isAnnounced(year: $0)]
+        }
         context["noindex"] = true
         return page("404.html", template: "404", context)
     }

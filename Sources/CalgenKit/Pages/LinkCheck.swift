@@ -41,14 +41,17 @@ enum LinkCheck {
                     resolved = file.path
                 } else if target.hasPrefix("/") {
                     guard target.hasPrefix(sitePath) else {
-                        broken[link + "\n" + (sources[file.path] ?? noteLinks[link] ?? ""), default: ([], "is outside the site")].pages.append(file.path)
+                        broken[link + "\n" + (sources[file.path] ?? noteLinks[link] ?? ""), default: ([], "is outside the site")]
+                            .pages.append(file.path)
                         continue
                     }
                     resolved = normalize(String(target.dropFirst(sitePath.count)))
                 } else {
                     resolved = normalize(directory.isEmpty ? target : directory + "/" + target)
                 }
-                if target.hasSuffix("/") || resolved.isEmpty || (!target.isEmpty && byPath[resolved] == nil && byPath[resolved + "/index.html"] != nil) {
+                if target.hasSuffix("/") || resolved.isEmpty
+                    || (!target.isEmpty && byPath[resolved] == nil && byPath[resolved + "/index.html"] != nil)
+                {
                     resolved += resolved.isEmpty ? "index.html" : "/index.html"
                 }
                 let key = link + "\n" + (sources[file.path] ?? noteLinks[link] ?? "")
@@ -66,10 +69,10 @@ enum LinkCheck {
             let link = String(parts[0])
             let source = parts.count > 1 && !parts[1].isEmpty ? String(parts[1]) : nil
             let pages = value.pages.sorted()
-            let where_ = pages.count == 1 ? pages[0] : "\(pages[0]) and \(pages.count - 1) more pages"
+            let onPages = pages.count == 1 ? pages[0] : "\(pages[0]) and \(pages.count - 1) more pages"
             return Diagnostic(
                 file: source ?? pages[0], location: source.flatMap { place(of: link, in: $0) },
-                message: "the link \"\(link)\" on \(where_) \(value.reason)",
+                message: "the link \"\(link)\" on \(onPages) \(value.reason)",
                 fix: source != nil ? "correct the link in the note" : "correct the template or content that makes this link")
         }.sorted()
     }
@@ -79,7 +82,9 @@ enum LinkCheck {
         guard let data = FileManager.default.contents(atPath: file) else { return nil }
         let source = String(decoding: data, as: UTF8.self)
         for (i, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if let range = line.range(of: text) { return .line(i + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1) }
+            if let range = line.range(of: text) {
+                return .line(i + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+            }
         }
         return nil
     }
@@ -127,7 +132,10 @@ enum FeedCheck {
             let text = String(decoding: file.bytes, as: UTF8.self)
             let lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)
             func report(_ line: Int, _ message: String) {
-                problems.append(Diagnostic(file: name, location: .line(line, column: 1), message: message, fix: "this is a bug in calgen: please report it"))
+                problems.append(
+                    Diagnostic(
+                        file: name, location: .line(line, column: 1), message: message,
+                        fix: "this is a bug in calgen: please report it"))
             }
             if lines.last != "" { report(lines.count, "the feed does not end with CRLF") }
             for (i, line) in lines.enumerated() where !line.isEmpty {
@@ -140,7 +148,10 @@ enum FeedCheck {
             }
             for line in text.replacingOccurrences(of: "\r\n ", with: "").split(separator: "\r\n") where line.hasPrefix("UID:") {
                 if !uids.insert(line.dropFirst(4)).inserted {
-                    problems.append(Diagnostic(file: name, message: "two events share the UID \(line.dropFirst(4))", fix: "give each reminder its own id"))
+                    problems.append(
+                        Diagnostic(
+                            file: name, message: "two events share the UID \(line.dropFirst(4))",
+                            fix: "give each reminder its own id"))
                 }
             }
             if !stack.isEmpty { report(lines.count, "unclosed \(stack.joined(separator: ", "))") }

@@ -98,7 +98,8 @@ struct MonthGrid {
         } else {
             // One short line: the holiday's name on the first day of its run in this month.
             let previous = calendar.status(of: date.previous)
-            let firstOfRun = previous.name != status.name || previous.date.month != date.month
+            let firstOfRun =
+                previous.name != status.name || previous.date.month != date.month
                 || previous.kind != status.kind
             if let name, firstOfRun, !outside {
                 context["sub"] = name

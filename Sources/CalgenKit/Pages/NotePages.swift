@@ -35,8 +35,10 @@ extension HTMLPages {
             for tag in note.tags { byTag[tag, default: []].append(note) }
         }
         context["tags"] = byTag.keys.sorted().map { tag -> [String: Any] in
-            ["tag": tag, "anchor": HTMLPages.tagAnchor(tag), "count": byTag[tag]!.count,
-             "notes": byTag[tag]!.map { noteSummary($0, root: root) }]
+            [
+                "tag": tag, "anchor": HTMLPages.tagAnchor(tag), "count": byTag[tag]!.count,
+                "notes": byTag[tag]!.map { noteSummary($0, root: root) },
+            ]
         }
         context["hasTags"] = !byTag.isEmpty
         return page(PagePath.notes + "index.html", template: "notes", context)

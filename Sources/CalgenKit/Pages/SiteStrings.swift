@@ -89,7 +89,8 @@ struct SiteStrings: Sendable {
 
     /// When a note happens: `2026年10月1日（周四）至10月7日（周三） 每天 09:00–18:00`.
     func noteWhen(_ note: Note) -> String {
-        var text = isChinese ? "\(note.start.year)年" + range(note.start, note.end) : range(note.start, note.end) + " \(note.end.year)"
+        var text =
+            isChinese ? "\(note.start.year)年" + range(note.start, note.end) : range(note.start, note.end) + " \(note.end.year)"
         guard let time = note.time else { return text }
         if note.start != note.end { text += isChinese ? " 每天" : ", daily" }
         text += " " + time.description
@@ -164,7 +165,8 @@ struct SiteStrings: Sendable {
         "sources": "Sources",
         "notAnnounced": "not announced",
         "announced": "announced",
-        "notAnnouncedLong": "This year's holiday arrangement has not been announced yet. The calendar below shows only workdays and weekends, with no holidays; this page will be updated once the State Council notice is published.",
+        "notAnnouncedLong":
+            "This year's holiday arrangement has not been announced yet. The calendar below shows only workdays and weekends, with no holidays; this page will be updated once the State Council notice is published.",
         "wholeYear": "Whole year",
         "home": "Home",
         "years": "Years",

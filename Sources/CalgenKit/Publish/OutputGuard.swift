@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// Decides whether calgen may replace an output directory. A build swaps a new tree in for the

@@ -1,6 +1,5 @@
 import CalgenCore
 import Foundation
-
 import Glibc
 
 /// What the last published build left, and the one place that answers questions about it:
@@ -95,7 +94,8 @@ struct PreviousOutput: Sendable {
         }
         try problems.throwIfAny()
         return PreviousOutput(
-            manifest: manifest, manifestBytes: Array(data), feeds: feeds, outputPath: previousManifest == nil ? outputDirectory : nil)
+            manifest: manifest, manifestBytes: Array(data), feeds: feeds,
+            outputPath: previousManifest == nil ? outputDirectory : nil)
     }
 
     static let fix = "restore the last published manifest (or remove it to start again at version 1)"

@@ -1,6 +1,5 @@
 import CCalgenSystem
 import Foundation
-
 import Glibc
 
 /// A new output directory built next to the current one and swapped in only when complete,
@@ -78,7 +77,9 @@ struct StagedOutput {
                         return .failure(
                             OutputError(
                                 path: output + "/" + file.path,
-                                reason: "cannot keep the unchanged file from the previous output: \(String(cString: strerror(errno)))"))
+                                reason:
+                                    "cannot keep the unchanged file from the previous output: \(String(cString: strerror(errno)))"
+                            ))
                     }
                     applied.linked += 1
                     continue

@@ -112,7 +112,8 @@ struct Fixture: ~Copyable {
     }
 
     /// Runs the built `calgen` executable in the fixture directory.
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String)
+    {
         let process = try process(arguments, environment: environment)
         let out = Pipe()
         let err = Pipe()
