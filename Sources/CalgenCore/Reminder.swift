@@ -55,28 +55,31 @@ public enum ReminderKind: Hashable, Sendable {
     /// `start`, then after each of `intervals` days in turn.
     case sequence(start: CivilDate, intervals: [Int])
 
-    /// The name in subscriber files.
-    public var key: String {
-        switch self {
-        case .workdays: return "workdays"
-        case .makeupEve: return "makeup-eve"
-        case .weekly: return "weekly"
-        case .monthly: return "monthly"
-        case .yearly: return "yearly"
-        case .lunarYearly: return "lunar-yearly"
-        case .once: return "once"
-        case .sequence: return "sequence"
-        }
+    /// The kinds by name, as subscriber files write them (`kind: makeup-eve`). Adding a kind
+    /// means a case above, a name here, a parser (`SubscriberParser`) and a rule
+    /// (`ReminderSchedule`): the compiler asks for each in turn.
+    public enum Name: String, CaseIterable, Hashable, Sendable {
+        case workdays
+        case makeupEve = "makeup-eve"
+        case weekly
+        case monthly
+        case yearly
+        case lunarYearly = "lunar-yearly"
+        case once
+        case sequence
     }
 
-    /// Whether the dates depend on the holiday arrangement, so that the reminder can only be
-    /// right in announced years.
-    public var dependsOnArrangement: Bool {
+    /// The kind's name in subscriber files.
+    public var name: Name {
         switch self {
-        case .workdays, .makeupEve: return true
-        case .weekly(_, let skip): return skip
-        case .monthly(_, let adjust): return adjust != .none
-        case .yearly, .lunarYearly, .once, .sequence: return false
+        case .workdays: .workdays
+        case .makeupEve: .makeupEve
+        case .weekly: .weekly
+        case .monthly: .monthly
+        case .yearly: .yearly
+        case .lunarYearly: .lunarYearly
+        case .once: .once
+        case .sequence: .sequence
         }
     }
 }

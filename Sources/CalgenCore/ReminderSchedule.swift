@@ -49,110 +49,20 @@ public struct ReminderSchedule: Sendable {
         if let f = reminder.from { low = max(low, f) }
         if let u = reminder.until { high = min(high, u) }
         guard low <= high else { return [] }
-        let lo = low.dayNumber
-        let hi = high.dayNumber
-        var result = [Int]()
-        switch reminder.kind {
-        case .workdays:
-            result.reserveCapacity((hi - lo + 1) * 5 / 7 + 8)
-            var year = low.year
-            var yearKnown = isAnnounced(year)
-            var nextYearStart = CivilDate(year: year + 1, month: 1, day: 1)!.dayNumber
-            for day in lo...hi {
-                if day >= nextYearStart {
-                    year += 1
-                    yearKnown = isAnnounced(year)
-                    nextYearStart = CivilDate(year: year + 1, month: 1, day: 1)!.dayNumber
-                }
-                if yearKnown && kind(day).isWorkday { result.append(day) }
+        // One rule per kind (ReminderRules.swift), on day numbers.
+        let days: [Int] =
+            switch reminder.kind {
+            case .workdays: workdays(low: low, high: high)
+            case .makeupEve: makeupEves(low: low, high: high)
+            case .weekly(let days, let skipOffDays): weekly(days: days, skipOffDays: skipOffDays, low: low, high: high)
+            case .monthly(let dayOfMonth, let adjust): monthly(dayOfMonth: dayOfMonth, adjust: adjust, low: low, high: high)
+            case .yearly(let month, let day, let feb29): yearly(month: month, day: day, feb29: feb29, low: low, high: high)
+            case .lunarYearly(let month, let day, let leap, let missingDay, let missingLeap):
+                lunarYearly(
+                    month: month, day: day, leap: leap, missingDay: missingDay, missingLeap: missingLeap, low: low, high: high)
+            case .once(let date): once(date: date, low: low, high: high)
+            case .sequence(let start, let intervals): sequence(start: start, intervals: intervals, low: low, high: high)
             }
-        case .makeupEve:
-            for day in (lo + 1)...(hi + 1) where kind(day) == .makeupWorkday {
-                if isAnnounced(CivilDate(dayNumber: day).year) { result.append(day - 1) }
-            }
-        case .weekly(let days, let skipOffDays):
-            var wanted = [Bool](repeating: false, count: 8)
-            for d in days { wanted[d.rawValue] = true }
-            for day in lo...hi {
-                // Day number 0 is 1970-01-01, a Thursday (ISO 4).
-                let weekday = ((day % 7 + 7) % 7 + 3) % 7 + 1
-                guard wanted[weekday] else { continue }
-                if !skipOffDays || isKnownWorkday(day) { result.append(day) }
-            }
-        case .monthly(let dayOfMonth, let adjust):
-            var year = low.year
-            var month = low.month
-            // Adjustment can move a date into the neighbouring month: start a month early.
-            if month == 1 {
-                year -= 1
-                month = 12
-            } else {
-                month -= 1
-            }
-            while CivilDate(year: year, month: month, day: 1)!.dayNumber <= hi + 31 {
-                let length = CivilDate.daysInMonth(year: year, month: month)
-                let d = dayOfMonth < 0 ? length : min(dayOfMonth, length)
-                var day = CivilDate(year: year, month: month, day: d)!.dayNumber
-                var ok = true
-                if adjust != .none {
-                    let step = adjust == .previousWorkday ? -1 : 1
-                    var guardSteps = 0
-                    while ok && !kind(day).isWorkday {
-                        day += step
-                        guardSteps += 1
-                        if guardSteps > 60 { ok = false }
-                    }
-                    ok = ok && isAnnounced(year) && isAnnounced(CivilDate(dayNumber: day).year)
-                }
-                if ok && day >= lo && day <= hi { result.append(day) }
-                month += 1
-                if month > 12 {
-                    month = 1
-                    year += 1
-                }
-            }
-        case .yearly(let month, let day, let feb29):
-            for year in low.year...high.year {
-                var date = CivilDate(year: year, month: month, day: day)
-                if date == nil, month == 2, day == 29 {
-                    switch feb29 {
-                    case .feb28: date = CivilDate(year: year, month: 2, day: 28)
-                    case .mar1: date = CivilDate(year: year, month: 3, day: 1)
-                    case .skip: date = nil
-                    }
-                }
-                if let n = date?.dayNumber, n >= lo, n <= hi { result.append(n) }
-            }
-        case .lunarYearly(let month, let day, let leap, let missingDay, let missingLeap):
-            // A lunar year starts in late January or February: the previous one reaches into `low.year`.
-            for year in (low.year - 1)...high.year {
-                var isLeap = leap
-                if leap && LunarCalendar.leapMonth(inYear: year) != month {
-                    if missingLeap == .skip { continue }
-                    isLeap = false
-                }
-                guard let length = LunarCalendar.monthLength(year: year, month: month, isLeap: isLeap) else { continue }
-                var d = day
-                if d > length {
-                    if missingDay == .skip { continue }
-                    d = length
-                }
-                guard
-                    let date = try? LunarCalendar.gregorianDate(
-                        for: LunarDate(year: year, month: month, day: d, isLeapMonth: isLeap))
-                else { continue }
-                if date.dayNumber >= lo && date.dayNumber <= hi { result.append(date.dayNumber) }
-            }
-        case .once(let date):
-            if date.dayNumber >= lo && date.dayNumber <= hi { result.append(date.dayNumber) }
-        case .sequence(let start, let intervals):
-            var day = start.dayNumber
-            for step in [0] + intervals {
-                day += step
-                if day > hi { break }
-                if day >= lo { result.append(day) }
-            }
-        }
-        return result.map(CivilDate.init(dayNumber:))
+        return days.map(CivilDate.init(dayNumber:))
     }
 }

@@ -12,17 +12,30 @@ enum SubscriberParser {
     static let commonReminderKeys = [
         "id", "kind", "title", "location", "description", "from", "until", "time", "duration", "all-day", "alarms",
     ]
-    static let kindKeys: [String: [String]] = [
-        "workdays": [],
-        "makeup-eve": [],
-        "weekly": ["on", "skip-off-days"],
-        "monthly": ["day", "adjust"],
-        "yearly": ["month", "day", "feb29"],
-        "lunar-yearly": ["month", "day", "leap", "missing-day", "missing-leap"],
-        "once": ["date"],
-        "sequence": ["start", "every", "count", "intervals"],
-    ]
-    static let kinds = ["workdays", "makeup-eve", "weekly", "monthly", "yearly", "lunar-yearly", "once", "sequence"]
+    /// How one kind of reminder is read from its entry: the keys of its own, and the function
+    /// that reads them (reporting problems in the entry).
+    struct KindReader {
+        let keys: [String]
+        let read: (inout YAMLFields) -> ReminderKind?
+    }
+
+    /// The reader of each kind. The switch is exhaustive, so a new `ReminderKind.Name` cannot
+    /// be forgotten here; the list of kinds and of each kind's keys come from it.
+    static func reader(of name: ReminderKind.Name) -> KindReader {
+        switch name {
+        case .workdays: KindReader(keys: []) { _ in .workdays }
+        case .makeupEve: KindReader(keys: []) { _ in .makeupEve }
+        case .weekly: KindReader(keys: ["on", "skip-off-days"], read: readWeekly)
+        case .monthly: KindReader(keys: ["day", "adjust"], read: readMonthly)
+        case .yearly: KindReader(keys: ["month", "day", "feb29"], read: readYearly)
+        case .lunarYearly: KindReader(keys: ["month", "day", "leap", "missing-day", "missing-leap"], read: readLunarYearly)
+        case .once: KindReader(keys: ["date"], read: readOnce)
+        case .sequence: KindReader(keys: ["start", "every", "count", "intervals"], read: readSequence)
+        }
+    }
+
+    /// Every kind's name, as subscriber files write it.
+    static let kinds = ReminderKind.Name.allCases.map(\.rawValue)
 
     /// `fileName` (`zhang-san.yml`) gives the id; `defaultTimeZone` is the site's.
     static func parse(_ text: String, file: String, fileName: String, defaultTimeZone: String) throws(ContentErrors)
@@ -138,18 +151,15 @@ enum SubscriberParser {
                 "id", "the reminder id \"\(id)\" must be lowercase letters, digits and hyphens", fix: "write e.g. `id: clock-in`")
         }
         let kindName = entry.string("kind", required: true, example: "workdays")
-        var allowed = commonReminderKeys
-        if let kindName {
-            if let extra = kindKeys[kindName] {
-                allowed += extra
-            } else {
-                entry.report(
-                    "kind", "unknown reminder kind \"\(kindName)\"",
-                    fix: YAMLFields.closest(to: kindName, in: kinds).map { "did you mean \"\($0)\"?" }
-                        ?? "use one of: \(kinds.joined(separator: ", "))")
-            }
+        let reader = kindName.flatMap(ReminderKind.Name.init(rawValue:)).map(reader(of:))
+        if let kindName, let reader {
+            entry.rejectUnknownKeys(allowed: commonReminderKeys + reader.keys, what: "a \(kindName) reminder")
+        } else if let kindName {
+            entry.report(
+                "kind", "unknown reminder kind \"\(kindName)\"",
+                fix: YAMLFields.closest(to: kindName, in: kinds).map { "did you mean \"\($0)\"?" }
+                    ?? "use one of: \(kinds.joined(separator: ", "))")
         }
-        if let kindName, kindKeys[kindName] != nil { entry.rejectUnknownKeys(allowed: allowed, what: "a \(kindName) reminder") }
         let title = entry.string("title", required: true, example: "打卡上班")
         let location = entry.string("location")
         let description = entry.string("description", maxLength: Limits.textCharacters, multiline: true)
@@ -177,7 +187,7 @@ enum SubscriberParser {
                     fix: "write e.g. `alarms: [0m, 1d]`")
             }
         }
-        let kind = kindName.flatMap { parseKind($0, &entry) }
+        let kind = reader.flatMap { $0.read(&entry) }
         guard let id, Identifier.isValid(id), let kind, let title, let timing, entry.problems.isEmpty else { return nil }
         return Reminder(
             id: id, kind: kind, title: title, location: location, description: description, timing: timing,
@@ -212,114 +222,123 @@ enum SubscriberParser {
         return .at(time, duration: duration ?? TimeSpan(minutes: 0))
     }
 
-    static func parseKind(_ name: String, _ entry: inout YAMLFields) -> ReminderKind? {
-        switch name {
-        case "workdays": return .workdays
-        case "makeup-eve": return .makeupEve
-        case "weekly":
-            var days = [Weekday]()
-            guard let names = entry.strings("on") else {
-                entry.report(nil, "a weekly reminder needs \"on\"", fix: "add e.g. `on: [mon, wed, fri]`")
-                return nil
-            }
-            for n in names {
-                let lower = n.lowercased()
-                if let day = Weekday.allCases.first(where: { $0.key == lower || $0.key.prefix(3) == lower }) {
-                    if !days.contains(day) { days.append(day) }
-                } else {
-                    entry.report("on", "\"\(n)\" is not a weekday", fix: "use mon, tue, wed, thu, fri, sat or sun")
-                }
-            }
-            if days.isEmpty && !names.isEmpty { return nil }
-            if names.isEmpty {
-                entry.report("on", "\"on\" names no weekday", fix: "write e.g. `on: [mon, wed, fri]`")
-                return nil
-            }
-            return .weekly(days: days.sorted(), skipOffDays: entry.bool("skip-off-days") ?? false)
-        case "monthly":
-            guard let day = entry.int("day", required: true) else { return nil }
-            guard (1...31).contains(day) || day == -1 else {
-                entry.report(
-                    "day", "\"day\" must be from 1 to 31, or -1 for the last day of the month, found \(day)",
-                    fix: "write e.g. `day: 15`, or `day: -1` for the last day")
-                return nil
-            }
-            return .monthly(day: day, adjust: entry.choice("adjust", WorkdayAdjustment.self) ?? .none)
-        case "yearly":
-            guard let month = entry.int("month", in: 1...12, required: true),
-                let day = entry.int("day", in: 1...31, required: true)
-            else { return nil }
-            guard CivilDate(year: 2024, month: month, day: day) != nil else {
-                entry.report("day", "month \(month) has no day \(day)", fix: "use a day that month has")
-                return nil
-            }
-            let feb29 = entry.choice("feb29", Feb29Policy.self) ?? .feb28
-            return .yearly(month: month, day: day, feb29: feb29)
-        case "lunar-yearly":
-            let month = entry.int(
-                "month", in: 1...12, required: true, fix: "lunar months are 1 (正月) to 12 (腊月); a leap month is `leap: true`")
-            let day = entry.int("day", in: 1...30, required: true, fix: "lunar days are 1 (初一) to 30 (三十)")
-            guard let month, let day else { return nil }
-            return .lunarYearly(
-                month: month, day: day, leap: entry.bool("leap") ?? false,
-                missingDay: entry.choice("missing-day", MissingLunarDayPolicy.self) ?? .last,
-                missingLeap: entry.choice("missing-leap", MissingLeapMonthPolicy.self) ?? .regular)
-        case "once":
-            guard entry.has("date") else {
-                entry.report(nil, "a once reminder needs a \"date\"", fix: "add `date: 2026-12-01`")
-                return nil
-            }
-            return entry.date("date").map(ReminderKind.once)
-        case "sequence":
-            guard entry.has("start") else {
-                entry.report(nil, "a sequence needs a \"start\"", fix: "add `start: 2026-03-01`")
-                return nil
-            }
-            let start = entry.date("start")
-            var intervals = [Int]()
-            if entry.has("intervals") {
-                if entry.has("every") || entry.has("count") {
-                    entry.report(
-                        "intervals", "a sequence has either \"intervals\" or \"every\" and \"count\"",
-                        fix: "keep one of the two ways")
-                }
-                for text in entry.strings("intervals") ?? [] {
-                    if let days = TimeSpan(text)?.wholeDays, days > Limits.sequenceStepDays {
-                        entry.report(
-                            "intervals", "\"\(text)\" in \"intervals\" is longer than \(Limits.sequenceStepDays) days",
-                            fix: "use steps of at most \(Limits.sequenceStepDays)d")
-                    } else if let days = TimeSpan(text)?.wholeDays, days > 0 {
-                        intervals.append(days)
-                    } else {
-                        entry.report(
-                            "intervals", "\"\(text)\" in \"intervals\" is not a whole number of days such as 1d or 2w",
-                            fix: "write e.g. `intervals: [1d, 2d, 4d]`")
-                    }
-                }
-            } else {
-                guard let every = entry.span("every"),
-                    let count = entry.int("count", in: 1...Limits.sequenceCount, required: true)
-                else {
-                    if !entry.has("every") {
-                        entry.report(
-                            nil, "a sequence needs \"every\" and \"count\", or \"intervals\"",
-                            fix: "add e.g. `every: 10d` and `count: 5`")
-                    }
-                    return nil
-                }
-                guard let days = every.wholeDays, (1...Limits.sequenceStepDays).contains(days) else {
-                    entry.report(
-                        "every",
-                        "\"every\" must be a whole number of days from 1d to \(Limits.sequenceStepDays)d, such as 10d or 2w",
-                        fix: "write e.g. `every: 10d`")
-                    return nil
-                }
-                intervals = Array(repeating: days, count: count - 1)
-            }
-            guard let start else { return nil }
-            return .sequence(start: start, intervals: intervals)
-        default:
+    /// `on` (weekdays) and `skip-off-days`.
+    static func readWeekly(_ entry: inout YAMLFields) -> ReminderKind? {
+        var days = [Weekday]()
+        guard let names = entry.strings("on") else {
+            entry.report(nil, "a weekly reminder needs \"on\"", fix: "add e.g. `on: [mon, wed, fri]`")
             return nil
         }
+        for n in names {
+            let lower = n.lowercased()
+            if let day = Weekday.allCases.first(where: { $0.key == lower || $0.key.prefix(3) == lower }) {
+                if !days.contains(day) { days.append(day) }
+            } else {
+                entry.report("on", "\"\(n)\" is not a weekday", fix: "use mon, tue, wed, thu, fri, sat or sun")
+            }
+        }
+        if days.isEmpty && !names.isEmpty { return nil }
+        if names.isEmpty {
+            entry.report("on", "\"on\" names no weekday", fix: "write e.g. `on: [mon, wed, fri]`")
+            return nil
+        }
+        return .weekly(days: days.sorted(), skipOffDays: entry.bool("skip-off-days") ?? false)
+    }
+
+    /// `day` (1 to 31, or -1 for the last) and `adjust`.
+    static func readMonthly(_ entry: inout YAMLFields) -> ReminderKind? {
+        guard let day = entry.int("day", required: true) else { return nil }
+        guard (1...31).contains(day) || day == -1 else {
+            entry.report(
+                "day", "\"day\" must be from 1 to 31, or -1 for the last day of the month, found \(day)",
+                fix: "write e.g. `day: 15`, or `day: -1` for the last day")
+            return nil
+        }
+        return .monthly(day: day, adjust: entry.choice("adjust", WorkdayAdjustment.self) ?? .none)
+    }
+
+    /// `month`, `day` and `feb29`.
+    static func readYearly(_ entry: inout YAMLFields) -> ReminderKind? {
+        guard let month = entry.int("month", in: 1...12, required: true),
+            let day = entry.int("day", in: 1...31, required: true)
+        else { return nil }
+        guard CivilDate(year: 2024, month: month, day: day) != nil else {
+            entry.report("day", "month \(month) has no day \(day)", fix: "use a day that month has")
+            return nil
+        }
+        let feb29 = entry.choice("feb29", Feb29Policy.self) ?? .feb28
+        return .yearly(month: month, day: day, feb29: feb29)
+    }
+
+    /// A lunar `month` and `day`, `leap`, `missing-day` and `missing-leap`.
+    static func readLunarYearly(_ entry: inout YAMLFields) -> ReminderKind? {
+        let month = entry.int(
+            "month", in: 1...12, required: true, fix: "lunar months are 1 (正月) to 12 (腊月); a leap month is `leap: true`")
+        let day = entry.int("day", in: 1...30, required: true, fix: "lunar days are 1 (初一) to 30 (三十)")
+        guard let month, let day else { return nil }
+        return .lunarYearly(
+            month: month, day: day, leap: entry.bool("leap") ?? false,
+            missingDay: entry.choice("missing-day", MissingLunarDayPolicy.self) ?? .last,
+            missingLeap: entry.choice("missing-leap", MissingLeapMonthPolicy.self) ?? .regular)
+    }
+
+    /// `date`.
+    static func readOnce(_ entry: inout YAMLFields) -> ReminderKind? {
+        guard entry.has("date") else {
+            entry.report(nil, "a once reminder needs a \"date\"", fix: "add `date: 2026-12-01`")
+            return nil
+        }
+        return entry.date("date").map(ReminderKind.once)
+    }
+
+    /// `start`, then `every` and `count` or a list of `intervals`.
+    static func readSequence(_ entry: inout YAMLFields) -> ReminderKind? {
+        guard entry.has("start") else {
+            entry.report(nil, "a sequence needs a \"start\"", fix: "add `start: 2026-03-01`")
+            return nil
+        }
+        let start = entry.date("start")
+        var intervals = [Int]()
+        if entry.has("intervals") {
+            if entry.has("every") || entry.has("count") {
+                entry.report(
+                    "intervals", "a sequence has either \"intervals\" or \"every\" and \"count\"",
+                    fix: "keep one of the two ways")
+            }
+            for text in entry.strings("intervals") ?? [] {
+                if let days = TimeSpan(text)?.wholeDays, days > Limits.sequenceStepDays {
+                    entry.report(
+                        "intervals", "\"\(text)\" in \"intervals\" is longer than \(Limits.sequenceStepDays) days",
+                        fix: "use steps of at most \(Limits.sequenceStepDays)d")
+                } else if let days = TimeSpan(text)?.wholeDays, days > 0 {
+                    intervals.append(days)
+                } else {
+                    entry.report(
+                        "intervals", "\"\(text)\" in \"intervals\" is not a whole number of days such as 1d or 2w",
+                        fix: "write e.g. `intervals: [1d, 2d, 4d]`")
+                }
+            }
+        } else {
+            guard let every = entry.span("every"),
+                let count = entry.int("count", in: 1...Limits.sequenceCount, required: true)
+            else {
+                if !entry.has("every") {
+                    entry.report(
+                        nil, "a sequence needs \"every\" and \"count\", or \"intervals\"",
+                        fix: "add e.g. `every: 10d` and `count: 5`")
+                }
+                return nil
+            }
+            guard let days = every.wholeDays, (1...Limits.sequenceStepDays).contains(days) else {
+                entry.report(
+                    "every",
+                    "\"every\" must be a whole number of days from 1d to \(Limits.sequenceStepDays)d, such as 10d or 2w",
+                    fix: "write e.g. `every: 10d`")
+                return nil
+            }
+            intervals = Array(repeating: days, count: count - 1)
+        }
+        guard let start else { return nil }
+        return .sequence(start: start, intervals: intervals)
     }
 }
