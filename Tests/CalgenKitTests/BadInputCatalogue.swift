@@ -614,7 +614,7 @@ import Testing
     @Test(arguments: cases)
     func failsCleanlyWithPlaceAndFixAndKeepsThePreviousOutput(_ bad: Case) throws {
         let site = try MiniSite.copy()
-        defer { try? FileManager.default.removeItem(at: site.root) }
+        defer { site.remove() }
         try site.apply(bad.changes, manifestEdits: bad.description)
         let before = Fixture.fingerprint(site.output)
         let command = bad.description == "a port that is no port" ? "serve" : "build"

@@ -195,7 +195,7 @@ import Testing
 @Suite struct FeedSecretTests {
     @Test func aLocalBuildMakesAndKeepsARandomSecretAndCIRefusesToGuess() throws {
         let site = try MiniSite.copy()
-        defer { try? FileManager.default.removeItem(at: site.root) }
+        defer { site.remove() }
         let first = try site.run(["build"], environment: ["CALGEN_FEED_SECRET": nil])
         #expect(first.status == 0)
         #expect(

@@ -6,7 +6,7 @@ import Testing
     /// Windows editors write CRLF and often a byte order mark: every kind of file accepts both.
     @Test func acceptsCRLFAndAByteOrderMarkEverywhere() throws {
         let site = try MiniSite.copy()
-        defer { try? FileManager.default.removeItem(at: site.root) }
+        defer { site.remove() }
         for path in [
             "Content/site.yml", "Content/notes/2026/year-end-party.md", "Content/users/zhang-san.yml",
             "Content/holidays/2026.json",
@@ -24,7 +24,7 @@ import Testing
     /// A link to an output calgen wrote is followed: the target is replaced, the link stays.
     @Test func followsALinkToItsOwnOutput() throws {
         let site = try MiniSite.copy()
-        defer { try? FileManager.default.removeItem(at: site.root) }
+        defer { site.remove() }
         let fm = FileManager.default
         try fm.moveItem(atPath: site.output, toPath: site.root.appendingPathComponent("real").path)
         try fm.createSymbolicLink(atPath: site.output, withDestinationPath: "real")
@@ -42,13 +42,13 @@ import Testing
     /// or carried forward: its integrity digest no longer matches, and the build says so.
     @Test func aFeedManifestChangedInPlaceIsAnError() throws {
         let site = try MiniSite.copy()
-        defer { try? FileManager.default.removeItem(at: site.root) }
+        defer { site.remove() }
         let path = "public/feeds/\(site.token)/zhang-san.json"
         let text = try #require(site.read(path))
         #expect(text.contains("\"integrity\": \""))
         let damaged = text.replacingOccurrences(of: "\"sequence\": 0, \"stamp\"", with: "\"sequence\": 7, \"stamp\"")
         #expect(damaged != text && damaged.utf8.count == text.utf8.count)
-        try Data(damaged.utf8).write(to: site.root.appendingPathComponent(path))
+        try Data(damaged.utf8).write(to: site.root.appendingPathComponent(path), options: .atomic)
         try Data("---\ntitle: 新\ndate: 2026-12-02\n---\n".utf8).write(
             to: site.root.appendingPathComponent("Content/notes/2026/new.md"))
         let before = Fixture.fingerprint(site.output)
@@ -64,7 +64,7 @@ import Testing
     /// is not another build's to remove.
     @Test func anEmptyFolderIsAnOutputAndALiveStagingFolderIsLeftAlone() throws {
         let site = try MiniSite.copy()
-        defer { try? FileManager.default.removeItem(at: site.root) }
+        defer { site.remove() }
         let fm = FileManager.default
         try fm.createDirectory(at: site.root.appendingPathComponent("empty"), withIntermediateDirectories: true)
         // PID 1 is always alive: its staging folder must survive a build beside it.

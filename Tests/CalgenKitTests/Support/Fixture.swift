@@ -23,15 +23,37 @@ struct Fixture: ~Copyable {
 
     let root: URL
 
-    /// Where test sites are made: `CALGEN_TEST_SCRATCH` when set, else the RAM file system
-    /// `/dev/shm` when it is writable, else the temporary directory. The tests create and remove
-    /// hundreds of thousands of files; on ext4 each new inode then costs about a millisecond
+    /// Where test sites are made: a folder of this test process (`calgen-tests-<pid>`) in
+    /// `CALGEN_TEST_SCRATCH` when set, else in the RAM file system `/dev/shm` when it is
+    /// writable, else in the temporary directory. The tests create and remove hundreds of
+    /// thousands of files; on ext4 each new inode then costs about a millisecond
     /// (`recently_deleted` scans the inode bitmap), which made the suite ten times slower.
+    ///
+    /// The folder goes when the process exits; those of test processes that are gone (killed,
+    /// say) are removed by the next one, so that RAM does not fill up run after run.
     static let scratch: URL = {
         let environment = ProcessInfo.processInfo.environment
-        if let chosen = environment["CALGEN_TEST_SCRATCH"], !chosen.isEmpty { return URL(fileURLWithPath: chosen) }
-        if access("/dev/shm", W_OK) == 0 { return URL(fileURLWithPath: "/dev/shm") }
-        return FileManager.default.temporaryDirectory
+        let base: URL
+        if let chosen = environment["CALGEN_TEST_SCRATCH"], !chosen.isEmpty {
+            base = URL(fileURLWithPath: chosen)
+        } else if access("/dev/shm", W_OK) == 0 {
+            base = URL(fileURLWithPath: "/dev/shm")
+        } else {
+            base = FileManager.default.temporaryDirectory
+        }
+        let prefix = "calgen-tests-"
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? [] where entry.hasPrefix(prefix) {
+            if let pid = Int32(entry.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0 {
+                _ = try? tool("/bin/rm", "-rf", base.appendingPathComponent(entry).path)
+            }
+        }
+        let own = base.appendingPathComponent(prefix + String(getpid()))
+        try? FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        atexit {
+            let path = Fixture.scratch.path
+            if path.contains("calgen-tests-") { _ = try? Fixture.tool("/bin/rm", "-rf", path) }
+        }
+        return own
     }()
 
     init(_ size: Size = .small) throws {
@@ -146,14 +168,29 @@ struct Fixture: ~Copyable {
     /// file written again, even with the same bytes, gets another inode or time. Cheaper than
     /// `snapshot`, for checking that a failed run left an output alone.
     static func fingerprint(_ path: String) -> [String: String] {
+        // One `find` walks a tree of thousands of files many times faster than Foundation.
+        let out = (try? tool("/usr/bin/find", path, "-mindepth", "1", "-not", "-type", "d", "-printf", "%P\\t%i %s %T@\\n")) ?? ""
         var result = [String: String]()
-        guard let enumerator = FileManager.default.enumerator(atPath: path) else { return result }
-        while let relative = enumerator.nextObject() as? String {
-            var info = stat()
-            guard lstat(path + "/" + relative, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
-            result[relative] = "\(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        for line in out.split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            if parts.count == 2 { result[String(parts[0])] = String(parts[1]) }
         }
         return result
+    }
+
+    /// Runs a system tool and returns its standard output; throws when it fails.
+    @discardableResult
+    static func tool(_ executable: String, _ arguments: String...) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw FixtureError.toolFailed(executable) }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Every file below `path` with its bytes, by relative path.
@@ -173,12 +210,12 @@ struct Fixture: ~Copyable {
 
 enum FixtureError: Error, CustomStringConvertible {
     case noExecutable
-    case copyFailed
+    case toolFailed(String)
 
     var description: String {
         switch self {
         case .noExecutable: "the calgen executable was not found next to the tests; run `swift build` first"
-        case .copyFailed: "cp -a could not copy the small site"
+        case .toolFailed(let tool): "\(tool) failed"
         }
     }
 }

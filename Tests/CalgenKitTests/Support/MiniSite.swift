@@ -40,14 +40,19 @@ struct MiniSite {
     static func copy() throws -> MiniSite {
         let (master, token) = try master.get()
         let root = Fixture.scratch.appendingPathComponent("calgen-case-\(UUID().uuidString)")
-        // `cp -a` keeps every file's time, and is many times faster than `FileManager.copyItem`.
-        let copy = Process()
-        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
-        copy.arguments = ["-a", master.path, root.path]
-        try copy.run()
-        copy.waitUntilExit()
-        guard copy.terminationStatus == 0 else { throw FixtureError.copyFailed }
+        // The output is hard-linked (calgen never writes into an existing output file, and the
+        // cases replace files atomically), the content and templates are copied: many times
+        // faster than `FileManager.copyItem`, and every file keeps its time.
+        try Fixture.tool(
+            "/bin/sh", "-c",
+            #"cp -al "$0" "$1" && rm -rf "$1/Content" "$1/Templates" && cp -a "$0/Content" "$0/Templates" "$1/""#,
+            master.path, root.path)
         return MiniSite(root: root, token: token)
+    }
+
+    /// Removes the copy.
+    func remove() {
+        _ = try? Fixture.tool("/bin/rm", "-rf", root.path)
     }
 
     func read(_ path: String) -> String? {
@@ -62,7 +67,8 @@ struct MiniSite {
             case .write(let path, let bytes):
                 let url = root.appendingPathComponent(path.replacingOccurrences(of: "TOKEN", with: token))
                 try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try (bytes.isEmpty ? edited(url, name) : bytes).write(to: url)
+                // Atomically: a new inode, never the one the output shares with the master copy.
+                try (bytes.isEmpty ? edited(url, name) : bytes).write(to: url, options: .atomic)
             case .remove(let path):
                 try fm.removeItem(at: root.appendingPathComponent(path))
             case .link(let path, let target):
