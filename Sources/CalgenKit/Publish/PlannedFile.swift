@@ -37,12 +37,4 @@ struct PlannedFile: Sendable {
         case .kept, .staged: nil
         }
     }
-
-    /// Whether the file is new to the output directory (not kept from the previous output).
-    var isNew: Bool {
-        switch source {
-        case .bytes, .staged: true
-        case .unchanged, .kept: false
-        }
-    }
 }
