@@ -1,0 +1,142 @@
+/// Everything calgen knows about the days of a span of years: the holiday arrangement, the
+/// lunar date, solar terms, festivals, statutory days and the workday arithmetic, looked up
+/// without recomputing per day.
+///
+/// Pure: made from a `HolidayCalendar` and a span of years.
+public struct Almanac: Sendable {
+    public let calendar: HolidayCalendar
+    /// The years whose solar terms are computed (`day(_:)` of a date outside them has no term).
+    public let years: ClosedRange<Int>
+    private let solarTerms: [Int: SolarTerm]
+    private let termDates: [Int: [SolarTermDate]]
+    private let workdayIndex: [Int: Int]
+    private let workdayLists: [Int: [CivilDate]]
+    private let statutoryDays: [Int: StatutoryDay]
+    /// The breaks of every announced year, by start.
+    private let periods: [HolidayPeriod]
+
+    /// Computes the solar terms of `years` (clamped to 1901–2100) and the workdays of every
+    /// announced year of `calendar`.
+    public init(calendar: HolidayCalendar, years: ClosedRange<Int>) {
+        self.calendar = calendar
+        let first = LunarCalendar.firstSupportedDate.year
+        let last = LunarCalendar.lastSupportedDate.year
+        let clamped = max(years.lowerBound, first)...max(min(years.upperBound, last), max(years.lowerBound, first))
+        self.years = clamped
+        var terms = [Int: SolarTerm]()
+        var dates = [Int: [SolarTermDate]]()
+        if years.lowerBound <= last, years.upperBound >= first {
+            for year in clamped {
+                let all = SolarTermDate.all(inYear: year)
+                dates[year] = all
+                for term in all { terms[term.date.dayNumber] = term.term }
+            }
+        }
+        solarTerms = terms
+        termDates = dates
+        var statutory = [Int: StatutoryDay]()
+        for (year, yearTerms) in dates {
+            let qingming = yearTerms.first { $0.term == .qingming }?.date
+            for day in StatutoryDay.all(inYear: year, qingming: qingming) { statutory[day.date.dayNumber] = day }
+        }
+        statutoryDays = statutory
+        periods = calendar.years.filter(calendar.isAnnounced(year:)).flatMap(calendar.holidayPeriods(year:))
+            .sorted { $0.start < $1.start }
+        var index = [Int: Int]()
+        var lists = [Int: [CivilDate]]()
+        for year in calendar.years {
+            guard let workdays = calendar.workdays(inYear: year) else { continue }
+            lists[year] = workdays
+            for (i, d) in workdays.enumerated() { index[d.dayNumber] = i + 1 }
+        }
+        workdayIndex = index
+        workdayLists = lists
+    }
+
+    /// The solar terms of a year, in order; empty outside `years`.
+    public func solarTerms(inYear year: Int) -> [SolarTermDate] { termDates[year] ?? [] }
+
+    /// The solar term that begins on `date`.
+    public func solarTerm(on date: CivilDate) -> SolarTerm? { solarTerms[date.dayNumber] }
+
+    /// The festivals of `date`.
+    public func festivals(on date: CivilDate) -> [Festival] { Festival.on(date, solarTerm: solarTerm(on: date)) }
+
+    /// The festivals of a year with their dates, in date order (a day's own in `Festival.all` order).
+    public func festivals(inYear year: Int) -> [(festival: Festival, date: CivilDate)] {
+        CivilDate.days(ofYear: year).flatMap { date in festivals(on: date).map { (festival: $0, date: date) } }
+    }
+
+    /// The workdays of an announced year, in order; `nil` otherwise.
+    public func workdays(inYear year: Int) -> [CivilDate]? { workdayLists[year] }
+
+    /// The 1-based position of a workday in its year; `nil` on an off day or an unsettled date.
+    public func workdayOfYear(_ date: CivilDate) -> Int? { workdayIndex[date.dayNumber] }
+
+    /// The 1-based position of a workday in its month; `nil` on an off day or an unsettled date.
+    public func workdayOfMonth(_ date: CivilDate) -> Int? {
+        guard let ordinal = workdayIndex[date.dayNumber] else { return nil }
+        let first = CivilDate(year: date.year, month: date.month, day: 1)!
+        let before = (first.dayNumber..<date.dayNumber).first { workdayIndex[$0] != nil }.flatMap { workdayIndex[$0] }
+        return ordinal - (before ?? ordinal) + 1
+    }
+
+    /// The statutory days of a year in `years`, in order.
+    public func statutoryDays(inYear year: Int) -> [StatutoryDay] {
+        CivilDate.days(ofYear: year).compactMap { statutoryDays[$0.dayNumber] }
+    }
+
+    /// The 法定节假日 on `date`, for a date in `years`.
+    public func statutoryDay(on date: CivilDate) -> StatutoryDay? { statutoryDays[date.dayNumber] }
+
+    /// The first holiday break that starts after `date`, or `nil` when it is not known yet:
+    /// `date`'s year or a year up to the break's is unannounced, or the data ends first.
+    public func nextHoliday(after date: CivilDate) -> HolidayPeriod? {
+        var lo = 0
+        var hi = periods.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if periods[mid].start <= date { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < periods.count else { return nil }
+        let period = periods[lo]
+        let lastYear = max(period.year, period.start.year)
+        guard (date.year...max(lastYear, date.year)).allSatisfy(calendar.isAnnounced(year:)) else { return nil }
+        return period
+    }
+
+    /// Everything about one date.
+    public func day(_ date: CivilDate) -> AlmanacDay {
+        let term = solarTerm(on: date)
+        return AlmanacDay(
+            status: calendar.status(of: date),
+            lunar: try? LunarCalendar.lunarDate(for: date),
+            solarTerm: term,
+            festivals: Festival.on(date, solarTerm: term),
+            statutory: statutoryDay(on: date),
+            partialHoliday: PartialHoliday.all(inYear: date.year).first { $0.date == date },
+            previousWorkday: calendar.settledPreviousWorkday(before: date),
+            nextWorkday: calendar.settledNextWorkday(after: date),
+            workdayOfYear: workdayOfYear(date),
+            nextHoliday: nextHoliday(after: date))
+    }
+}
+
+/// One date as the almanac knows it.
+public struct AlmanacDay: Hashable, Sendable {
+    public let status: DayStatus
+    /// `nil` outside 1901–2100.
+    public let lunar: LunarDate?
+    public let solarTerm: SolarTerm?
+    public let festivals: [Festival]
+    /// The 法定节假日 on this date, if any.
+    public let statutory: StatutoryDay?
+    public let partialHoliday: PartialHoliday?
+    public let previousWorkday: CivilDate?
+    public let nextWorkday: CivilDate?
+    public let workdayOfYear: Int?
+    /// The next break starting after the date, when known.
+    public let nextHoliday: HolidayPeriod?
+
+    public var date: CivilDate { status.date }
+}
