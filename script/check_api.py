@@ -1,73 +1,326 @@
-"""Checks calgen's static day API against the raw holiday-cn files and an independent
-lunar calendar (the `lunardate` package), sharing no code with calgen.
+"""Checks calgen's static day API against independent sources, sharing no code with calgen:
 
-usage: check_api.py HOLIDAYS_DIR PUBLIC_DIR
+- every file against Schemas/day.schema.json and Schemas/year.schema.json (`jsonschema`);
+- the arrangement, workday arithmetic (previous/next workday, the workday's number in its
+  year, the year's workdays, the next holiday break) recomputed from the raw holiday-cn files;
+- the lunar date against `lunardate`;
+- solar terms against `lunar_python` (an ephemeris, 寿星天文历) and `chinesecalendar` (a
+  formula with corrections), festivals against `lunar_python`'s lunar calendar and its 清明;
+- statutory days from the law's rules written out here again, and that every statutory day of
+  an announced year is an off day in the data;
+- with CALGEN, the whole range 1901–2100 through `calgen day FIRST..LAST --json`: solar terms
+  and festivals of every day.
+
+usage: check_api.py HOLIDAYS_DIR PUBLIC_DIR SCHEMAS_DIR [CALGEN]
 """
 import datetime
 import json
 import pathlib
+import subprocess
 import sys
 
+import chinese_calendar
+import jsonschema
+import referencing
+from lunar_python import Lunar, LunarYear, Solar
 from lunardate import LunarDate
 
+ONE_DAY = datetime.timedelta(days=1)
 
-def main(holidays_dir: str, public_dir: str) -> int:
-    listed = {}
-    announced = {}
-    for path in sorted(pathlib.Path(holidays_dir).glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        announced[data["year"]] = bool(data["days"])
-        for day in data["days"]:
-            listed[day["date"]] = day
+LUNAR_FESTIVALS = {
+    (1, 1): "春节", (1, 15): "元宵节", (2, 2): "龙抬头", (5, 5): "端午节", (7, 7): "七夕节",
+    (7, 15): "中元节", (8, 15): "中秋节", (9, 9): "重阳节", (10, 1): "寒衣节", (10, 15): "下元节",
+    (12, 8): "腊八节", (12, 23): "北方小年", (12, 24): "南方小年",
+}
+GREGORIAN_FESTIVALS = {
+    (1, 1): "元旦", (3, 8): "妇女节", (3, 12): "植树节", (5, 1): "劳动节", (5, 4): "青年节",
+    (6, 1): "儿童节", (7, 1): "建党节", (8, 1): "建军节", (9, 10): "教师节", (10, 1): "国庆节",
+}
+# The order a day lists them in: lunar, 除夕, 清明节, Gregorian.
+FESTIVAL_ORDER = list(LUNAR_FESTIVALS.values()) + ["除夕", "清明节"] + list(GREGORIAN_FESTIVALS.values())
+
+
+class Sky:
+    """Lunar months and solar terms of 1900–2101 from lunar_python."""
+
+    def __init__(self):
+        self.lunar = {}  # date -> (lunar year, month, day, leap)
+        for year in range(1900, 2102):
+            for month in LunarYear.fromYear(year).getMonths():
+                if month.getYear() != year:
+                    continue
+                start = Solar.fromJulianDay(month.getFirstJulianDay())
+                first = datetime.date(start.getYear(), start.getMonth(), start.getDay())
+                for i in range(month.getDayCount()):
+                    self.lunar[first + datetime.timedelta(days=i)] = (
+                        year, abs(month.getMonth()), i + 1, month.getMonth() < 0)
+        self.terms = {}
+        for year in range(1900, 2102):
+            for name, solar in Lunar.fromYmd(year, 6, 1).getJieQiTable().items():
+                if name.isascii():
+                    continue  # the table's extra entries for neighbouring years
+                self.terms[datetime.date(solar.getYear(), solar.getMonth(), solar.getDay())] = name
+        self.formula_terms = {
+            date: name for date, name in chinese_calendar.get_solar_terms(
+                datetime.date(1901, 1, 1), datetime.date(2100, 12, 31))}
+
+    def festivals(self, date):
+        found = []
+        year, month, day, leap = self.lunar[date]
+        if not leap and (month, day) in LUNAR_FESTIVALS:
+            found.append(LUNAR_FESTIVALS[(month, day)])
+        following = self.lunar[date + ONE_DAY]
+        if month == 12 and not leap and following[1:] == (1, 1, False):
+            found.append("除夕")
+        if self.terms.get(date) == "清明":
+            found.append("清明节")
+        if (date.month, date.day) in GREGORIAN_FESTIVALS:
+            found.append(GREGORIAN_FESTIVALS[(date.month, date.day)])
+        return sorted(found, key=FESTIVAL_ORDER.index)
+
+    def statutory(self, year):
+        """The law's 法定节假日 of a year (1999, 2007, 2013 and 2024 versions)."""
+        by_lunar = {value[1:]: date for date, value in self.lunar.items() if value[0] == year}
+        new_year = by_lunar[(1, 1, False)]
+        qingming = next(d for d, n in self.terms.items() if n == "清明" and d.year == year)
+        days = {datetime.date(year, 1, 1)}
+        days |= {datetime.date(year, 10, d) for d in (1, 2, 3)}
+        if year <= 2007:
+            spring, labour, lunar_days = (0, 1, 2), (1, 2, 3), []
+        elif year <= 2013:
+            spring, labour, lunar_days = (-1, 0, 1), (1,), [(5, 5), (8, 15)]
+        elif year <= 2024:
+            spring, labour, lunar_days = (0, 1, 2), (1,), [(5, 5), (8, 15)]
+        else:
+            spring, labour, lunar_days = (-1, 0, 1, 2), (1, 2), [(5, 5), (8, 15)]
+        days |= {new_year + datetime.timedelta(days=o) for o in spring}
+        days |= {datetime.date(year, 5, d) for d in labour}
+        days |= {by_lunar[(m, d, False)] for m, d in lunar_days}
+        if year >= 2008:
+            days.add(qingming)
+        return sorted(days)
+
+
+class Arrangement:
+    """The raw holiday-cn files: off days, workdays, settled years and the breaks."""
+
+    def __init__(self, holidays_dir):
+        self.listed = {}
+        self.announced = {}
+        for path in sorted(pathlib.Path(holidays_dir).glob("*.json")):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            self.announced[data["year"]] = bool(data["days"])
+            for day in data["days"]:
+                self.listed[datetime.date.fromisoformat(day["date"])] = day
+
+    def off(self, date):
+        entry = self.listed.get(date)
+        return entry["isOffDay"] if entry else date.isoweekday() >= 6
+
+    def settled(self, date):
+        return self.announced.get(date.year, False)
+
+    def step(self, date, direction):
+        date += direction
+        while self.settled(date):
+            if not self.off(date):
+                return date
+            date += direction
+        return None
+
+    def breaks(self):
+        """Maximal runs of off days holding a listed holiday, as (start, end, names)."""
+        runs = []
+        for date in sorted(d for d, e in self.listed.items() if e["isOffDay"]):
+            gap = [runs[-1][1] + ONE_DAY * i for i in range(1, (date - runs[-1][1]).days)] if runs else None
+            if runs and all(self.off(d) for d in gap):
+                runs[-1][1] = max(runs[-1][1], date)
+                runs[-1][2].add(self.listed[date]["name"])
+                continue
+            start, end = date, date
+            while self.off(start - ONE_DAY) and (start - ONE_DAY) not in self.listed:
+                start -= ONE_DAY
+            runs.append([start, end, {self.listed[date]["name"]}])
+        for run in runs:
+            while self.off(run[1] + ONE_DAY) and (run[1] + ONE_DAY) not in self.listed:
+                run[1] += ONE_DAY
+        return runs
+
+    def breaks_by_file_year(self):
+        """Each break with the year of the file that announces it (the year of its listed days' majority)."""
+        result = []
+        for start, end, names in self.breaks():
+            years = sorted(d.year for d in self.listed if start <= d <= end and self.listed[d]["isOffDay"])
+            result.append((start, end, names, max(set(years), key=years.count)))
+        return result
+
+
+def schema_validators(schemas_dir):
+    resources = []
+    schemas = {}
+    for name in ("day", "year"):
+        schema = json.loads((pathlib.Path(schemas_dir) / f"{name}.schema.json").read_text(encoding="utf-8"))
+        jsonschema.Draft202012Validator.check_schema(schema)
+        schemas[name] = schema
+        resources.append((schema["$id"], referencing.Resource.from_contents(schema)))
+    registry = referencing.Registry().with_resources(resources)
+    return {name: jsonschema.Draft202012Validator(s, registry=registry) for name, s in schemas.items()}
+
+
+def main(holidays_dir, public_dir, schemas_dir, calgen=None):
+    data = Arrangement(holidays_dir)
+    sky = Sky()
+    validators = schema_validators(schemas_dir)
+    breaks = data.breaks_by_file_year()
     public = pathlib.Path(public_dir)
     failures = []
     checked = 0
-    for year in sorted(announced):
+    statutory_checked = 0
+    for year in sorted(data.announced):
         year_file = json.loads((public / "api" / f"{year}.json").read_text(encoding="utf-8"))
-        if year_file["announced"] != announced[year]:
+        for error in validators["year"].iter_errors(year_file):
+            failures.append(f"api/{year}.json: {error.json_path}: {error.message}")
+        if year_file["announced"] != data.announced[year]:
             failures.append(f"api/{year}.json: announced is {year_file['announced']}")
+        statutory = sky.statutory(year)
+        if year_file["statutoryDays"] != [d.isoformat() for d in statutory]:
+            failures.append(f"api/{year}.json: statutoryDays {year_file['statutoryDays']}")
+        if data.announced[year]:
+            for day in statutory:
+                statutory_checked += 1
+                if not data.off(day):
+                    failures.append(f"{day}: a statutory day of {year} is a workday in the data")
+        workdays = [d for d in (datetime.date(year, 1, 1) + i * ONE_DAY for i in range(366))
+                    if d.year == year and not data.off(d)]
+        expected_workdays = [d.isoformat() for d in workdays] if data.announced[year] else None
+        if year_file["workdays"] != expected_workdays:
+            failures.append(f"api/{year}.json: workdays differ")
+        terms = [{"name": n, "date": d.isoformat()} for d, n in sorted(sky.terms.items()) if d.year == year]
+        if year_file["solarTerms"] != terms:
+            failures.append(f"api/{year}.json: solarTerms differ from lunar_python")
         date = datetime.date(year, 1, 1)
         for from_year in year_file["days"]:
             path = public / "api" / "days" / f"{date.isoformat()}.json"
             got = json.loads(path.read_text(encoding="utf-8"))
             if got != from_year:
                 failures.append(f"{path.name}: differs from its entry in api/{year}.json")
-            weekend = date.isoweekday() >= 6
-            entry = listed.get(date.isoformat())
-            off = entry["isOffDay"] if entry else weekend
-            if entry is None:
-                kind = "weekend" if weekend else "workday"
-            elif entry["isOffDay"]:
-                kind = "holiday"
-            else:
-                kind = "makeupWorkday" if weekend else "workday"
-            lunar = LunarDate.from_solar_date(date.year, date.month, date.day)
-            expected = {
-                "date": date.isoformat(),
-                "weekday": date.isoweekday(),
-                "isOffDay": off,
-                "kind": kind,
-                "originalName": entry["name"] if entry else None,
-                "announced": announced.get(date.year, False),
-            }
-            for key, value in expected.items():
-                if got.get(key) != value:
-                    failures.append(f"{path.name}: {key} is {got.get(key)!r}, expected {value!r}")
-            if (entry is None) != (got.get("name") is None):
-                failures.append(f"{path.name}: name is {got.get('name')!r}")
-            moon = got.get("lunar") or {}
-            if (moon.get("year"), moon.get("month"), moon.get("day"), moon.get("leap")) != (
-                lunar.year, lunar.month, lunar.day, lunar.is_leap_month):
-                failures.append(f"{path.name}: lunar {moon} but lunardate says {lunar}")
+            for error in validators["day"].iter_errors(got):
+                failures.append(f"{path.name}: {error.json_path}: {error.message}")
+            failures += [f"{path.name}: {f}" for f in check_day(date, got, data, sky, statutory, workdays, breaks)]
             checked += 1
-            date += datetime.timedelta(days=1)
+            date += ONE_DAY
         if date.year != year + 1:
             failures.append(f"api/{year}.json: does not cover the whole year")
     for line in failures[:50]:
         print("FAIL", line)
-    print(f"day API: {checked} days checked, {len(failures)} failed")
-    print(f"{checked - len(set(f.split(':')[0] for f in failures))} passed, {len(set(f.split(':')[0] for f in failures))} failed")
+    print(f"day API: {checked} days checked against the raw data, lunardate, lunar_python and chinesecalendar; "
+          f"{statutory_checked} statutory days of announced years are off days; {len(failures)} failed")
+    if calgen:
+        failures += check_whole_range(calgen, sky)
     return 1 if failures else 0
+
+
+def check_day(date, got, data, sky, statutory, workdays, breaks):
+    failures = []
+    weekend = date.isoweekday() >= 6
+    entry = data.listed.get(date)
+    if entry is None:
+        kind = "weekend" if weekend else "workday"
+    elif entry["isOffDay"]:
+        kind = "holiday"
+    else:
+        kind = "makeupWorkday" if weekend else "workday"
+    lunar = LunarDate.from_solar_date(date.year, date.month, date.day)
+    previous = data.step(date, -ONE_DAY)
+    following = data.step(date, ONE_DAY)
+    upcoming = None
+    for start, end, names, file_year in breaks:
+        if start > date:
+            if all(data.announced.get(y, False) for y in range(date.year, max(file_year, start.year) + 1)):
+                upcoming = {"start": start.isoformat(), "end": end.isoformat(),
+                            "days": (end - start).days + 1, "daysUntil": (start - date).days}
+            break
+    if not data.settled(date):
+        upcoming = None
+    expected = {
+        "date": date.isoformat(),
+        "weekday": date.isoweekday(),
+        "isOffDay": data.off(date),
+        "kind": kind,
+        "originalName": entry["name"] if entry else None,
+        "announced": data.announced.get(date.year, False),
+        "solarTerm": sky.terms.get(date),
+        "festivals": sky.festivals(date),
+        "statutory": date in statutory,
+        "previousWorkday": previous.isoformat() if previous else None,
+        "nextWorkday": following.isoformat() if following else None,
+        "workdayOfYear": workdays.index(date) + 1 if data.settled(date) and date in workdays else None,
+    }
+    for key, value in expected.items():
+        if got.get(key) != value:
+            failures.append(f"{key} is {got.get(key)!r}, expected {value!r}")
+    if (entry is None) != (got.get("name") is None):
+        failures.append(f"name is {got.get('name')!r}")
+    moon = got.get("lunar") or {}
+    if (moon.get("year"), moon.get("month"), moon.get("day"), moon.get("leap")) != (
+            lunar.year, lunar.month, lunar.day, lunar.is_leap_month):
+        failures.append(f"lunar {moon} but lunardate says {lunar}")
+    holiday = got.get("nextHoliday")
+    if holiday is not None:
+        holiday = {k: v for k, v in holiday.items() if k != "name"}
+    if holiday != upcoming:
+        failures.append(f"nextHoliday is {got.get('nextHoliday')}, expected {upcoming}")
+    return failures
+
+
+def check_whole_range(calgen, sky):
+    """Solar terms and festivals of every day 1901–2100 through `calgen day --json`."""
+    out = subprocess.run([calgen, "day", "1901-01-01..2100-12-31", "--json"], check=True,
+                         capture_output=True, text=True).stdout
+    failures = []
+    calgen_terms = {}
+    days = 0
+    lunar = {}
+    festivals = {}
+    for line in out.splitlines():
+        day = json.loads(line)
+        date = datetime.date.fromisoformat(day["date"])
+        days += 1
+        if day["solarTerm"]:
+            calgen_terms[date] = day["solarTerm"]
+        moon = day["lunar"]
+        lunar[date] = (moon["year"], moon["month"], moon["day"], moon["leap"])
+        festivals[date] = day["festivals"]
+    # Festival rules are compared wherever calgen's lunar calendar and lunar_python's agree on
+    # the day and the next; the days where the calendars themselves differ are counted apart.
+    lunar_differs = sorted(d for d in lunar if lunar[d] != sky.lunar[d])
+    months = sorted({sky.lunar[d][:2] for d in lunar_differs})
+    compared = 0
+    for date, names in festivals.items():
+        if date in lunar_differs or (date + ONE_DAY) in lunar_differs:
+            continue
+        compared += 1
+        if names != sky.festivals(date):
+            failures.append(f"{date}: festivals {names}, lunar_python gives {sky.festivals(date)}")
+    reference = {d: n for d, n in sky.terms.items() if 1901 <= d.year <= 2100}
+    equal = sum(1 for d, n in calgen_terms.items() if reference.get(d) == n)
+    for date in sorted(set(calgen_terms) ^ set(reference)):
+        failures.append(f"{date}: solar term {calgen_terms.get(date)}, lunar_python gives {reference.get(date)}")
+    formula = sky.formula_terms
+    disagree = sorted({(d.year, n) for d, n in formula.items() if reference.get(d) != n}
+                      | {(d.year, n) for d, n in reference.items() if formula.get(d) != n})
+    twentieth_liqiu = sum(1 for y, n in disagree if n == "立秋" and y < 2000)
+    for line in failures[:50]:
+        print("FAIL", line)
+    print(f"1901–2100 through calgen day --json: {days} days; solar terms {equal}/{len(reference)} dates equal to "
+          f"lunar_python; festivals of {compared} days checked against lunar_python's calendar, {len(failures)} differ")
+    print(f"lunar dates: {len(lunar_differs)} days differ from lunar_python (and the HKO tables of lunardate), "
+          f"in the lunar months {', '.join(f'{y}-{m:02d}' for y, m in months) or 'none'}, where the month "
+          f"calgen takes from Foundation's Chinese calendar (ICU) begins a day later; their festivals follow it")
+    print(f"chinesecalendar (a formula) differs from lunar_python on {len(disagree)} terms "
+          f"({twentieth_liqiu} of them 立秋 1901–1999, where its 20th-century constant puts 立秋 on Aug 28); "
+          f"calgen follows the ephemeris")
+    return failures
 
 
 if __name__ == "__main__":

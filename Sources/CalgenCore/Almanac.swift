@@ -5,8 +5,6 @@
 /// Pure: made from a `HolidayCalendar` and a span of years.
 public struct Almanac: Sendable {
     public let calendar: HolidayCalendar
-    /// The years whose solar terms are computed (`day(_:)` of a date outside them has no term).
-    public let years: ClosedRange<Int>
     private let solarTerms: [Int: SolarTerm]
     private let termDates: [Int: [SolarTermDate]]
     private let workdayIndex: [Int: Int]
@@ -15,22 +13,16 @@ public struct Almanac: Sendable {
     /// The breaks of every announced year, by start.
     private let periods: [HolidayPeriod]
 
-    /// Computes the solar terms of `years` (clamped to 1901–2100) and the workdays of every
-    /// announced year of `calendar`.
-    public init(calendar: HolidayCalendar, years: ClosedRange<Int>) {
+    /// Works out the solar terms and statutory days of `years` (those within 1901–2100) and the
+    /// workdays of every announced year of `calendar`. Other years are computed when asked.
+    public init(calendar: HolidayCalendar, years: some Sequence<Int>) {
         self.calendar = calendar
-        let first = LunarCalendar.firstSupportedDate.year
-        let last = LunarCalendar.lastSupportedDate.year
-        let clamped = max(years.lowerBound, first)...max(min(years.upperBound, last), max(years.lowerBound, first))
-        self.years = clamped
         var terms = [Int: SolarTerm]()
         var dates = [Int: [SolarTermDate]]()
-        if years.lowerBound <= last, years.upperBound >= first {
-            for year in clamped {
-                let all = SolarTermDate.all(inYear: year)
-                dates[year] = all
-                for term in all { terms[term.date.dayNumber] = term.term }
-            }
+        for year in years where Almanac.supportedYears.contains(year) {
+            let all = SolarTermDate.all(inYear: year)
+            dates[year] = all
+            for term in all { terms[term.date.dayNumber] = term.term }
         }
         solarTerms = terms
         termDates = dates
@@ -53,11 +45,21 @@ public struct Almanac: Sendable {
         workdayLists = lists
     }
 
-    /// The solar terms of a year, in order; empty outside `years`.
-    public func solarTerms(inYear year: Int) -> [SolarTermDate] { termDates[year] ?? [] }
+    /// The solar terms of a year, in order; empty outside 1901–2100.
+    public func solarTerms(inYear year: Int) -> [SolarTermDate] {
+        if let dates = termDates[year] { return dates }
+        guard Almanac.supportedYears.contains(year) else { return [] }
+        return SolarTermDate.all(inYear: year)
+    }
 
     /// The solar term that begins on `date`.
-    public func solarTerm(on date: CivilDate) -> SolarTerm? { solarTerms[date.dayNumber] }
+    public func solarTerm(on date: CivilDate) -> SolarTerm? {
+        if termDates[date.year] != nil { return solarTerms[date.dayNumber] }
+        return solarTerms(inYear: date.year).first { $0.date == date }?.term
+    }
+
+    /// 1901–2100, where the lunar calendar and the solar terms are trusted.
+    public static let supportedYears = LunarCalendar.firstSupportedDate.year...LunarCalendar.lastSupportedDate.year
 
     /// The festivals of `date`.
     public func festivals(on date: CivilDate) -> [Festival] { Festival.on(date, solarTerm: solarTerm(on: date)) }
@@ -81,13 +83,18 @@ public struct Almanac: Sendable {
         return ordinal - (before ?? ordinal) + 1
     }
 
-    /// The statutory days of a year in `years`, in order.
+    /// The statutory days of a year, in order; empty outside 1901–2100.
     public func statutoryDays(inYear year: Int) -> [StatutoryDay] {
-        CivilDate.days(ofYear: year).compactMap { statutoryDays[$0.dayNumber] }
+        if termDates[year] != nil { return CivilDate.days(ofYear: year).compactMap { statutoryDays[$0.dayNumber] } }
+        guard Almanac.supportedYears.contains(year) else { return [] }
+        return StatutoryDay.all(inYear: year, qingming: solarTerms(inYear: year).first { $0.term == .qingming }?.date)
     }
 
-    /// The 法定节假日 on `date`, for a date in `years`.
-    public func statutoryDay(on date: CivilDate) -> StatutoryDay? { statutoryDays[date.dayNumber] }
+    /// The 法定节假日 on `date`, if any.
+    public func statutoryDay(on date: CivilDate) -> StatutoryDay? {
+        if termDates[date.year] != nil { return statutoryDays[date.dayNumber] }
+        return statutoryDays(inYear: date.year).first { $0.date == date }
+    }
 
     /// The first holiday break that starts after `date`, or `nil` when it is not known yet:
     /// `date`'s year or a year up to the break's is unannounced, or the data ends first.

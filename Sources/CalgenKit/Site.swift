@@ -12,6 +12,9 @@ public struct Site: Sendable {
     public let holidaySources: [Int: String]
     /// Every year's holiday periods, worked out once for the pages and the feeds.
     let periodsByYear: [Int: [HolidayPeriod]]
+    /// Solar terms, festivals, statutory days and workday arithmetic, worked out once for the
+    /// data years and the feed horizons around them.
+    public let almanac: Almanac
     /// The SHA-256 of the source files a feed depends on, so that a build can tell which feeds
     /// cannot have changed since the last one.
     let sources: SourceDigests
@@ -32,10 +35,19 @@ public struct Site: Sendable {
         self.sources = sources
         self.holidaySources = holidaySources
         self.periodsByYear = Dictionary(uniqueKeysWithValues: calendar.years.map { ($0, calendar.holidayPeriods(year: $0)) })
+        self.almanac = Almanac(calendar: calendar, years: Site.almanacYears(calendar))
         self.config = config
         self.calendar = calendar
         self.notes = notes
         self.subscribers = subscribers
+    }
+}
+
+extension Site {
+    /// The data years with as many years around them as a feed horizon can reach.
+    static func almanacYears(_ calendar: HolidayCalendar) -> Range<Int> {
+        guard let first = calendar.years.first, let last = calendar.years.last else { return 0..<0 }
+        return (first - Limits.feedYears)..<(last + Limits.feedYears + 2)
     }
 }
 

@@ -152,6 +152,6 @@ struct SiteRenderer {
 
     /// The static day API.
     func renderData() -> [OutputFile] {
-        DayAPI.files(for: site.calendar)
+        DayAPI.files(for: site.almanac)
     }
 }

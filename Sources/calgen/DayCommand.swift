@@ -6,21 +6,37 @@ import Foundation
 struct DayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "day",
-        abstract: "Show whether a date is a legal workday, and why.",
+        abstract: "Show whether a date is a legal workday, and everything else calgen knows about it.",
         discussion: """
             Prints the weekday, the kind of day (workday, weekend, holiday, makeupWorkday), the \
-            holiday's name, the lunar date and whether the year's arrangement is announced. \
-            `today` and `tomorrow` are taken in the site's time zone.
+            holiday's name, whether it is a statutory day, the lunar date, the solar term and \
+            festivals, the neighbouring workdays, the workday's number in its year and the next \
+            holiday. `today` and `tomorrow` are taken in the site's time zone. A range \
+            (2026-01-01..2026-12-31) prints one line per day, or with --json one API object per \
+            line. Dates of 1901–2100 are answered; what depends on an unannounced year is unknown.
             """
     )
 
-    @Argument(help: ArgumentHelp("A date (YYYY-MM-DD), `today` or `tomorrow`.", valueName: "date"))
+    @Argument(
+        help: ArgumentHelp(
+            "A date (YYYY-MM-DD), `today`, `tomorrow`, or a range FIRST..LAST of those.", valueName: "date"))
     var date: String
 
     @OptionGroup var contentOption: ContentOption
 
-    @Flag(name: .long, help: "Print the day API object (as in api/days/YYYY-MM-DD.json).")
+    @Flag(name: .long, help: "Print the day API object (as in api/days/YYYY-MM-DD.json), one per line for a range.")
     var json = false
+
+    @Option(
+        name: .customLong("add-workdays"), parsing: .unconditional,
+        help: ArgumentHelp("Answer for the N-th workday after the date (before it when negative).", valueName: "N"))
+    var addWorkdays: Int?
+
+    func validate() throws {
+        if addWorkdays != nil, date.contains("..") {
+            throw ValidationError("--add-workdays takes one date, not a range")
+        }
+    }
 
     func run() throws {
         let loader = ContentLoader(contentDirectory: contentOption.content)
@@ -32,39 +48,82 @@ struct DayCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let timeZone = (try? loader.loadConfig().timeZone) ?? Calgen.defaultTimeZone
-        guard let day = try resolve(date, timeZone: timeZone) else {
-            throw ValidationError("\"\(date)\" is not a date; write it as YYYY-MM-DD (e.g. 2026-10-08), today or tomorrow")
-        }
-        if json {
-            print(DayAPI.json(for: day, in: calendar))
+        let (first, last) = try range(timeZone: timeZone)
+        let almanac = Almanac(calendar: calendar, years: first.year...last.year)
+        if let addWorkdays {
+            guard let result = calendar.workday(addWorkdays, from: first) else {
+                Terminal.write(
+                    Terminal.styled("error: ", .error)
+                        + "the \(ordinal(addWorkdays)) workday from \(first.iso8601) is not known yet: the count reaches a year whose arrangement is not announced or not in the data\n"
+                        + "  fix: wait for the State Council notice and update Content/holidays/\n")
+                throw ExitCode.failure
+            }
+            if json {
+                print(DayAPI.json(for: result, in: almanac))
+            } else {
+                print("\(ordinal(addWorkdays)) workday from \(first.iso8601): \(result.iso8601)\n")
+                print(DayText.block(almanac.day(result)))
+            }
             return
         }
-        let status = calendar.status(of: day)
-        let kind: String
-        switch status.kind {
-        case .workday: kind = "workday (工作日)"
-        case .weekend: kind = "weekend (周末)"
-        case .holiday: kind = "holiday (休)"
-        case .makeupWorkday: kind = "makeupWorkday (补班, a weekend day worked)"
+        if first == last, !date.contains("..") {
+            print(json ? DayAPI.json(for: first, in: almanac) : DayText.block(almanac.day(first)))
+            return
         }
-        var holiday = "—"
-        if let name = status.name {
-            holiday = name + (status.originalName.map { $0 != name ? " (listed as \($0))" : "" } ?? "")
+        var out = ""
+        for dayNumber in first.dayNumber...last.dayNumber {
+            let day = CivilDate(dayNumber: dayNumber)
+            out += json ? DayAPI.json(for: day, in: almanac) : DayText.line(almanac.day(day))
+            out += "\n"
+            if out.utf8.count > 1 << 16 {
+                FileHandle.standardOutput.write(Data(out.utf8))
+                out = ""
+            }
         }
-        let lunar = (try? LunarCalendar.lunarDate(for: day)).map { "\($0.year)年\($0.text)" } ?? "— (outside 1901–2100)"
-        let announced =
-            status.isAnnounced
-            ? "yes, the \(day.year) arrangement is published"
-            : "no, the \(day.year) arrangement is not published yet: only weekdays and weekends are known"
-        print(
-            """
-            date       \(day.iso8601) \(status.weekday.chineseName) \(status.weekday.englishName)
-            kind       \(kind)
-            off day    \(status.isOffDay ? "yes" : "no")
-            name       \(holiday)
-            lunar      \(lunar)
-            announced  \(announced)
-            """)
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    /// The first and last date asked for.
+    private func range(timeZone: String) throws -> (CivilDate, CivilDate) {
+        let parts = date.components(separatedBy: "..")
+        guard parts.count <= 2 else {
+            throw ValidationError("\"\(date)\" is not a range; write FIRST..LAST, e.g. 2026-01-01..2026-12-31")
+        }
+        var dates = [CivilDate]()
+        for part in parts {
+            guard let day = try resolve(part, timeZone: timeZone) else {
+                throw ValidationError(
+                    "\"\(part)\" is not a date; write it as YYYY-MM-DD (e.g. 2026-10-08), today or tomorrow")
+            }
+            dates.append(day)
+        }
+        let first = dates[0]
+        let last = dates.last!
+        guard first <= last else {
+            throw ValidationError("the range \(date) ends before it starts; write the earlier date first")
+        }
+        if parts.count == 2 {
+            let supported = Almanac.supportedYears
+            guard supported.contains(first.year), supported.contains(last.year) else {
+                throw ValidationError(
+                    "a range must lie within \(supported.lowerBound)-01-01..\(supported.upperBound)-12-31, where the lunar calendar and solar terms are known"
+                )
+            }
+        }
+        return (first, last)
+    }
+
+    private func ordinal(_ n: Int) -> String {
+        let magnitude = abs(n)
+        let suffix: String
+        switch (magnitude % 10, magnitude % 100) {
+        case (_, 11...13): suffix = "th"
+        case (1, _): suffix = "st"
+        case (2, _): suffix = "nd"
+        case (3, _): suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(magnitude)\(suffix)" + (n < 0 ? " previous" : "")
     }
 
     private func resolve(_ text: String, timeZone: String) throws -> CivilDate? {

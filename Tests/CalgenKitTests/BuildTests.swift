@@ -14,16 +14,21 @@ import Testing
         #expect(files["api/2026.json"] != nil && files["api/2027.json"] != nil && files["api/years.json"] != nil)
         #expect(
             site.read("api/days/2026-10-10.json")
-                == #"{"date":"2026-10-10","weekday":6,"isOffDay":false,"kind":"makeupWorkday","name":"国庆节","originalName":"国庆节","announced":true,"lunar":{"year":2026,"month":9,"day":1,"leap":false,"text":"九月初一"}}"#
+                == #"{"date":"2026-10-10","weekday":6,"isOffDay":false,"kind":"makeupWorkday","name":"国庆节","originalName":"国庆节","announced":true,"lunar":{"year":2026,"month":9,"day":1,"leap":false,"text":"九月初一"},"solarTerm":null,"festivals":[],"statutory":false,"previousWorkday":"2026-10-09","nextWorkday":"2026-10-12","workdayOfYear":189,"nextHoliday":null}"#
                 + "\n")
         #expect(
             site.read("api/days/2027-02-06.json")
-                == #"{"date":"2027-02-06","weekday":6,"isOffDay":true,"kind":"weekend","name":null,"originalName":null,"announced":false,"lunar":{"year":2027,"month":1,"day":1,"leap":false,"text":"正月初一"}}"#
+                == #"{"date":"2027-02-06","weekday":6,"isOffDay":true,"kind":"weekend","name":null,"originalName":null,"announced":false,"lunar":{"year":2027,"month":1,"day":1,"leap":false,"text":"正月初一"},"solarTerm":null,"festivals":["春节"],"statutory":true,"previousWorkday":null,"nextWorkday":null,"workdayOfYear":null,"nextHoliday":null}"#
                 + "\n")
         let year = try JSONSerialization.jsonObject(with: files["api/2027.json"]!) as! [String: Any]
         #expect(year["announced"] as? Bool == false)
         #expect((year["holidays"] as? [Any])?.isEmpty == true)
         #expect((year["days"] as? [Any])?.count == 365)
+        // The law, the sky and the lunar calendar are known for an unannounced year; its workdays are not.
+        #expect((year["solarTerms"] as? [Any])?.count == 24)
+        #expect((year["statutoryDays"] as? [String])?.count == 13)
+        #expect((year["festivals"] as? [[String: String]])?.first { $0["name"] == "除夕" }?["date"] == "2027-02-05")
+        #expect(year["workdays"] is NSNull)
         let y2026 = try JSONSerialization.jsonObject(with: files["api/2026.json"]!) as! [String: Any]
         let spring = (y2026["holidays"] as! [[String: Any]])[1]
         #expect(spring["name"] as? String == "春节")
@@ -105,5 +110,31 @@ import Testing
         let bad = try fixture.run(["day", "2026-02-30"])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("YYYY-MM-DD"))
+    }
+
+    @Test func dayCommandAnswersRangesAndCountsWorkdays() throws {
+        let fixture = try Fixture()
+        let block = try fixture.run(["day", "2026-02-16"])
+        #expect(block.stdout.contains("festivals    除夕"), "\(block.stdout)")
+        #expect(block.stdout.contains("statutory    yes, 春节"))
+        // One API object per line, for any date 1901–2100; outside the data the arrangement is unknown.
+        let range = try fixture.run(["day", "1912-02-17..1912-02-18", "--json"])
+        let lines = range.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].contains(#""festivals":["除夕"]"#) && lines[0].contains(#""nextWorkday":null"#), "\(lines)")
+        #expect(lines[1].contains(#""festivals":["春节"]"#))
+        let text = try fixture.run(["day", "2026-04-04..2026-04-06"])
+        #expect(text.stdout.split(separator: "\n").count == 3)
+        #expect(text.stdout.contains("2026-04-05 星期日 holiday 清明节 法定 二月十八 清明 清明节"), "\(text.stdout)")
+        let added = try fixture.run(["day", "2026-09-30", "--add-workdays", "5"])
+        #expect(added.stdout.hasPrefix("5th workday from 2026-09-30: 2026-10-13"), "\(added.stdout)")
+        let back = try fixture.run(["day", "2026-10-08", "--add-workdays", "-1", "--json"])
+        #expect(back.stdout.hasPrefix(#"{"date":"2026-09-30""#))
+        let unknown = try fixture.run(["day", "2026-12-30", "--add-workdays", "3"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("not known yet"), "\(unknown.stderr)")
+        let outside = try fixture.run(["day", "1900-12-31..1901-01-01"])
+        #expect(outside.status != 0 && outside.stderr.contains("1901-01-01..2100-12-31"))
+        let backwards = try fixture.run(["day", "2026-02-01..2026-01-01"])
+        #expect(backwards.status != 0 && backwards.stderr.contains("ends before it starts"))
     }
 }

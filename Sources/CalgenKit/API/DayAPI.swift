@@ -5,21 +5,23 @@ import CalgenCore
 /// A public contract, documented in the README; change it only compatibly.
 public enum DayAPI {
     /// The API object of one date (the content of `api/days/YYYY-MM-DD.json`), as JSON text.
-    public static func json(for date: CivilDate, in calendar: HolidayCalendar) -> String {
-        String(decoding: dayObject(calendar.status(of: date)).serialized(), as: UTF8.self)
+    /// Any date of 1901–2100 has one; outside the data its arrangement fields say unknown.
+    public static func json(for date: CivilDate, in almanac: Almanac) -> String {
+        String(decoding: dayObject(almanac.day(date)).serialized(), as: UTF8.self)
     }
 
     /// All API files for every year that has a data file.
-    static func files(for calendar: HolidayCalendar) -> [OutputFile] {
+    static func files(for almanac: Almanac) -> [OutputFile] {
+        let calendar = almanac.calendar
         var files = [OutputFile]()
         for year in calendar.years {
-            let days = CivilDate.days(ofYear: year).map { dayObject(calendar.status(of: $0)) }
+            let days = CivilDate.days(ofYear: year).map { dayObject(almanac.day($0)) }
             for (date, object) in zip(CivilDate.days(ofYear: year), days) {
                 files.append(OutputFile(path: "api/days/\(date.iso8601).json", bytes: object.serialized(newline: true)))
             }
             files.append(
                 OutputFile(
-                    path: "api/\(year).json", bytes: yearObject(year, calendar: calendar, days: days).serialized(newline: true)))
+                    path: "api/\(year).json", bytes: yearObject(year, almanac: almanac, days: days).serialized(newline: true)))
         }
         let index = JSON.object([
             (
@@ -32,9 +34,12 @@ public enum DayAPI {
         return files
     }
 
-    /// `{"date", "weekday", "isOffDay", "kind", "name", "originalName", "announced", "lunar"}`.
-    static func dayObject(_ status: DayStatus) -> JSON {
-        .object([
+    /// `{"date", "weekday", "isOffDay", "kind", "name", "originalName", "announced", "lunar",
+    /// "solarTerm", "festivals", "statutory", "previousWorkday", "nextWorkday", "workdayOfYear",
+    /// "nextHoliday"}`.
+    static func dayObject(_ day: AlmanacDay) -> JSON {
+        let status = day.status
+        return .object([
             ("date", .string(status.date.iso8601)),
             ("weekday", .int(status.weekday.rawValue)),
             ("isOffDay", .bool(status.isOffDay)),
@@ -42,12 +47,29 @@ public enum DayAPI {
             ("name", .optional(status.name)),
             ("originalName", .optional(status.originalName)),
             ("announced", .bool(status.isAnnounced)),
-            ("lunar", lunarObject(status.date)),
+            ("lunar", lunarObject(day.lunar)),
+            ("solarTerm", .optional(day.solarTerm?.name)),
+            ("festivals", .array(day.festivals.map { .string($0.name) })),
+            ("statutory", .bool(day.statutory != nil)),
+            ("previousWorkday", .optional(day.previousWorkday?.iso8601)),
+            ("nextWorkday", .optional(day.nextWorkday?.iso8601)),
+            ("workdayOfYear", day.workdayOfYear.map(JSON.int) ?? .null),
+            ("nextHoliday", day.nextHoliday.map { nextHolidayObject($0, from: day.date) } ?? .null),
         ])
     }
 
-    static func lunarObject(_ date: CivilDate) -> JSON {
-        guard let lunar = try? LunarCalendar.lunarDate(for: date) else { return .null }
+    static func nextHolidayObject(_ period: HolidayPeriod, from date: CivilDate) -> JSON {
+        .object([
+            ("name", .string(period.name)),
+            ("start", .string(period.start.iso8601)),
+            ("end", .string(period.end.iso8601)),
+            ("days", .int(period.length)),
+            ("daysUntil", .int(period.start.dayNumber - date.dayNumber)),
+        ])
+    }
+
+    static func lunarObject(_ lunar: LunarDate?) -> JSON {
+        guard let lunar else { return .null }
         return .object([
             ("year", .int(lunar.year)),
             ("month", .int(lunar.month)),
@@ -57,13 +79,21 @@ public enum DayAPI {
         ])
     }
 
-    static func yearObject(_ year: Int, calendar: HolidayCalendar, days: [JSON]) -> JSON {
-        .object([
+    static func yearObject(_ year: Int, almanac: Almanac, days: [JSON]) -> JSON {
+        let calendar = almanac.calendar
+        func named(_ name: String, _ date: CivilDate) -> JSON {
+            .object([("name", .string(name)), ("date", .string(date.iso8601))])
+        }
+        return .object([
             ("year", .int(year)),
             ("announced", .bool(calendar.isAnnounced(year: year))),
             ("papers", .array((calendar.file(forYear: year)?.papers ?? []).map(JSON.string))),
             ("days", .array(days)),
             ("holidays", .array(calendar.holidayPeriods(year: year).map(periodObject))),
+            ("solarTerms", .array(almanac.solarTerms(inYear: year).map { named($0.term.name, $0.date) })),
+            ("festivals", .array(almanac.festivals(inYear: year).map { named($0.festival.name, $0.date) })),
+            ("statutoryDays", .array(almanac.statutoryDays(inYear: year).map { .string($0.date.iso8601) })),
+            ("workdays", almanac.workdays(inYear: year).map { .array($0.map { .string($0.iso8601) }) } ?? .null),
         ])
     }
 
