@@ -34,7 +34,9 @@ import Testing
     @Test func dayCellsAnnounceTheirFullDateAndStatus() throws {
         let site = try BundledSite.get()
         let month = site.read("2026/10/index.html") ?? ""
-        #expect(month.contains(#"<span class="vh">2026年10月1日 星期四 国庆节 休 农历八月廿一</span>"#))
+        #expect(month.contains(#"<span class="vh">2026年10月1日 星期四 国庆节 休 法定节假日 农历八月廿一</span>"#))
+        #expect(month.contains(#"<span class="vh">2026年10月4日 星期日 国庆节 休 农历八月廿四</span>"#))
+        #expect(month.contains(#"<span class="vh">2026年10月18日 星期日 周末 重阳节 农历九月初九</span>"#))
         #expect(month.contains(#"<span class="vh">2026年10月10日 星期六 国庆节 补班 农历九月初一</span>"#))
         #expect(month.contains(#"<th scope="col" abbr="星期一">一</th>"#))
         let year = site.read("2026/index.html") ?? ""
@@ -42,6 +44,31 @@ import Testing
         #expect(year.contains("2月15日（周日）至2月23日（周一）"))
         #expect(year.contains("2月14日（周六）、2月28日（周六）上班"))
         #expect(year.contains("https://www.gov.cn/zhengce/zhengceku/202511/content_7047091.htm"))
+    }
+
+    /// The calendar people live by: festivals and solar terms in the cells, statutory days told
+    /// apart from swapped rest days, and an unannounced year's statutory days without 休/班.
+    @Test func pagesNameFestivalsSolarTermsAndStatutoryDays() throws {
+        let site = try BundledSite.get()
+        let february = site.read("2026/02/index.html") ?? ""
+        #expect(february.contains(#"<td class="d off stat fest" data-date="2026-02-16">"#))
+        #expect(february.contains(#"<span class="f" aria-hidden="true">除夕</span>"#))
+        // 2026-02-21 (Sat) is off for 春节 but no statutory day: a swapped or weekend rest day.
+        #expect(february.contains(#"<td class="d we off" data-date="2026-02-21">"#))
+        let october = site.read("2025/10/index.html") ?? ""
+        #expect(october.contains(#"<span class="f" aria-hidden="true">中秋节</span><span class="h" aria-hidden="true">国庆节</span>"#))
+        let year2025 = site.read("2025/index.html") ?? ""
+        #expect(year2025.contains("2025年的法定节假日共13天：元旦 1月1日；春节 1月28日至1月31日；"))
+        #expect(year2025.contains("<caption>每月工作日</caption>"))
+        let year2024 = site.read("2024/index.html") ?? ""
+        #expect(year2024.contains("2024年的法定节假日共11天："))
+        let year2027 = site.read("2027/index.html") ?? ""
+        #expect(year2027.contains("依法放假，具体调休安排尚未公布。"))
+        #expect(year2027.contains(#"<td class="d off stat"#) == false)
+        #expect(year2027.contains(#"<td class="d stat pending fest" data-date="2027-02-05">"#))
+        #expect(!year2027.contains(#"<span class="b""#))
+        #expect(!year2027.contains("<caption>每月工作日</caption>"))
+        #expect(year2027.contains(#"<li><time datetime="2027-04-05">4月5日</time> 清明</li>"#))
     }
 
     @Test func anUnannouncedYearSaysSoAndInventsNothing() throws {

@@ -34,7 +34,7 @@ struct HTMLPages {
 
     func grid() -> MonthGrid {
         MonthGrid(
-            calendar: calendar, strings: strings, weekStart: site.config.weekStart, today: today, notesByDay: notesByDay)
+            almanac: site.almanac, strings: strings, weekStart: site.config.weekStart, today: today, notesByDay: notesByDay)
     }
 
     /// The year the index features: the current year if there is data for it, else the nearest.
@@ -94,12 +94,14 @@ struct HTMLPages {
         context["year"] = year
         context["heading"] = yearTitle(year)
         context["announced"] = calendar.isAnnounced(year: year)
+        if !calendar.isAnnounced(year: year) { context["legend"] = pendingLegend }
         context["months"] = (1...12).map { m in
             grid().context(
                 year: year, month: m, large: false, fullWeeks: true, href: PagePath.monthFolder(m),
                 noteHref: { root + PagePath.note($0.slug) })
         }
         context["periods"] = periods(year)
+        context.merge(yearFacts(year)) { $1 }
         let papers = calendar.file(forYear: year)?.papers ?? []
         context["papers"] = papers.map { ["url": $0] }
         context["hasPapers"] = !papers.isEmpty
@@ -116,6 +118,7 @@ struct HTMLPages {
         context["month"] = month
         context["heading"] = title
         context["announced"] = calendar.isAnnounced(year: year)
+        if !calendar.isAnnounced(year: year) { context["legend"] = pendingLegend }
         context["yearHref"] = root + PagePath.year(year)
         context["yearTitle"] = yearTitle(year)
         var monthGrid = grid().context(
@@ -130,6 +133,9 @@ struct HTMLPages {
         }
         context["periods"] = touching.map(periodContext)
         context["hasPeriods"] = !touching.isEmpty
+        let feasts = feastList(from: first, through: last)
+        context["feasts"] = feasts
+        context["hasFeasts"] = !feasts.isEmpty
         let notes = site.notes.filter { $0.overlaps(first, last) }
         context["notes"] = notes.map { noteContext($0, root: root) }
         context["hasMonthNotes"] = !notes.isEmpty
@@ -182,12 +188,62 @@ struct HTMLPages {
         return context
     }
 
+    /// The legend of a page about an unannounced year: statutory days and weekends only.
+    var pendingLegend: [[String: Any]] {
+        [
+            ["class": "stat pending", "badge": "", "text": strings.ui["legendPending"]!],
+            ["class": "we", "badge": "", "text": strings.ui["legendWeekend"]!],
+        ]
+    }
+
     var legend: [[String: Any]] {
         [
+            ["class": "off stat", "badge": strings.badge(.holiday)!, "text": strings.ui["legendStatutory"]!],
             ["class": "off", "badge": strings.badge(.holiday)!, "text": strings.ui["legendOff"]!],
             ["class": "work", "badge": strings.badge(.makeupWorkday)!, "text": strings.ui["legendWork"]!],
             ["class": "we", "badge": "", "text": strings.ui["legendWeekend"]!],
         ]
+    }
+
+    /// The year page's statutory days, workdays per month, solar terms and festivals.
+    func yearFacts(_ year: Int) -> [String: Any] {
+        let almanac = site.almanac
+        let statutory = almanac.statutoryDays(inYear: year)
+        var facts: [String: Any] = [
+            "statutoryText": strings.statutorySentence(
+                year: year, decree: HolidayLaw.inForce(year: year).decree, summary: strings.statutorySummary(statutory)),
+            "partial": PartialHoliday.all(inYear: year).map { p -> [String: Any] in
+                ["name": strings.festivalName(p.name), "date": strings.dayOfYear(p.date), "who": p.summary]
+            },
+            "solarTerms": almanac.solarTerms(inYear: year).map { t -> [String: Any] in
+                ["name": strings.solarTermName(t.term), "date": strings.dayOfYear(t.date), "iso": t.date.iso8601]
+            },
+            "festivals": almanac.festivals(inYear: year).map { f -> [String: Any] in
+                ["name": strings.festivalName(f.festival.name), "date": strings.dayOfYear(f.date), "iso": f.date.iso8601]
+            },
+        ]
+        let counts = (1...12).map { calendar.workdayCount(year: year, month: $0) }
+        if counts.allSatisfy({ $0 != nil }) {
+            facts["workdaysPerMonth"] = [
+                "months": (1...12).map { ["month": strings.monthName($0), "count": counts[$0 - 1]!] },
+                "total": counts.reduce(0) { $0 + $1! },
+            ]
+        }
+        return facts
+    }
+
+    /// Solar terms and festivals between two dates, in order: `[{name, date, iso}]`.
+    func feastList(from first: CivilDate, through last: CivilDate) -> [[String: Any]] {
+        (first.dayNumber...last.dayNumber).flatMap { n -> [[String: Any]] in
+            let date = CivilDate(dayNumber: n)
+            let festivals = site.almanac.festivals(on: date)
+            var names = festivals.map { strings.festivalName($0.name) }
+            // 清明 is listed once, as 清明节.
+            if let term = site.almanac.solarTerm(on: date), !festivals.contains(where: { $0.rule == .solarTerm(term) }) {
+                names.append(strings.solarTermName(term))
+            }
+            return names.map { ["name": $0, "date": strings.shortDate(date), "iso": date.iso8601] }
+        }
     }
 
     func yearTitle(_ year: Int) -> String {

@@ -3,12 +3,14 @@ import CalgenCore
 /// Builds the template context of one month grid: weekday headers and weeks of day cells,
 /// with the neighbouring months' days filling the first and last week.
 struct MonthGrid {
-    let calendar: HolidayCalendar
+    let almanac: Almanac
     let strings: SiteStrings
     let weekStart: Weekday
     let today: CivilDate
     /// The notes covering each day.
     let notesByDay: [CivilDate: [Note]]
+
+    var calendar: HolidayCalendar { almanac.calendar }
 
     /// The weekdays in column order.
     var columns: [Weekday] {
@@ -57,6 +59,15 @@ struct MonthGrid {
         let lunarText = lunar.map { $0.day == 1 ? $0.monthName : $0.dayName } ?? ""
         let showsName = status.kind == .holiday || status.kind == .makeupWorkday
         let name = showsName ? status.name.map(strings.holidayName) : nil
+        let festivals = almanac.festivals(on: date)
+        let term = almanac.solarTerm(on: date)
+        let statutory = almanac.statutoryDay(on: date) != nil
+        // What the day is known for: its festivals, and its solar term unless a festival names it (清明节).
+        var feasts = festivals.map { strings.festivalName($0.name) }
+        if let term, !festivals.contains(where: { $0.rule == .solarTerm(term) }) {
+            feasts.append(strings.solarTermName(term))
+        }
+        let shown = feasts.filter { $0 != name }
         var classes = ["d"]
         if outside { classes.append("out") }
         if status.date.isWeekend { classes.append("we") }
@@ -65,6 +76,8 @@ struct MonthGrid {
         case .makeupWorkday: classes.append("work")
         case .workday, .weekend: break
         }
+        if statutory { classes.append(status.isAnnounced ? "stat" : "stat pending") }
+        if !shown.isEmpty { classes.append("fest") }
         if lunar?.day == 1 { classes.append("lunar-first") }
         let isToday = !outside && date == today
         if isToday { classes.append("is-today") }
@@ -72,6 +85,8 @@ struct MonthGrid {
         var label = [strings.longDate(date)]
         if let name { label.append(name) }
         label.append(strings.spokenStatus(status.kind))
+        if statutory { label.append(strings.ui[status.isAnnounced ? "statutory" : "statutoryPending"]!) }
+        label += shown
         if strings.isChinese, let lunar { label.append("农历" + lunar.text) }
 
         var context: [String: Any] = [
@@ -84,7 +99,9 @@ struct MonthGrid {
             // Here as well as on the grid: a key found in the innermost context is found at once.
             "large": large,
             // Explicit so that a missing key never resolves in an enclosing context.
-            "badge": false, "name": false, "sub": false, "subIsName": false,
+            "badge": false, "name": false, "sub": false, "subIsName": false, "subIsFeast": false,
+            // The cell names a festival once: 春节 on a 春节 holiday is in the holiday's name already.
+            "feast": shown.isEmpty ? false as Any : shown.joined(separator: " "),
         ]
         if let badge = strings.badge(status.kind) { context["badge"] = badge }
         // Notes are marked in the month they belong to, not on the neighbours' filler days.
@@ -104,6 +121,9 @@ struct MonthGrid {
             if let name, firstOfRun, !outside {
                 context["sub"] = name
                 context["subIsName"] = true
+            } else if let feast = shown.first {
+                context["sub"] = feast
+                context["subIsFeast"] = true
             } else {
                 context["sub"] = lunarText
             }

@@ -50,6 +50,67 @@ struct SiteStrings: Sendable {
         isChinese ? displayName : HolidayNames.englishName(for: displayName)
     }
 
+    /// A festival's name in the site's language.
+    func festivalName(_ name: String) -> String {
+        isChinese ? name : SiteStrings.englishFestivals[name] ?? name
+    }
+
+    /// A solar term's name in the site's language.
+    func solarTermName(_ term: SolarTerm) -> String {
+        isChinese ? term.name : SiteStrings.englishSolarTerms[term.rawValue]
+    }
+
+    static let englishFestivals: [String: String] = [
+        "春节": "Spring Festival", "元宵节": "Lantern Festival", "龙抬头": "Dragon Raises Its Head",
+        "端午节": "Dragon Boat Festival", "七夕节": "Qixi Festival", "中元节": "Zhongyuan Festival",
+        "中秋节": "Mid-Autumn Festival", "重阳节": "Double Ninth Festival", "寒衣节": "Winter Clothing Day",
+        "下元节": "Xiayuan Festival", "腊八节": "Laba Festival", "北方小年": "Little New Year (north)",
+        "南方小年": "Little New Year (south)", "除夕": "New Year's Eve", "清明节": "Qingming Festival",
+        "元旦": "New Year's Day", "妇女节": "Women's Day", "植树节": "Tree Planting Day", "劳动节": "Labour Day",
+        "青年节": "Youth Day", "儿童节": "Children's Day", "建党节": "Party Founding Day", "建军节": "Army Day",
+        "教师节": "Teachers' Day", "国庆节": "National Day",
+    ]
+
+    static let englishSolarTerms = [
+        "Minor Cold", "Major Cold", "Start of Spring", "Rain Water", "Awakening of Insects", "Spring Equinox",
+        "Pure Brightness", "Grain Rain", "Start of Summer", "Grain Buds", "Grain in Ear", "Summer Solstice",
+        "Minor Heat", "Major Heat", "Start of Autumn", "End of Heat", "White Dew", "Autumn Equinox", "Cold Dew",
+        "Frost's Descent", "Start of Winter", "Minor Snow", "Major Snow", "Winter Solstice",
+    ]
+
+    /// `4月5日` / `5 Apr`: a date in a list of the year's days.
+    func dayOfYear(_ date: CivilDate) -> String {
+        isChinese ? "\(date.month)月\(date.day)日" : "\(date.day) \(SiteStrings.englishMonths[date.month - 1].prefix(3))"
+    }
+
+    /// The statutory days of a year as one sentence: `共13天：元旦 1月1日；春节 2月16日至2月19日；…`.
+    func statutorySummary(_ days: [StatutoryDay]) -> String {
+        var groups = [(holiday: String, dates: [CivilDate])]()
+        for day in days {
+            if let last = groups.indices.last, groups[last].holiday == day.holiday {
+                groups[last].dates.append(day.date)
+            } else {
+                groups.append((day.holiday, [day.date]))
+            }
+        }
+        let parts = groups.map { group -> String in
+            let name = holidayName(group.holiday)
+            let first = dayOfYear(group.dates.first!)
+            let dates = group.dates.count == 1 ? first : first + (isChinese ? "至" : "–") + dayOfYear(group.dates.last!)
+            return "\(name) \(dates)"
+        }
+        return isChinese
+            ? "共\(days.count)天：" + parts.joined(separator: "；") + "。"
+            : "\(days.count) days: " + parts.joined(separator: "; ") + "."
+    }
+
+    /// `依照《全国年节及纪念日放假办法》（国务院令第795号），2026年的法定节假日共13天：…`.
+    func statutorySentence(year: Int, decree: String, summary: String) -> String {
+        isChinese
+            ? "依照《全国年节及纪念日放假办法》（\(decree)），\(year)年的法定节假日" + summary
+            : "Under the national rules on public holidays (\(decree)), \(year) has " + summary
+    }
+
     /// The badge of a day: 休 on holidays, 班 on make-up workdays.
     func badge(_ kind: DayKind) -> String? {
         switch kind {
@@ -118,9 +179,10 @@ struct SiteStrings: Sendable {
         "makeup": "调休上班",
         "none": "无",
         "sources": "来源",
+        "colon": "：",
         "notAnnounced": "尚未公布",
         "announced": "已公布",
-        "notAnnouncedLong": "该年的放假安排尚未公布。下面的日历只区分工作日与周末，不含任何节假日；国务院通知发布、数据更新后，本页会随之更新。",
+        "notAnnouncedLong": "该年的放假安排尚未公布。法定节假日依法放假，具体调休安排尚未公布：下面的日历标出法定节假日、节气与节日，只区分工作日与周末，没有休/班标记；国务院通知发布、数据更新后，本页会随之更新。",
         "wholeYear": "全年日历",
         "home": "首页",
         "years": "各年份",
@@ -129,7 +191,23 @@ struct SiteStrings: Sendable {
         "subscribeWebcal": "用日历应用订阅（webcal）",
         "subscribeHttps": "订阅地址（https）",
         "legend": "图例",
-        "legendOff": "法定节假日（休息）",
+        "legendOff": "休息日（含调休）",
+        "legendStatutory": "法定节假日",
+        "legendPending": "法定节假日（调休安排未公布）",
+        "statutory": "法定节假日",
+        "statutoryPending": "法定节假日，依法放假，具体调休安排尚未公布",
+        "statutoryDays": "法定节假日",
+        "statutoryIntro": "依照",
+        "statutoryLaw": "《全国年节及纪念日放假办法》",
+        "statutoryPendingText": "依法放假，具体调休安排尚未公布。",
+        "partialHolidays": "部分公民放假的节日",
+        "workdaysPerMonth": "每月工作日",
+        "workdaysTotal": "全年",
+        "workdaysUnit": "天",
+        "feasts": "节气与节日",
+        "monthFeasts": "本月节气与节日",
+        "solarTerms": "二十四节气",
+        "festivals": "节日",
         "legendWork": "调休上班（补班）",
         "legendWeekend": "周末",
         "monthHolidays": "本月安排",
@@ -163,10 +241,11 @@ struct SiteStrings: Sendable {
         "makeup": "Make-up workdays",
         "none": "none",
         "sources": "Sources",
+        "colon": ": ",
         "notAnnounced": "not announced",
         "announced": "announced",
         "notAnnouncedLong":
-            "This year's holiday arrangement has not been announced yet. The calendar below shows only workdays and weekends, with no holidays; this page will be updated once the State Council notice is published.",
+            "This year's holiday arrangement has not been announced yet. The statutory holidays are off by law, but the swapped days around them are not known: the calendar below marks statutory holidays, solar terms and festivals, and otherwise only workdays and weekends, with no off/work badges; this page will be updated once the State Council notice is published.",
         "wholeYear": "Whole year",
         "home": "Home",
         "years": "Years",
@@ -175,7 +254,23 @@ struct SiteStrings: Sendable {
         "subscribeWebcal": "Subscribe in a calendar app (webcal)",
         "subscribeHttps": "Feed address (https)",
         "legend": "Legend",
-        "legendOff": "Public holiday (day off)",
+        "legendOff": "Day off (incl. swapped)",
+        "legendStatutory": "Statutory holiday",
+        "legendPending": "Statutory holiday (arrangement not announced)",
+        "statutory": "statutory holiday",
+        "statutoryPending": "statutory holiday; the swapped days around it are not announced yet",
+        "statutoryDays": "Statutory holidays",
+        "statutoryIntro": "Under",
+        "statutoryLaw": "the national rules on public holidays",
+        "statutoryPendingText": "Off by law; the swapped days around them are not announced yet.",
+        "partialHolidays": "Holidays for some people",
+        "workdaysPerMonth": "Workdays per month",
+        "workdaysTotal": "Year",
+        "workdaysUnit": "",
+        "feasts": "Solar terms and festivals",
+        "monthFeasts": "Solar terms and festivals this month",
+        "solarTerms": "The 24 solar terms",
+        "festivals": "Festivals",
         "legendWork": "Make-up workday",
         "legendWeekend": "Weekend",
         "monthHolidays": "This month",
