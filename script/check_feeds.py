@@ -157,7 +157,7 @@ def check(calgen, content, templates, encoding, scratch, env):
             kinds[(name.rsplit(".", 1)[0], r["id"])] = (r["kind"], r.get("time"))
 
     counts = {"feeds": 0, "events": 0, "occurrences": 0}
-    paths = ["feeds/holidays.ics"] + [feed["path"] for feed in feeds]
+    paths = ["feeds/holidays.ics", "feeds/festivals.ics"] + [feed["path"] for feed in feeds]
     for relative in paths:
         with open(os.path.join(output, relative), "rb") as f:
             data = f.read()
@@ -209,6 +209,7 @@ def check(calgen, content, templates, encoding, scratch, env):
                 name = unescape_text(calendar[key].to_ical().decode())
                 if name != TRICKY["title"]:
                     fail(f"tricky: the calendar's {key} did not round-trip: {name!r}")
+    festivals_check(output)
     client_check(output, feeds, copy, scratch, encoding)
     print(f"{encoding}: {counts['feeds']} feeds, {counts['events']} events parsed, "
           f"{counts['occurrences']} reminder occurrences expanded and compared")
@@ -261,6 +262,33 @@ def client_check(output, feeds, content, scratch, encoding):
             if got != expected:
                 fail(f"khal lists {feed['id']}/{r['id']} on {got}, calgen computed {expected}")
     print(f"{encoding}: khal imported {len(feeds)} personal feeds; October 2026 workday reminders as computed")
+
+
+def festivals_check(output):
+    """feeds/festivals.ics holds exactly the festivals and solar terms the day API gives its days."""
+    with open(os.path.join(output, "feeds/festivals.ics"), "rb") as f:
+        calendar = icalendar.Calendar.from_ical(f.read())
+    got = sorted((e["DTSTART"].dt, str(e["SUMMARY"])) for e in calendar.walk("VEVENT"))
+    if not got:
+        fail("feeds/festivals.ics has no events")
+        return
+    expected = []
+    day = got[0][0].replace(month=1, day=1)
+    last = got[-1][0].replace(month=12, day=31)
+    while day <= last:
+        path = os.path.join(output, "api", "days", f"{day.isoformat()}.json")
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                entry = json.load(f)
+            expected += [(day, name) for name in entry["festivals"]]
+            if entry["solarTerm"] and not (entry["solarTerm"] == "清明" and "清明节" in entry["festivals"]):
+                expected.append((day, entry["solarTerm"]))
+        day += dt.timedelta(days=1)
+    if got != sorted(expected):
+        fail(f"feeds/festivals.ics: {len(got)} events, the day API gives {len(expected)}; "
+             f"first difference {sorted(set(got) ^ set(expected))[:3]}")
+    else:
+        print(f"festivals.ics: {len(got)} festivals and solar terms, each on the day the day API gives")
 
 
 def main():

@@ -11,6 +11,10 @@ public struct Subscriber: Hashable, Sendable {
     public let timeZone: String
     /// Whether the public holiday events are in the feed too.
     public let includesHolidays: Bool
+    /// Whether festivals (春节, 中秋节, …) are in the feed; those a holiday event already names are left out.
+    public let includesFestivals: Bool
+    /// Whether the 24 solar terms are in the feed.
+    public let includesSolarTerms: Bool
     /// Note audiences whose notes go into the feed (notes addressed to the id always do).
     public let noteAudiences: [String]
     public let encoding: FeedEncoding
@@ -23,7 +27,8 @@ public struct Subscriber: Hashable, Sendable {
 
     public init(
         id: String, name: String, calendarName: String, color: String? = nil, timeZone: String,
-        includesHolidays: Bool = false, noteAudiences: [String] = [], encoding: FeedEncoding = .expanded,
+        includesHolidays: Bool = false, includesFestivals: Bool = false, includesSolarTerms: Bool = false,
+        noteAudiences: [String] = [], encoding: FeedEncoding = .expanded,
         reminders: [Reminder], yearsBefore: Int? = nil, yearsAfter: Int? = nil, tokenEpoch: Int = 0
     ) {
         self.id = id
@@ -32,6 +37,8 @@ public struct Subscriber: Hashable, Sendable {
         self.color = color
         self.timeZone = timeZone
         self.includesHolidays = includesHolidays
+        self.includesFestivals = includesFestivals
+        self.includesSolarTerms = includesSolarTerms
         self.noteAudiences = noteAudiences
         self.encoding = encoding
         self.reminders = reminders

@@ -12,4 +12,10 @@ public enum Calgen {
 
     /// Where the public holiday feed is published, below the base URL.
     public static let publicFeedPath = "feeds/holidays.ics"
+
+    /// Where the public feed of festivals and solar terms is published, below the base URL.
+    public static let festivalsFeedPath = "feeds/festivals.ics"
+
+    /// The public feeds, which pages link to and manifests list.
+    public static let publicFeedPaths = [publicFeedPath, festivalsFeedPath]
 }

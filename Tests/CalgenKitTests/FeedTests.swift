@@ -14,7 +14,7 @@ import Testing
     static func personalFeeds(_ files: [String: Data]) -> [String: String] {
         var feeds = [String: String]()
         for (path, data) in files
-        where path.hasPrefix("feeds/") && path.hasSuffix(".ics") && path != "feeds/holidays.ics" {
+        where path.hasPrefix("feeds/") && path.hasSuffix(".ics") && !Calgen.publicFeedPaths.contains(path) {
             feeds[String(path.split(separator: "/").last!.dropLast(4))] = path + "\n" + String(decoding: data, as: UTF8.self)
         }
         return feeds
@@ -70,7 +70,7 @@ import Testing
 
     @Test func personalFeedsLiveAtSecretPathsThatNothingPublicReveals() throws {
         let site = try BundledSite.get()
-        #expect(site.report.feeds == 4)
+        #expect(site.report.feeds == 5)  // holidays, festivals and three personal ones
         #expect(site.report.warnings.isEmpty)
         let secret = try FeedSecret(Fixture.secret)
         let feeds = FeedTests.personalFeeds(site.files)
@@ -133,13 +133,56 @@ import Testing
         #expect(li.contains("BEGIN:DAYLIGHT\r\nDTSTART:20260308T020000\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400"))
     }
 
+    @Test func theFestivalsFeedHasEveryFestivalAndSolarTermOverTheHorizon() throws {
+        let site = try BundledSite.get()
+        let feed = (site.read("feeds/festivals.ics") ?? "").replacingOccurrences(of: "\r\n ", with: "")
+        // 2025–2027 (one year either side of 2026): 25 festivals and 24 terms a year, 清明 once as 清明节.
+        #expect(feed.components(separatedBy: "BEGIN:VEVENT").count - 1 == 3 * 48)
+        #expect(feed.contains("UID:festival-20260216-new-year-s-eve@calendar.example.com\r\n"))
+        #expect(feed.contains("DTSTART;VALUE=DATE:20270205\r\nDTEND;VALUE=DATE:20270206\r\nSUMMARY:除夕\r\n"))
+        #expect(feed.contains("SUMMARY:清明节\r\nDESCRIPTION:农历二月十八\\n太阳视黄经15°，北京时间2026年4月5日"))
+        #expect(!feed.contains("UID:term-20260405"))
+        #expect(feed.contains("UID:term-20261222-winter-solstice@"))
+        #expect(!feed.contains("BEGIN:VALARM"))
+        #expect(feed.components(separatedBy: "TRANSP:TRANSPARENT").count - 1 == 3 * 48)
+        #expect(site.read("feeds/festivals.json")?.contains(#""feed": "festivals.ics""#) == true)
+    }
+
+    /// A personal feed with holidays, festivals and solar terms names each festival once: the
+    /// holiday event says 春节, 国庆节 and 中秋节 already.
+    @Test func personalFeedsAddFestivalsWithoutRepeatingTheirHolidays() throws {
+        let fixture = try Fixture()
+        try fixture.write(
+            "Content/users/zhao.yml",
+            "name: 赵\ncalendar: 赵的日历\ntimezone: Asia/Shanghai\nholidays: true\nfestivals: true\nsolar-terms: true\nreminders: []\n"
+        )
+        _ = try build(fixture)
+        let zhao = personalFeeds(fixture)["zhao"] ?? ""
+        #expect(zhao.contains("UID:zhao.holiday-2026-spring-festival@"))
+        #expect(zhao.contains("UID:zhao.festival-20260216-new-year-s-eve@"))  // 除夕 is not the break's name
+        #expect(!zhao.contains("UID:zhao.festival-20260217-spring-festival@"))
+        #expect(!zhao.contains("UID:zhao.festival-20261001-national-day@"))
+        #expect(!zhao.contains("UID:zhao.festival-20260925-mid-autumn-festival@"))
+        #expect(!zhao.contains("UID:zhao.festival-20251006-mid-autumn-festival@"))  // in 国庆节、中秋节
+        #expect(zhao.contains("UID:zhao.festival-20261018-double-ninth-festival@"))
+        #expect(zhao.contains("UID:zhao.term-20261222-winter-solstice@"))
+        // 2027 has no announced break: its 春节 is a festival event.
+        #expect(zhao.contains("UID:zhao.festival-20270206-spring-festival@"))
+        try fixture.write(
+            "Content/users/zhao.yml", "name: 赵\ncalendar: 赵的日历\ntimezone: Asia/Shanghai\nsolar-terms: true\nreminders: []\n")
+        _ = try build(fixture)
+        let terms = personalFeeds(fixture)["zhao"] ?? ""
+        #expect(terms.contains("UID:zhao.term-20260405-pure-brightness@"))  // no 清明节 here to stand for it
+        #expect(!terms.contains("festival-"))
+    }
+
     @Test func rebuildsGiveTheSameFeedsByteForByte() throws {
         let fixture = try Fixture()
         _ = try build(fixture)
         let first = Fixture.snapshot(fixture.output).filter { $0.key.hasPrefix("feeds/") }
         _ = try build(fixture)
         let second = Fixture.snapshot(fixture.output).filter { $0.key.hasPrefix("feeds/") }
-        #expect(first.count == 8 && Fixture.differences(first, second).isEmpty)  // 4 feeds and their manifests
+        #expect(first.count == 10 && Fixture.differences(first, second).isEmpty)  // 5 feeds and their manifests
     }
 
     /// One small personal feed, reviewed like code. Regenerate with

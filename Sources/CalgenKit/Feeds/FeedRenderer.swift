@@ -71,6 +71,81 @@ struct FeedRenderer: Sendable {
         return FeedDraft(path: FeedRenderer.publicPath, calendar: feed, validThrough: validThrough, isPublic: true)
     }
 
+    /// `feeds/festivals.ics`: the festivals and solar terms over the site's feed horizon.
+    func festivalsFeed() -> FeedDraft {
+        let horizon = horizon(of: nil)
+        let events = feastEvents(
+            from: horizon.first, through: horizon.last, festivals: true, solarTerms: true, skipping: [], uidPrefix: "")
+        let feed = ICalendar.Calendar(
+            productID: FeedRenderer.productID, name: strings.festivalsFeedName(site.config.title),
+            description: strings.festivalsFeedDescription(first: horizon.first.year, last: horizon.last.year),
+            refreshInterval: DurationValue.text(minutes: site.config.feedRefresh.minutes),
+            source: site.config.baseURL + Calgen.festivalsFeedPath, defaultTimeZone: site.config.timeZone, timeZones: [],
+            events: FeedRenderer.sorted(events))
+        return FeedDraft(path: Calgen.festivalsFeedPath, calendar: feed, validThrough: nil, isPublic: true)
+    }
+
+    /// All-day events for festivals and solar terms between two dates. A festival that falls in
+    /// one of `skipping`'s breaks and that the break is named for (春节 in the 春节 break, 中秋节
+    /// in 国庆节、中秋节) is left out: the holiday's own event already says it. 清明 is one event, 清明节.
+    func feastEvents(
+        from first: CivilDate, through last: CivilDate, festivals: Bool, solarTerms: Bool, skipping: [HolidayPeriod],
+        uidPrefix: String
+    ) -> [Event] {
+        let almanac = site.almanac
+        var events = [Event]()
+        for dayNumber in first.dayNumber...last.dayNumber {
+            let date = CivilDate(dayNumber: dayNumber)
+            let dayFestivals = almanac.festivals(on: date)
+            if festivals {
+                for festival in dayFestivals {
+                    let named = skipping.contains { period in
+                        period.contains(date)
+                            && (period.noticeName.contains(festival.name)
+                                || period.originalNames.contains { $0.contains(festival.name) })
+                    }
+                    if named { continue }
+                    let english = FeedRenderer.slug(SiteStrings.englishFestivals[festival.name] ?? festival.name)
+                    events.append(
+                        Event(
+                            uid: uidPrefix + "festival-" + date.basicISO8601 + "-" + english + "@" + host, stamp: stamp,
+                            start: .date(FeedRenderer.date(date)), end: .date(FeedRenderer.date(date.next)),
+                            summary: strings.festivalName(festival.name),
+                            description: festivalDescription(festival, date: date),
+                            url: site.config.baseURL + FeedRenderer.pagePath(of: date, in: calendar),
+                            categories: [strings.festivalCategory], transparent: true))
+                }
+            }
+            if solarTerms, let term = almanac.solarTerms(inYear: date.year).first(where: { $0.date == date }),
+                !(festivals && dayFestivals.contains { $0.rule == .solarTerm(term.term) })
+            {
+                events.append(
+                    Event(
+                        uid: uidPrefix + "term-" + date.basicISO8601 + "-"
+                            + FeedRenderer.slug(SiteStrings.englishSolarTerms[term.term.rawValue]) + "@" + host,
+                        stamp: stamp, start: .date(FeedRenderer.date(date)), end: .date(FeedRenderer.date(date.next)),
+                        summary: strings.solarTermName(term.term), description: strings.solarTermDescription(term),
+                        url: site.config.baseURL + FeedRenderer.pagePath(of: date, in: calendar),
+                        categories: [strings.solarTermCategory], transparent: true))
+            }
+        }
+        return events
+    }
+
+    /// A festival's description; 清明节 also says when the Sun reaches 15°.
+    private func festivalDescription(_ festival: Festival, date: CivilDate) -> String {
+        let text = strings.festivalDescription(festival, date: date)
+        guard case .solarTerm(let term) = festival.rule,
+            let moment = site.almanac.solarTerms(inYear: date.year).first(where: { $0.term == term })
+        else { return text }
+        return text + "\n" + strings.solarTermDescription(moment)
+    }
+
+    /// The month page of a date when the site has one, else the home page.
+    static func pagePath(of date: CivilDate, in calendar: HolidayCalendar) -> String {
+        calendar.years.contains(date.year) ? PagePath.month(date.year, date.month) : ""
+    }
+
     /// All-day events for the holiday periods and make-up workdays of the given years.
     func holidayEvents(years: [Int], uidPrefix: String) -> [Event] {
         var events = [Event]()
@@ -160,11 +235,18 @@ struct FeedRenderer: Sendable {
         let count = dates.reduce(0) { $0 + $1.count } + notes.reduce(0) { $0 + $1.end.dayNumber - $1.start.dayNumber + 1 }
         if count > Limits.eventsPerFeed { throw FeedTooLarge(events: count) }
         var events = [Event]()
+        var holidayYears = [Int]()
         if subscriber.includesHolidays {
-            let years = calendar.years.filter {
+            holidayYears = calendar.years.filter {
                 calendar.isAnnounced(year: $0) && $0 >= horizon.first.year && $0 <= horizon.last.year
             }
-            events += holidayEvents(years: years, uidPrefix: prefix)
+            events += holidayEvents(years: holidayYears, uidPrefix: prefix)
+        }
+        if subscriber.includesFestivals || subscriber.includesSolarTerms {
+            events += feastEvents(
+                from: horizon.first, through: horizon.last, festivals: subscriber.includesFestivals,
+                solarTerms: subscriber.includesSolarTerms, skipping: holidayYears.flatMap { site.periodsByYear[$0] ?? [] },
+                uidPrefix: prefix)
         }
         for note in notes {
             events += noteEvents(note, uidPrefix: prefix)

@@ -84,7 +84,10 @@ public struct FeedSet: Sendable {
         let publicFeed = try FeedSet.finish(
             publicDraft, inputs: nil, previous: previous, output: .memory, keepsUnchanged: false, stamp: renderer.stamp,
             generatedAt: generatedAt)
-        var results = [publicFeed]
+        let festivalsFeed = try FeedSet.finish(
+            renderer.festivalsFeed(), inputs: nil, previous: previous, output: .memory, keepsUnchanged: false,
+            stamp: renderer.stamp, generatedAt: generatedAt)
+        var results = [publicFeed, festivalsFeed]
         var problems = [Diagnostic]()
         for result in personal {
             switch result {

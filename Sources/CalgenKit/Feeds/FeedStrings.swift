@@ -56,6 +56,48 @@ extension SiteStrings {
             : "Valid through \(date.iso8601); the feed updates itself once the \(date.year + 1) arrangement is announced."
     }
 
+    /// The festivals feed's name.
+    func festivalsFeedName(_ siteTitle: String) -> String {
+        isChinese ? "节气与节日 · \(siteTitle)" : "Solar terms and festivals · \(siteTitle)"
+    }
+
+    /// The festivals feed's description.
+    func festivalsFeedDescription(first: Int, last: Int) -> String {
+        isChinese
+            ? "二十四节气（按太阳视黄经计算，北京时间）与传统节日、纪念日（\(first)–\(last)年）。节日本身不等于放假，放假安排见节假日日历。"
+            : "The 24 solar terms (from the Sun's apparent longitude, Beijing time) and traditional and commemorative days (\(first)–\(last)). A festival is not a day off by itself; see the holiday calendar for those."
+    }
+
+    /// `节日` / `Festival`.
+    var festivalCategory: String { isChinese ? "节日" : "Festival" }
+
+    /// `节气` / `Solar term`.
+    var solarTermCategory: String { isChinese ? "节气" : "Solar term" }
+
+    /// `农历腊月廿九` (lunar festivals) or the rule (Gregorian ones), and the partial holiday of the law.
+    func festivalDescription(_ festival: Festival, date: CivilDate) -> String {
+        var lines = [String]()
+        if let lunar = try? LunarCalendar.lunarDate(for: date) {
+            lines.append(isChinese ? "农历\(lunar.text)" : "Lunar \(lunar.text)")
+        }
+        if let partial = PartialHoliday.all(inYear: date.year).first(where: { $0.date == date && $0.name == festival.name }) {
+            lines.append(isChinese ? "依法\(partial.summary)。" : "Off by law for some: \(partial.summary).")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `太阳视黄经15°，北京时间2026年4月5日02:40`.
+    func solarTermDescription(_ term: SolarTermDate) -> String {
+        let seconds = Int(term.moment.timeIntervalSince1970.rounded()) + 8 * 3600
+        let day = CivilDate(dayNumber: Int((Double(seconds) / 86_400).rounded(.down)))
+        let minuteOfDay = (seconds - day.dayNumber * 86_400) / 60
+        let time = TimeOfDay(hour: minuteOfDay / 60, minute: minuteOfDay % 60)!.description
+        let longitude = Int(term.term.longitude)
+        return isChinese
+            ? "太阳视黄经\(longitude)°，北京时间\(day.year)年\(day.month)月\(day.day)日\(time)。"
+            : "The Sun reaches apparent longitude \(longitude)° at \(day.iso8601) \(time) Beijing time."
+    }
+
     /// The public feed's name.
     func publicFeedName(_ siteTitle: String) -> String { siteTitle }
 

@@ -6,7 +6,8 @@ import Yams
 /// and column.
 enum SubscriberParser {
     static let keys = [
-        "name", "calendar", "color", "timezone", "holidays", "notes", "encoding", "reminders", "years-before",
+        "name", "calendar", "color", "timezone", "holidays", "festivals", "solar-terms", "notes", "encoding", "reminders",
+        "years-before",
         "years-after", "token-epoch",
     ]
     static let commonReminderKeys = [
@@ -89,6 +90,8 @@ enum SubscriberParser {
             }
         }
         let holidays = fields.bool("holidays") ?? false
+        let festivals = fields.bool("festivals") ?? false
+        let solarTerms = fields.bool("solar-terms") ?? false
         var audiences = [String]()
         for audience in fields.strings("notes") ?? [] where !audiences.contains(audience) {
             if Identifier.isValid(audience) {
@@ -139,7 +142,8 @@ enum SubscriberParser {
         try problems.throwIfAny()
         return Subscriber(
             id: stem, name: name, calendarName: calendarName, color: color, timeZone: timeZone, includesHolidays: holidays,
-            noteAudiences: audiences, encoding: encoding, reminders: reminders, yearsBefore: yearsBefore,
+            includesFestivals: festivals, includesSolarTerms: solarTerms, noteAudiences: audiences, encoding: encoding,
+            reminders: reminders, yearsBefore: yearsBefore,
             yearsAfter: yearsAfter, tokenEpoch: epoch)
     }
 

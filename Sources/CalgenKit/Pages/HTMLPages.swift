@@ -84,6 +84,10 @@ struct HTMLPages {
         context["feedHttps"] = feed.https
         context["feedWebcal"] = feed.webcal
         context["feedPath"] = feedPath
+        let festivals = FeedURL(baseURL: site.config.baseURL, path: Calgen.festivalsFeedPath)
+        context["festivalsHttps"] = festivals.https
+        context["festivalsWebcal"] = festivals.webcal
+        context["festivalsPath"] = Calgen.festivalsFeedPath
         context["periods"] = periods(year)
         return page("index.html", template: "index", context)
     }

@@ -190,6 +190,8 @@ struct SiteStrings: Sendable {
         "subscribeText": "在日历应用中订阅，放假与补班安排更新后会自动同步。",
         "subscribeWebcal": "用日历应用订阅（webcal）",
         "subscribeHttps": "订阅地址（https）",
+        "subscribeFestivals": "节气与节日日历",
+        "subscribeFestivalsText": "二十四节气和除夕、元宵、七夕、重阳等节日，全天事件，不设提醒；与节假日日历分开订阅。",
         "legend": "图例",
         "legendOff": "休息日（含调休）",
         "legendStatutory": "法定节假日",
@@ -253,6 +255,9 @@ struct SiteStrings: Sendable {
         "subscribeText": "Subscribe in your calendar app; holiday and make-up workday changes arrive by themselves.",
         "subscribeWebcal": "Subscribe in a calendar app (webcal)",
         "subscribeHttps": "Feed address (https)",
+        "subscribeFestivals": "Solar terms and festivals",
+        "subscribeFestivalsText":
+            "The 24 solar terms and festivals such as New Year's Eve, Lantern, Qixi and Double Ninth, as all-day events without alarms; a separate subscription from the holiday calendar.",
         "legend": "Legend",
         "legendOff": "Day off (incl. swapped)",
         "legendStatutory": "Statutory holiday",

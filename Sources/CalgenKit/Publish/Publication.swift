@@ -39,7 +39,7 @@ struct Publication: Sendable {
         let personalPaths = Set(personal.map(\.path))
         let personalChanged =
             personal.contains(where: \.changed)
-            || previous.feeds.keys.contains { $0 != Calgen.publicFeedPath && !personalPaths.contains($0) }
+            || previous.feeds.keys.contains { !Calgen.publicFeedPaths.contains($0) && !personalPaths.contains($0) }
         for (file, sha) in zip(inMemory, hashes) {
             current.insert(file.path)
             let old = before[file.path]
