@@ -351,6 +351,12 @@ import Testing
             "an unknown key in a subscriber", "Content/users/x.yml", "name: 测试\ntimezon: Asia/Shanghai\n",
             #"users/x.yml:2:1: error: unknown key "timezon""#),
         write(
+            "festivals that is not true or false", "Content/users/x.yml", "name: 测试\nfestivals: some\n",
+            #"users/x.yml:2:12: error: "festivals" must be true or false"#),
+        write(
+            "a misspelt solar-terms key", "Content/users/x.yml", "name: 测试\nsolar_terms: true\n",
+            #"users/x.yml:2:1: error: unknown key "solar_terms""#, #"did you mean "solar-terms"?"#),
+        write(
             "a key another kind of reminder has", "Content/users/x.yml",
             subscriber("    kind: workdays\n    day: 15\n    all-day: true\n"),
             #"users/x.yml:6:5: error: unknown key "day" for a workdays reminder"#),
