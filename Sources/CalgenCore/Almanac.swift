@@ -64,6 +64,13 @@ public struct Almanac: Sendable {
     /// The festivals of `date`.
     public func festivals(on date: CivilDate) -> [Festival] { Festival.on(date, solarTerm: solarTerm(on: date)) }
 
+    /// The solar term of `date` unless one of its festivals stands for it (清明 is 清明节): what a
+    /// calendar shows beside the day's festivals without saying the same thing twice.
+    public func solarTermBesideFestivals(on date: CivilDate) -> SolarTerm? {
+        guard let term = solarTerm(on: date) else { return nil }
+        return festivals(on: date).contains { $0.rule == .solarTerm(term) } ? nil : term
+    }
+
     /// The festivals of a year with their dates, in date order (a day's own in `Festival.all` order).
     public func festivals(inYear year: Int) -> [(festival: Festival, date: CivilDate)] {
         CivilDate.days(ofYear: year).flatMap { date in festivals(on: date).map { (festival: $0, date: date) } }

@@ -52,6 +52,12 @@ struct AlmanacTests {
         #expect(Self.almanac.festivals(on: d("2026-11-24")).isEmpty)
     }
 
+    @Test func qingmingIsShownOnceAsAFestival() {
+        #expect(Self.almanac.solarTerm(on: d("2026-04-05")) == .qingming)
+        #expect(Self.almanac.solarTermBesideFestivals(on: d("2026-04-05")) == nil)
+        #expect(Self.almanac.solarTermBesideFestivals(on: d("2026-12-22")) == .dongzhi)
+    }
+
     @Test func aFestivalNeverFallsInALeapMonth() {
         // 2023 has 闰二月: 龙抬头 is 二月初二 (2023-02-21), not 闰二月初二 (2023-03-23).
         #expect(Self.almanac.festivals(on: d("2023-02-21")).map(\.name) == ["龙抬头"])

@@ -116,8 +116,8 @@ struct FeedRenderer: Sendable {
                             categories: [strings.festivalCategory], transparent: true))
                 }
             }
-            if solarTerms, let term = almanac.solarTerms(inYear: date.year).first(where: { $0.date == date }),
-                !(festivals && dayFestivals.contains { $0.rule == .solarTerm(term.term) })
+            let shownTerm = festivals ? almanac.solarTermBesideFestivals(on: date) : almanac.solarTerm(on: date)
+            if solarTerms, let shownTerm, let term = almanac.solarTerms(inYear: date.year).first(where: { $0.term == shownTerm })
             {
                 events.append(
                     Event(

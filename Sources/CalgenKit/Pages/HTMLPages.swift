@@ -240,12 +240,8 @@ struct HTMLPages {
     func feastList(from first: CivilDate, through last: CivilDate) -> [[String: Any]] {
         (first.dayNumber...last.dayNumber).flatMap { n -> [[String: Any]] in
             let date = CivilDate(dayNumber: n)
-            let festivals = site.almanac.festivals(on: date)
-            var names = festivals.map { strings.festivalName($0.name) }
-            // 清明 is listed once, as 清明节.
-            if let term = site.almanac.solarTerm(on: date), !festivals.contains(where: { $0.rule == .solarTerm(term) }) {
-                names.append(strings.solarTermName(term))
-            }
+            var names = site.almanac.festivals(on: date).map { strings.festivalName($0.name) }
+            if let term = site.almanac.solarTermBesideFestivals(on: date) { names.append(strings.solarTermName(term)) }
             return names.map { ["name": $0, "date": strings.shortDate(date), "iso": date.iso8601] }
         }
     }

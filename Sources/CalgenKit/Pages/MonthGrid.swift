@@ -59,14 +59,10 @@ struct MonthGrid {
         let lunarText = lunar.map { $0.day == 1 ? $0.monthName : $0.dayName } ?? ""
         let showsName = status.kind == .holiday || status.kind == .makeupWorkday
         let name = showsName ? status.name.map(strings.holidayName) : nil
-        let festivals = almanac.festivals(on: date)
-        let term = almanac.solarTerm(on: date)
         let statutory = almanac.statutoryDay(on: date) != nil
-        // What the day is known for: its festivals, and its solar term unless a festival names it (清明节).
-        var feasts = festivals.map { strings.festivalName($0.name) }
-        if let term, !festivals.contains(where: { $0.rule == .solarTerm(term) }) {
-            feasts.append(strings.solarTermName(term))
-        }
+        // What the day is known for: its festivals and solar term.
+        var feasts = almanac.festivals(on: date).map { strings.festivalName($0.name) }
+        if let term = almanac.solarTermBesideFestivals(on: date) { feasts.append(strings.solarTermName(term)) }
         let shown = feasts.filter { $0 != name }
         var classes = ["d"]
         if outside { classes.append("out") }
