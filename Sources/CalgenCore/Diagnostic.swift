@@ -47,8 +47,10 @@ public struct Diagnostic: Hashable, Sendable, Error {
             return "\(file): \(path): \(message)"
         case nil where file.isEmpty:
             return "\(severity.rawValue): \(message)"
-        case nil:
+        case nil where severity == .error:
             return "\(file): \(message)"
+        case nil:
+            return "\(file): \(severity.rawValue): \(message)"
         }
     }
 }

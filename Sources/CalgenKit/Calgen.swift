@@ -16,6 +16,11 @@ public enum Calgen {
     /// Where the public feed of festivals and solar terms is published, below the base URL.
     public static let festivalsFeedPath = "feeds/festivals.ics"
 
+    /// How long a timed event without a `duration` (or with `0m`) lasts in a feed. An event with
+    /// no end is an instant to RFC 5545, but Google, Outlook and others show it as an hour or
+    /// drop it; a quarter of an hour reads as a reminder everywhere.
+    public static let defaultEventMinutes = 15
+
     /// The public feeds, which pages link to and manifests list.
     public static let publicFeedPaths = [publicFeedPath, festivalsFeedPath]
 }

@@ -104,7 +104,8 @@ public struct SiteBuilder: Sendable {
         }
         return RenderedSite(
             site: site, previous: previous, pages: pages.filter { $0.path.hasSuffix(".html") }.count, feeds: feeds,
-            publication: publication, warnings: site.subscribers.isEmpty ? [] : options.feedSecret.notices)
+            publication: publication,
+            warnings: (site.subscribers.isEmpty ? [] : options.feedSecret.notices) + feeds.flatMap(\.warnings))
     }
 
     /// The content, the templates and the previous output, with the problems of all three.

@@ -21,11 +21,15 @@ public struct Event: Hashable, Sendable {
     /// `EXDATE`s, of the same value type and zone as `start`.
     public var exceptionDates: [ICalTime]
     public var alarms: [Alarm]
+    /// Non-standard properties (`X-…`) that some clients read, such as Apple's
+    /// `X-APPLE-SPECIAL-DAY`; written after the standard ones, in order.
+    public var extensions: [ExtensionProperty]
 
     public init(
         uid: String, stamp: ICalDateTime, start: ICalTime, end: ICalTime?, summary: String, description: String? = nil,
         location: String? = nil, url: String? = nil, categories: [String] = [], transparent: Bool = false,
-        sequence: Int = 0, recurrenceRule: String? = nil, exceptionDates: [ICalTime] = [], alarms: [Alarm] = []
+        sequence: Int = 0, recurrenceRule: String? = nil, exceptionDates: [ICalTime] = [], alarms: [Alarm] = [],
+        extensions: [ExtensionProperty] = []
     ) {
         self.uid = uid
         self.stamp = stamp
@@ -41,6 +45,7 @@ public struct Event: Hashable, Sendable {
         self.recurrenceRule = recurrenceRule
         self.exceptionDates = exceptionDates
         self.alarms = alarms
+        self.extensions = extensions
     }
 
     /// Writes the component.
@@ -92,6 +97,7 @@ public struct Event: Hashable, Sendable {
         if let url { writer.line("URL", [Parameter("VALUE", "URI")], raw: url) }
         if !categories.isEmpty { writer.textList("CATEGORIES", categories) }
         writer.line("TRANSP", raw: transparent ? "TRANSPARENT" : "OPAQUE")
+        for property in extensions { writer.line(property.name, raw: property.value) }
         for alarm in alarms { alarm.write(to: &writer) }
         writer.end("VEVENT")
         return (afterUID, beforeSummary)
@@ -104,6 +110,19 @@ public struct Event: Hashable, Sendable {
             hash &*= 0x0000_0100_0000_01B3
         }
         return hash
+    }
+}
+
+/// An `X-` property with a token value, written as it is.
+public struct ExtensionProperty: Hashable, Sendable {
+    /// `X-APPLE-SPECIAL-DAY`.
+    public var name: String
+    /// `WORK-HOLIDAY`: a token, not TEXT (it is not escaped).
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
     }
 }
 

@@ -25,7 +25,10 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let options = try site.buildOptions(output: output)
         let report = try BuildSummary.run(options, level: level, keptOutput: nil) { try $0.check() }
-        if level.verbose { DiagnosticPrinter.print(warnings: report.warnings) }
+        // Warnings (a feed larger than Google accepts) always; notes only with --verbose.
+        if !level.quiet {
+            DiagnosticPrinter.print(warnings: report.warnings.filter { level.verbose || $0.severity == .warning })
+        }
         if !level.quiet { print(Terminal.safeLines(BuildSummary.text(report, output: nil, verbose: level.verbose))) }
     }
 }

@@ -46,6 +46,14 @@ struct FeedsCommand: ParsableCommand {
                 let url = FeedURL(baseURL: site.config.baseURL, path: path)
                 print("  \(url.https)")
                 print("  \(url.webcal)")
+                if subscriber.includesHolidays {
+                    print(
+                        "  holds the public holiday events: subscribed to \(Calgen.publicFeedPath) as well, each holiday shows twice"
+                    )
+                }
+                if subscriber.includesFestivals || subscriber.includesSolarTerms {
+                    print("  holds festivals or solar terms: subscribed to \(Calgen.festivalsFeedPath) as well, they show twice")
+                }
             }
             return
         }

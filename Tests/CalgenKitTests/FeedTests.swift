@@ -130,7 +130,63 @@ import Testing
         #expect(li.contains("EXDATE;TZID=America/New_York:20261001T203000"))
         #expect(li.contains("UID:li-si.standup.20261010@"))  // the make-up Saturday, outside the rule
         #expect(!li.contains("RDATE"))
-        #expect(li.contains("BEGIN:DAYLIGHT\r\nDTSTART:20260308T020000\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400"))
+        // New York's zone as Outlook, Google and Apple write it: one yearly rule each way.
+        #expect(
+            li.contains(
+                "BEGIN:DAYLIGHT\r\nDTSTART:20070311T020000\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\r\n"
+            ))
+        #expect(li.components(separatedBy: "BEGIN:STANDARD").count == 3)  // New York's and Shanghai's
+        // A timed reminder without a duration lasts a quarter of an hour.
+        #expect(
+            zhang.contains(
+                "DTSTART;TZID=Asia/Shanghai:20261009T210000\r\nDTEND;TZID=Asia/Shanghai:20261009T211500\r\n"))
+    }
+
+    /// Apple's 休/班 marks, and holiday events that are the same in a personal feed as in the public
+    /// one but for their UID, so that clients merging by content can.
+    @Test func holidayEventsAreTheSameInEveryFeed() throws {
+        let site = try BundledSite.get()
+        let publicFeed = site.read("feeds/holidays.ics")!.replacingOccurrences(of: "\r\n ", with: "")
+        let zhang = FeedTests.personalFeeds(site.files)["zhang-san"]!.replacingOccurrences(of: "\r\n ", with: "")
+        func events(_ feed: String, prefix: String) -> [String: String] {
+            var found = [String: String]()
+            for block in feed.components(separatedBy: "BEGIN:VEVENT\r\n").dropFirst() {
+                let lines = block.components(separatedBy: "\r\n")
+                guard let uid = lines.first, uid.hasPrefix("UID:" + prefix) else { continue }
+                let key = uid.dropFirst(4 + prefix.count)
+                // Holidays (`holiday-2026-…`) and make-up days (`makeup-20260104`), not the makeup-eve reminder.
+                guard key.hasPrefix("holiday-") || (key.hasPrefix("makeup-") && key.dropFirst(7).first?.isNumber == true)
+                else { continue }
+                let content = lines.filter { !$0.hasPrefix("UID:") && !$0.hasPrefix("DTSTAMP:") && !$0.hasPrefix("SEQUENCE:") }
+                found[String(key)] = content.joined(separator: "\n")
+            }
+            return found
+        }
+        let shared = events(publicFeed, prefix: "")
+        let own = events(zhang, prefix: "zhang-san.")
+        #expect(!own.isEmpty)
+        for (uid, content) in own { #expect(shared[uid] == content, "\(uid)") }
+        #expect(publicFeed.contains("SUMMARY:国庆节（放假7天）"))
+        #expect(publicFeed.contains("TRANSP:TRANSPARENT\r\nX-APPLE-SPECIAL-DAY:WORK-HOLIDAY\r\n"))
+        #expect(publicFeed.contains("TRANSP:TRANSPARENT\r\nX-APPLE-SPECIAL-DAY:ALTERNATE-WORKDAY\r\n"))
+    }
+
+    @Test func aFeedLargerThanGoogleAcceptsIsAWarning() throws {
+        let fixture = try Fixture(.bundled)
+        let file = fixture.content + "/users/zhang-san.yml"
+        let original = try String(contentsOfFile: file, encoding: .utf8)
+        try fixture.write(
+            "Content/users/zhang-san.yml",
+            original.replacingOccurrences(of: "encoding: expanded", with: "encoding: expanded\nyears-before: 2"))
+        let report = try build(fixture)
+        #expect(report.warnings.count == 1)
+        #expect(report.warnings.first?.file.hasSuffix("users/zhang-san.yml") == true)
+        #expect(report.warnings.first?.message.contains("has 1291 events (more than 1000)") == true, "\(report.warnings)")
+        #expect(report.warnings.first?.fix?.contains("encoding: compact") == true)
+        try fixture.write(
+            "Content/users/zhang-san.yml",
+            original.replacingOccurrences(of: "encoding: expanded", with: "encoding: compact\nyears-before: 2"))
+        #expect(try build(fixture).warnings.isEmpty)
     }
 
     @Test func theFestivalsFeedHasEveryFestivalAndSolarTermOverTheHorizon() throws {

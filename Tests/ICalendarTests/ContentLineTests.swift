@@ -129,18 +129,60 @@ import Testing
         #expect(zone.observances[0].offsetTo == 8 * 3600 && !zone.observances[0].isDaylight)
     }
 
-    @Test func newYorkHasEveryTransition() throws {
-        let zone = try #require(
-            TimeZoneComponent(
-                identifier: "America/New_York", from: date("2025-01-01T05:00:00Z"), to: date("2027-01-01T05:00:00Z")))
-        // The start, then 2025-03-09, 2025-11-02, 2026-03-08, 2026-11-01.
-        #expect(zone.observances.count == 5)
-        let spring = zone.observances[3]
+    func zone(_ id: String, _ from: String, _ to: String) throws -> TimeZoneComponent {
+        try #require(TimeZoneComponent(identifier: id, from: date(from), to: date(to)))
+    }
+
+    /// As Outlook, Google and Apple write a zone: one STANDARD and one DAYLIGHT section with a
+    /// yearly rule, starting where the rule in force began (2007 for the United States).
+    @Test func newYorkIsTwoYearlyRules() throws {
+        let zone = try zone("America/New_York", "2025-01-01T05:00:00Z", "2027-01-01T05:00:00Z")
+        #expect(zone.observances.count == 2)
+        let spring = zone.observances[0]
         #expect(spring.isDaylight && spring.offsetFrom == -5 * 3600 && spring.offsetTo == -4 * 3600)
-        #expect(spring.start == ICalDateTime(date: ICalDate(year: 2026, month: 3, day: 8), hour: 2, minute: 0))
-        let autumn = zone.observances[4]
+        #expect(spring.start == ICalDateTime(date: ICalDate(year: 2007, month: 3, day: 11), hour: 2, minute: 0))
+        #expect(spring.recurrence == "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU")
+        let autumn = zone.observances[1]
         #expect(
-            !autumn.isDaylight && autumn.start == ICalDateTime(date: ICalDate(year: 2026, month: 11, day: 1), hour: 2, minute: 0))
+            !autumn.isDaylight && autumn.start == ICalDateTime(date: ICalDate(year: 2007, month: 11, day: 4), hour: 2, minute: 0))
+        #expect(autumn.recurrence == "FREQ=YEARLY;BYMONTH=11;BYDAY=1SU")
+    }
+
+    @Test func europeUsesTheLastSunday() throws {
+        let zone = try zone("Europe/Berlin", "2025-01-01T00:00:00Z", "2028-01-01T00:00:00Z")
+        #expect(zone.observances.map(\.recurrence) == ["FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"])
+        #expect(zone.observances[0].start.date.year == 1996 || zone.observances[0].start.date.year < 2000)
+    }
+
+    /// Over 2005–2008 the United States changed its rule: the old rule ends with an UNTIL a day
+    /// after its last change, the new one goes on.
+    @Test func aChangedRuleEndsWithUntil() throws {
+        let zone = try zone("America/New_York", "2005-01-01T05:00:00Z", "2009-01-01T05:00:00Z")
+        let rules = zone.observances.compactMap(\.recurrence)
+        #expect(rules.count == 4)
+        #expect(rules.contains("FREQ=YEARLY;BYMONTH=4;BYDAY=1SU;UNTIL=20060403T070000Z"))
+        #expect(rules.contains("FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU;UNTIL=20061030T060000Z"))
+        #expect(rules.contains("FREQ=YEARLY;BYMONTH=3;BYDAY=2SU"))
+        #expect(rules.contains("FREQ=YEARLY;BYMONTH=11;BYDAY=1SU"))
+    }
+
+    /// São Paulo has had no daylight saving time since 2019: one section, as for Shanghai.
+    @Test func aZoneThatStoppedChangingHasOneSection() throws {
+        let zone = try zone("America/Sao_Paulo", "2025-01-01T03:00:00Z", "2028-01-01T03:00:00Z")
+        #expect(zone.observances.count == 1 && zone.observances[0].offsetTo == -3 * 3600)
+        #expect(zone.observances[0].recurrence == nil)
+    }
+
+    @Test func aRuleThatStopsInsideTheRangeEnds() throws {
+        let zone = try zone("America/Sao_Paulo", "2017-01-01T03:00:00Z", "2021-01-01T03:00:00Z")
+        // Summer time from the third Sunday of October (to 2017; 2018 moved it to November 4),
+        // standard time from the third Sunday of February until the last change, 2019-02-17.
+        #expect(
+            zone.observances.map { [$0.isDaylight ? "D" : "S", $0.start.value, $0.recurrence ?? "-"] } == [
+                ["D", "20081019T000000", "FREQ=YEARLY;BYMONTH=10;BYDAY=3SU;UNTIL=20171016T030000Z"],
+                ["S", "20160221T000000", "FREQ=YEARLY;BYMONTH=2;BYDAY=3SU;UNTIL=20190218T020000Z"],
+                ["D", "20181104T000000", "-"],
+            ])
     }
 
     @Test func anUnknownZoneIsNil() {

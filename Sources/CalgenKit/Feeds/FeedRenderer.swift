@@ -132,6 +132,12 @@ struct FeedRenderer: Sendable {
         return events
     }
 
+    /// How Apple's own 中国大陆节假日 calendar marks days off and make-up workdays, so that
+    /// Apple Calendar shows its 休/班 marks for calgen's events too; other clients ignore it.
+    static func appleSpecialDay(_ kind: DayKind) -> ExtensionProperty {
+        ExtensionProperty("X-APPLE-SPECIAL-DAY", kind == .makeupWorkday ? "ALTERNATE-WORKDAY" : "WORK-HOLIDAY")
+    }
+
     /// A festival's description; 清明节 also says when the Sun reaches 15°.
     private func festivalDescription(_ festival: Festival, date: CivilDate) -> String {
         let text = strings.festivalDescription(festival, date: date)
@@ -162,7 +168,7 @@ struct FeedRenderer: Sendable {
                         end: .date(FeedRenderer.date(period.end.next)), summary: strings.holidaySummary(period),
                         description: strings.holidayDescription(period, papers: papers),
                         url: site.config.baseURL + PagePath.year(year), categories: [strings.badge(.holiday)!],
-                        transparent: true))
+                        transparent: true, extensions: [FeedRenderer.appleSpecialDay(.holiday)]))
                 for day in period.makeupWorkdays {
                     events.append(
                         Event(
@@ -172,7 +178,8 @@ struct FeedRenderer: Sendable {
                             description: strings.makeupDescription(day, period, papers: papers),
                             url: site.config.baseURL
                                 + (calendar.years.contains(day.year) ? PagePath.month(day.year, day.month) : PagePath.year(year)),
-                            categories: [strings.badge(.makeupWorkday)!], transparent: true))
+                            categories: [strings.badge(.makeupWorkday)!], transparent: true,
+                            extensions: [FeedRenderer.appleSpecialDay(.makeupWorkday)]))
                 }
             }
         }
@@ -193,7 +200,7 @@ struct FeedRenderer: Sendable {
             ]
         }
         return note.days.map { day in
-            let (start, end) = FeedRenderer.times(day, time, note.duration ?? TimeSpan(minutes: 0), zone: site.config.timeZone)
+            let (start, end) = FeedRenderer.times(day, time, note.duration, zone: site.config.timeZone)
             return Event(
                 uid: base + (note.start == note.end ? "" : "-" + day.basicISO8601) + "@" + host, stamp: stamp, start: start,
                 end: end, summary: note.title, description: description, url: url, categories: note.tags)
@@ -327,14 +334,15 @@ struct FeedRenderer: Sendable {
     static func date(_ d: CivilDate) -> ICalDate { ICalDate(year: d.year, month: d.month, day: d.day) }
 
     /// Start and end of a timed occurrence; the end is the start plus the duration on the wall
-    /// clock. Without a duration there is no `DTEND` (an instant, RFC 5545 §3.6.1): clients such as
-    /// calcurse reject an end equal to the start.
-    static func times(_ day: CivilDate, _ time: TimeOfDay, _ duration: TimeSpan, zone: String) -> (
+    /// clock. Every timed event has a `DTEND`: without a duration it lasts
+    /// `Calgen.defaultEventMinutes` (clients turn an event without an end into an hour or drop it,
+    /// and calcurse rejects an end equal to the start).
+    static func times(_ day: CivilDate, _ time: TimeOfDay, _ duration: TimeSpan?, zone: String) -> (
         start: ICalTime, end: ICalTime?
     ) {
         let start = ICalDateTime(date: date(day), hour: time.hour, minute: time.minute)
-        guard duration.minutes > 0 else { return (.local(start, timeZone: zone), nil) }
-        let total = time.minutes + duration.minutes
+        let minutes = (duration?.minutes ?? 0) > 0 ? duration!.minutes : Calgen.defaultEventMinutes
+        let total = time.minutes + minutes
         let end = ICalDateTime(date: date(day.adding(days: total / 1440)), hour: total % 1440 / 60, minute: total % 60)
         return (.local(start, timeZone: zone), .local(end, timeZone: zone))
     }

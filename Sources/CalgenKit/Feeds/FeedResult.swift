@@ -1,3 +1,5 @@
+import CalgenCore
+
 /// One feed of a build: what the site manifest needs to know about it, and its two files (the
 /// `.ics` and the manifest beside it) as planned output.
 struct FeedResult: Sendable {
@@ -9,6 +11,8 @@ struct FeedResult: Sendable {
     let eventsRendered: Int
     /// Whether the feed's bytes differ from the previous build's.
     let changed: Bool
+    /// A feed larger than some clients accept (see `FeedSize`); empty for a feed kept unrendered.
+    var warnings: [Diagnostic] = []
 
     var path: String { feed.path }
 

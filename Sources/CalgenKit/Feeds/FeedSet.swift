@@ -67,9 +67,14 @@ public struct FeedSet: Sendable {
                         )
                     ])
                 }
+                let file = site.sources.subscriberFiles[subscriber.id] ?? "users/\(subscriber.id).yml"
+                let fix =
+                    subscriber.encoding == .expanded
+                    ? "write `encoding: compact` (a weekly rule instead of one event a day), or shorten `years-before`/`years-after`"
+                    : "shorten `years-before`/`years-after`, or remove reminders"
                 return try FeedSet.finish(
                     draft, inputs: inputs, previous: previous, output: output, keepsUnchanged: keepsUnchanged,
-                    stamp: renderer.stamp, generatedAt: generatedAt)
+                    stamp: renderer.stamp, generatedAt: generatedAt, owner: FeedSize.Owner(file: file, fix: fix))
             }
         }
         let publicDraft: FeedDraft
@@ -83,10 +88,12 @@ public struct FeedSet: Sendable {
         }
         let publicFeed = try FeedSet.finish(
             publicDraft, inputs: nil, previous: previous, output: .memory, keepsUnchanged: false, stamp: renderer.stamp,
-            generatedAt: generatedAt)
+            generatedAt: generatedAt,
+            owner: FeedSize.Owner(file: "notes", fix: "address fewer or shorter notes to `public`"))
         let festivalsFeed = try FeedSet.finish(
             renderer.festivalsFeed(), inputs: nil, previous: previous, output: .memory, keepsUnchanged: false,
-            stamp: renderer.stamp, generatedAt: generatedAt)
+            stamp: renderer.stamp, generatedAt: generatedAt,
+            owner: FeedSize.Owner(file: "site.yml", fix: "lower `feed-years-before`/`feed-years-after`"))
         var results = [publicFeed, festivalsFeed]
         var problems = [Diagnostic]()
         for result in personal {
@@ -103,7 +110,7 @@ public struct FeedSet: Sendable {
     /// Stamps a rendered feed against its previous manifest and stores both files.
     private static func finish(
         _ draft: FeedDraft, inputs: String?, previous: PreviousOutput, output: FeedOutput, keepsUnchanged: Bool,
-        stamp: ICalDateTime, generatedAt: Date
+        stamp: ICalDateTime, generatedAt: Date, owner: FeedSize.Owner?
     ) throws -> FeedResult {
         let old = try previous.feeds[draft.path]?.load()
         let feed = RenderedFeed(draft: draft, previous: old?.manifest, stamp: stamp)
@@ -129,7 +136,8 @@ public struct FeedSet: Sendable {
             : try output.store(feed.manifestPath, manifestBytes)
         return FeedResult(
             feed: feedFile, manifest: manifestFile, isPublic: feed.isPublic, sha256: feed.sha256,
-            eventsRendered: feed.events.count, changed: !same)
+            eventsRendered: feed.events.count, changed: !same,
+            warnings: FeedSize.warnings(path: feed.path, events: feed.events.count, bytes: feed.bytes.count, owner: owner))
     }
 
     /// Each subscriber's feed path, as `feeds/<token>/<id>.ics`.
@@ -166,6 +174,8 @@ public struct FeedSet: Sendable {
                 ("timezone", .string(subscriber.timeZone)), ("encoding", .string(subscriber.encoding.rawValue)),
                 ("from", .string(computed.horizon.first.iso8601)), ("through", .string(computed.horizon.last.iso8601)),
                 ("validThrough", .optional(computed.horizon.validThrough?.iso8601)),
+                ("holidays", .bool(subscriber.includesHolidays)), ("festivals", .bool(subscriber.includesFestivals)),
+                ("solarTerms", .bool(subscriber.includesSolarTerms)),
             ]
             if includingOccurrences {
                 fields.append(("occurrences", .object(computed.reminders.map { ($0.id, .array($0.times.map(JSON.string))) })))
