@@ -11,7 +11,9 @@ public and personal, with:
   published feeds have no organizer);
 - vobject with `validate=True`;
 - Ruby `icalendar` (Debian's ruby-icalendar, with ice_cube for the time zone rules);
-- Python `icalendar`.
+- Python `icalendar`;
+- KDE's KCalendarCore 5 (`script/kcalendarcore_instants.cpp`, compiled here), which matches each
+  VTIMEZONE to a system zone by its rules.
 
 For the instants every TZID is renamed to one no implementation knows, so each must use the
 feed's own VTIMEZONE; every timed DTSTART then has to be the UTC instant `zoneinfo` gives for its
@@ -150,6 +152,22 @@ def expected_instants(text, real_names):
 RUBY_LIMITATION = "comparison of IceCube::Occurrence with nil failed"
 
 
+def kcalendarcore(scratch):
+    """The compiled KCalendarCore reader, or None with the reason."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    binary = os.path.join(scratch, "kcalendarcore_instants")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "Qt5Core", "Qt5Gui"], capture_output=True, text=True)
+    if flags.returncode != 0:
+        return None, "Qt 5 not installed"
+    result = subprocess.run(
+        ["c++", "-std=c++17", "-fPIC", os.path.join(here, "kcalendarcore_instants.cpp"), "-o", binary,
+         "-I/usr/include/KF5/KCalendarCore", *flags.stdout.split(), "-lKF5CalendarCore"],
+        capture_output=True, text=True)
+    if result.returncode != 0:
+        return None, result.stderr.strip()[-300:]
+    return binary, None
+
+
 def several_sections(text):
     """Whether some VTIMEZONE has more than one STANDARD or more than one DAYLIGHT section."""
     for block in text.split("BEGIN:VTIMEZONE")[1:]:
@@ -170,6 +188,9 @@ def main(calgen, content, templates):
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         feeds = build(calgen, content, templates, scratch)
+        kcal, why = kcalendarcore(scratch)
+        if kcal is None:
+            failures.append(f"KCalendarCore: {why}")
         for number, path in enumerate(feeds):
             with open(path, encoding="utf-8", newline="") as f:
                 original = f.read()
@@ -248,19 +269,38 @@ def main(calgen, content, templates):
                 failures.append(f"{label}: python icalendar: {type(error).__name__}: {error}")
                 cells["icalendar"] = "error"
 
+            # KCalendarCore
+            if kcal:
+                renamed_path = os.path.join(scratch, f"renamed-{number}.ics")
+                with open(renamed_path, "w", encoding="utf-8", newline="") as f:
+                    f.write(text)
+                out = subprocess.run([kcal, renamed_path], capture_output=True, text=True)
+                if out.returncode != 0:
+                    failures.append(f"{label}: KCalendarCore: {out.stderr.strip()[:300]}")
+                    cells["kcal"] = "error"
+                else:
+                    instants = {}
+                    for line in out.stdout.splitlines():
+                        uid, seconds, _ = line.split(" ", 2)
+                        instants[uid] = int(seconds)
+                    wrong = compare("kcal", instants, expected)
+                    failures += [f"{label}: KCalendarCore: {uid} at the wrong instant" for uid in wrong[:5]]
+                    count = re.findall(r"^(\d+) events$", out.stderr, re.M)
+                    cells["kcal"] = f"{count[-1] if count else '?'} events, {len(expected) - len(wrong)}/{len(expected)} instants"
+
             zones = sorted(set(real.values()))
             rows.append((label, ", ".join(zones) or "—", cells))
 
-    print("| feed | zones | libical 3 (errors, instants) | vobject | Ruby icalendar | Python icalendar |")
-    print("|---|---|---|---|---|---|")
+    print("| feed | zones | libical 3 (errors, instants) | vobject | Ruby icalendar | Python icalendar | KCalendarCore 5 |")
+    print("|---|---|---|---|---|---|---|")
     for label, zones, cells in sorted(rows):
         print(f"| {label} | {zones} | {cells.get('libical')} | {cells.get('vobject')} | {cells.get('ruby')} | "
-              f"{cells.get('icalendar')} |")
+              f"{cells.get('icalendar')} | {cells.get('kcal')} |")
     for line in failures[:40]:
         print("FAIL", line)
     if limitations:
         print(f"ruby-icalendar 2.8 cannot read zones with several rules (timezone.rb:111): {', '.join(limitations)}")
-    print(f"interoperability: {len(rows)} feeds × 4 implementations, {len(failures)} failures")
+    print(f"interoperability: {len(rows)} feeds × 5 implementations, {len(failures)} failures")
     return 1 if failures else 0
 
 
