@@ -230,7 +230,7 @@ struct FeedRenderer: Sendable {
 
     /// Raised whenever a change to calgen changes the bytes of personal feeds made from the same
     /// inputs, so that the next build renders every feed again.
-    static let revision = 1
+    static let revision = 2  // 2: VTIMEZONE yearly rules, 15-minute DTEND, X-APPLE-SPECIAL-DAY
 
     /// One subscriber's feed, with the notes addressed to it (see `NoteIndex`).
     func personalFeed(
