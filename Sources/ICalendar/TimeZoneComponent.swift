@@ -85,26 +85,15 @@ public struct TimeZoneComponent: Hashable, Sendable {
         let isDaylight: Bool
         let name: String?
 
-        /// The days since 1970-01-01 of the local date.
-        var dayNumber: Int {
-            let d = local.date
-            let y = d.month <= 2 ? d.year - 1 : d.year
-            let era = (y >= 0 ? y : y - 399) / 400
-            let yoe = y - era * 400
-            let mp = d.month > 2 ? d.month - 3 : d.month + 9
-            let doy = (153 * mp + 2) / 5 + d.day - 1
-            return era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
-        }
-
         /// 0 = Sunday … 6 = Saturday.
-        var weekday: Int { ((dayNumber % 7) + 7 + 4) % 7 }
+        var weekday: Int { ((local.date.dayNumber % 7) + 7 + 4) % 7 }
 
         /// Which of its weekdays in the month the date is: its ordinal from the start, and -1
         /// when it is the last one.
         var ordinals: Set<Int> {
             let d = local.date
             var set: Set<Int> = [(d.day - 1) / 7 + 1]
-            if d.day + 7 > TimeZoneComponent.daysInMonth(year: d.year, month: d.month) { set.insert(-1) }
+            if d.day + 7 > ICalDate.daysInMonth(year: d.year, month: d.month) { set.insert(-1) }
             return set
         }
 
@@ -170,14 +159,6 @@ public struct TimeZoneComponent: Hashable, Sendable {
                     isDaylight: first.isDaylight, start: first.local, offsetFrom: first.offsetFrom, offsetTo: first.offsetTo,
                     name: first.name, recurrence: rule)
             ]
-        }
-    }
-
-    static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 1, 3, 5, 7, 8, 10, 12: return 31
-        case 4, 6, 9, 11: return 30
-        default: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         }
     }
 
