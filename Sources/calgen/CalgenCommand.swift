@@ -11,6 +11,8 @@ struct CalgenCommand: AsyncParsableCommand {
             HTML calendars, iCalendar feeds and a static JSON day API.
             """,
         version: Calgen.version,
-        subcommands: [BuildCommand.self, CheckCommand.self, ServeCommand.self, FeedsCommand.self, DayCommand.self]
+        subcommands: [
+            BuildCommand.self, CheckCommand.self, ServeCommand.self, FeedsCommand.self, DayCommand.self, HolidaysCommand.self,
+        ]
     )
 }

@@ -24,11 +24,14 @@ public struct SiteConfig: Sendable, Hashable {
     public var feedYearsAfter: Int
     /// How often calendar apps should refresh the feeds.
     public var feedRefresh: TimeSpan
+    /// Where `calgen holidays update` fetches holiday-cn files: a URL ending in `/` to which
+    /// `YYYY.json` is added, or one containing `{year}`. `nil`: holiday-cn's published files.
+    public var holidaysSource: String?
 
     public init(
         title: String, baseURL: String, language: SiteLanguage = .chinese, timeZone: String = Calgen.defaultTimeZone,
         weekStart: Weekday = .monday, description: String? = nil, feedYearsBefore: Int = 1, feedYearsAfter: Int = 1,
-        feedRefresh: TimeSpan = TimeSpan(minutes: 12 * 60)
+        feedRefresh: TimeSpan = TimeSpan(minutes: 12 * 60), holidaysSource: String? = nil
     ) {
         self.title = title
         self.baseURL = baseURL
@@ -39,6 +42,7 @@ public struct SiteConfig: Sendable, Hashable {
         self.feedYearsBefore = feedYearsBefore
         self.feedYearsAfter = feedYearsAfter
         self.feedRefresh = feedRefresh
+        self.holidaysSource = holidaysSource
     }
 
     /// The path part of the base URL (`/` or `/calendar/`).
@@ -63,7 +67,7 @@ public struct SiteConfig: Sendable, Hashable {
 
     static let keys = [
         "title", "base-url", "language", "timezone", "week-start", "description", "feed-years-before", "feed-years-after",
-        "feed-refresh",
+        "feed-refresh", "holidays-source",
     ]
 
     /// Reads `site.yml`, reporting every problem with line and column.
@@ -124,10 +128,17 @@ public struct SiteConfig: Sendable, Hashable {
                 fix: "write e.g. `feed-refresh: 12h`")
             refresh = TimeSpan(minutes: 15)
         }
+        let source = fields.string("holidays-source")
+        if let source, !(TextRules.isWebURL(source) && (source.hasSuffix("/") || source.contains("{year}"))) {
+            fields.report(
+                "holidays-source", "\"\(source)\" is not a URL of a folder of YYYY.json files",
+                fix: "write an http(s) URL ending in `/`, or one with `{year}` where the year goes")
+        }
         try fields.throwIfAny()
         guard let title, let baseURL else { throw ContentErrors(fields.problems) }
         return SiteConfig(
             title: title, baseURL: baseURL, language: language, timeZone: timeZone, weekStart: weekStart,
-            description: description, feedYearsBefore: before, feedYearsAfter: after, feedRefresh: refresh)
+            description: description, feedYearsBefore: before, feedYearsAfter: after, feedRefresh: refresh,
+            holidaysSource: source)
     }
 }
