@@ -212,6 +212,9 @@ import Testing
             "a huge feed-refresh", "Content/site.yml", site + "feed-refresh: 99999999999999w\n",
             #""feed-refresh" must be a length such as 10m"#),
         write(
+            "a holidays-source that is no folder URL", "Content/site.yml", site + "holidays-source: ftp://mirror/x.json\n",
+            #"site.yml:3:18: error: "ftp://mirror/x.json" is not a URL of a folder of YYYY.json files"#),
+        write(
             "an unsupported language", "Content/site.yml", site + "language: fr\n",
             #"site.yml:3:11: error: unsupported language "fr""#),
         write(
