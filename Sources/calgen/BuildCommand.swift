@@ -20,8 +20,9 @@ struct BuildCommand: ParsableCommand {
     var output: String = "public"
 
     func run() throws {
-        let options = try site.buildOptions(output: output)
-        let report = try BuildSummary.run(options, level: level, keptOutput: output) { try $0.build() }
+        let report = try site.withPreviousSite(try site.buildOptions(output: output), quiet: level.quiet) { options in
+            try BuildSummary.run(options, level: level, keptOutput: output) { try $0.build() }
+        }
         DiagnosticPrinter.print(warnings: report.warnings)
         if !level.quiet { print(Terminal.safeLines(BuildSummary.text(report, output: output, verbose: level.verbose))) }
     }

@@ -23,8 +23,9 @@ struct CheckCommand: ParsableCommand {
     var output: String = "public"
 
     func run() throws {
-        let options = try site.buildOptions(output: output)
-        let report = try BuildSummary.run(options, level: level, keptOutput: nil) { try $0.check() }
+        let report = try site.withPreviousSite(try site.buildOptions(output: output), quiet: level.quiet) { options in
+            try BuildSummary.run(options, level: level, keptOutput: nil) { try $0.check() }
+        }
         // Warnings (a feed larger than Google accepts) always; notes only with --verbose.
         if !level.quiet {
             DiagnosticPrinter.print(warnings: report.warnings.filter { level.verbose || $0.severity == .warning })

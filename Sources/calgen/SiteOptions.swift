@@ -24,8 +24,21 @@ struct SiteOptions: ParsableArguments {
             valueName: "path"))
     var previousManifest: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The published site (its base URL): its manifests are downloaded and used as with --previous-manifest. A site with no manifest.json yet (404) starts at version 1.",
+            valueName: "url"))
+    var previousSite: String?
+
     @Flag(name: .long, help: "Include notes marked `draft: true`.")
     var drafts = false
+
+    func validate() throws {
+        if previousSite != nil && previousManifest != nil {
+            throw ValidationError("give --previous-site or --previous-manifest, not both")
+        }
+    }
 
     /// The build options for an output directory.
     func buildOptions(output: String) throws -> BuildOptions {
@@ -34,6 +47,32 @@ struct SiteOptions: ParsableArguments {
             now: try BuildNow.resolve(sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: now),
             includeDrafts: drafts, feedSecret: try secretOption.resolve(contentDirectory: contentOption.content),
             previousManifest: previousManifest)
+    }
+}
+
+extension SiteOptions {
+    /// Runs `body` with the options, after downloading the previous release's manifests when
+    /// `--previous-site` is given (into a temporary folder removed afterwards).
+    func withPreviousSite<T>(_ options: BuildOptions, quiet: Bool, _ body: (BuildOptions) throws -> T) throws -> T {
+        guard let previousSite else { return try body(options) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calgen-previous-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var options = options
+        do {
+            switch try PreviousSite.download(from: previousSite, options: options, into: folder) {
+            case .manifest(let path):
+                options.previousManifest = path
+            case .firstDeploy:
+                if !quiet {
+                    Terminal.write(
+                        "note: \(Terminal.safe(previousSite)) has no manifest.json yet: a first deploy, starting at version 1\n")
+                }
+            }
+        } catch {
+            DiagnosticPrinter.print(error, outputDirectory: nil)
+            throw ExitCode.failure
+        }
+        return try body(options)
     }
 }
 
