@@ -15,13 +15,22 @@ public struct BuildOptions: Sendable {
     /// The last published `manifest.json` (with the feed manifests beside it), when the output
     /// directory does not hold the previous build.
     public var previousManifest: String?
+    /// Replaces `base-url` of `site.yml`, for a preview deploy at another address.
+    public var baseURL: String?
     /// Called as each step starts (for a progress indicator on a terminal).
     public var progress: (@Sendable (_ step: String, _ index: Int, _ count: Int) -> Void)?
 
+    /// The content loader these options read with.
+    var loader: ContentLoader {
+        ContentLoader(contentDirectory: contentDirectory, includeDrafts: includeDrafts, baseURL: baseURL)
+    }
+
     public init(
         contentDirectory: String = "Content", templatesDirectory: String = "Templates", outputDirectory: String = "public",
-        now: Date, includeDrafts: Bool = false, feedSecret: FeedSecret = .development, previousManifest: String? = nil
+        now: Date, includeDrafts: Bool = false, feedSecret: FeedSecret = .development, previousManifest: String? = nil,
+        baseURL: String? = nil
     ) {
+        self.baseURL = baseURL
         self.previousManifest = previousManifest
         self.feedSecret = feedSecret
         self.contentDirectory = contentDirectory

@@ -113,7 +113,7 @@ public struct SiteBuilder: Sendable {
         var problems = DiagnosticCollector()
         let site = problems.collect {
             () throws(ContentErrors) in
-            try ContentLoader(contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts).load()
+            try options.loader.load()
         }
         let templates = problems.collect { () throws(ContentErrors) in try TemplateSet.load(directory: options.templatesDirectory)
         }

@@ -31,6 +31,11 @@ struct SiteOptions: ParsableArguments {
             valueName: "url"))
     var previousSite: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Publish at this address instead of site.yml's base-url (for preview deploys).", valueName: "url"))
+    var baseURL: String?
+
     @Flag(name: .long, help: "Include notes marked `draft: true`.")
     var drafts = false
 
@@ -46,7 +51,7 @@ struct SiteOptions: ParsableArguments {
             contentDirectory: contentOption.content, templatesDirectory: templates, outputDirectory: output,
             now: try BuildNow.resolve(sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: now),
             includeDrafts: drafts, feedSecret: try secretOption.resolve(contentDirectory: contentOption.content),
-            previousManifest: previousManifest)
+            previousManifest: previousManifest, baseURL: baseURL)
     }
 }
 

@@ -9,11 +9,15 @@ public struct ContentLoader: Sendable {
     /// Whether notes marked `draft: true` are kept (`calgen build --drafts`).
     public let includeDrafts: Bool
 
-    public init(contentDirectory: String, includeDrafts: Bool = false) {
+    /// Replaces `base-url` of `site.yml` (`calgen build --base-url`, for preview deploys).
+    public let baseURL: String?
+
+    public init(contentDirectory: String, includeDrafts: Bool = false, baseURL: String? = nil) {
         var path = contentDirectory
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         self.contentDirectory = path
         self.includeDrafts = includeDrafts
+        self.baseURL = baseURL
     }
 
     /// Loads and validates everything; throws all problems together.
@@ -44,7 +48,17 @@ public struct ContentLoader: Sendable {
     func readConfig() throws(ContentErrors) -> (config: SiteConfig, digest: String) {
         let path = display("site.yml")
         let source = try FileReader.readSource(path, root: contentDirectory, limit: Limits.siteFileBytes)
-        return (try SiteConfig.parse(source.text, file: path), source.digest)
+        var config = try SiteConfig.parse(source.text, file: path)
+        guard let baseURL else { return (config, source.digest) }
+        guard let normalized = SiteConfig.normalizedBaseURL(baseURL) else {
+            throw ContentErrors(
+                Diagnostic(
+                    file: "--base-url", message: "\"\(baseURL)\" is not an absolute http(s) URL",
+                    fix: "write e.g. `--base-url https://preview.example.com/cal/`"))
+        }
+        config.baseURL = normalized
+        // The override is part of what feeds are made from.
+        return (config, Digest.sha256(Array((source.digest + "\nbase-url " + normalized).utf8)))
     }
 
     /// Loads every `holidays/*.json` file and builds the calendar.

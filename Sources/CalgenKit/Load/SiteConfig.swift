@@ -65,6 +65,15 @@ public struct SiteConfig: Sendable, Hashable {
         return CivilDate(year: c.year!, month: c.month!, day: c.day!)!
     }
 
+    /// An absolute http(s) URL without query, fragment or credentials, ending in `/`; `nil` for
+    /// anything else.
+    public static func normalizedBaseURL(_ url: String) -> String? {
+        guard TextRules.isWebURL(url), let parsed = URL(string: url), parsed.host != nil, parsed.query == nil,
+            parsed.fragment == nil, parsed.user == nil, parsed.password == nil
+        else { return nil }
+        return url.hasSuffix("/") ? url : url + "/"
+    }
+
     static let keys = [
         "title", "base-url", "language", "timezone", "week-start", "description", "feed-years-before", "feed-years-after",
         "feed-refresh", "holidays-source",
@@ -81,10 +90,8 @@ public struct SiteConfig: Sendable, Hashable {
         let title = fields.string("title", required: true, example: "中国法定节假日")
         var baseURL = fields.string("base-url", required: true, example: "https://calendar.example.com/")
         if let url = baseURL {
-            if TextRules.isWebURL(url), let parsed = URL(string: url), parsed.host != nil, parsed.query == nil,
-                parsed.fragment == nil, parsed.user == nil, parsed.password == nil
-            {
-                baseURL = url.hasSuffix("/") ? url : url + "/"
+            if let normalized = SiteConfig.normalizedBaseURL(url) {
+                baseURL = normalized
             } else {
                 fields.report(
                     "base-url", "\"\(url)\" is not an absolute http(s) URL",

@@ -26,11 +26,11 @@ struct BuildState: Equatable, Sendable {
     /// A SHA-256 over everything a build reads; `nil` when a directory cannot be read (then the
     /// build runs and reports the problem).
     static func inputs(of options: BuildOptions) -> String? {
-        let loader = ContentLoader(contentDirectory: options.contentDirectory)
-        guard let config = try? loader.loadConfig() else { return nil }
+        guard let config = try? options.loader.loadConfig() else { return nil }
         var lines = [
             Calgen.generator, "revision \(FeedRenderer.revision)", "tzdata \(TimeZone.timeZoneDataVersion)",
             "today \(config.civilDate(of: options.now).iso8601)", "drafts \(options.includeDrafts)",
+            "base-url \(config.baseURL)",
             "secret \(options.feedSecret.token(for: "calgen-build-state"))",
             // A calgen rebuilt from other sources under the same version is another calgen.
             "executable \(executableIdentity)",

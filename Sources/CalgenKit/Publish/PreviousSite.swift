@@ -27,8 +27,7 @@ public enum PreviousSite {
                     file: "", message: "--previous-site needs an http(s) URL, not \"\(baseURL)\"",
                     fix: "give the published site's address, e.g. https://calendar.example.com/"))
         }
-        let site = try ContentLoader(contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts)
-            .load()
+        let site = try options.loader.load()
         let feeds = FeedSet(
             site: site, today: site.config.civilDate(of: options.now), generatedAt: options.now, secret: options.feedSecret)
         let manifests =
