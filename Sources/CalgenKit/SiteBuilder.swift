@@ -148,6 +148,7 @@ struct SiteRenderer {
         var files = pages + templates.assets
         files.append(Sitemap.sitemap(baseURL: site.config.baseURL, pages: pages.map(\.path)))
         files.append(Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath))
+        files.append(HostingHeaders.file(sitePath: site.config.sitePath))
         return files
     }
 

@@ -54,5 +54,8 @@ import Testing
         let feed = String(decoding: files["feeds/holidays.ics"] ?? Data(), as: UTF8.self)
         #expect(feed.contains("URL;VALUE=URI:" + base))
         #expect(String(decoding: files["robots.txt"] ?? Data(), as: UTF8.self).contains("Disallow: /cal/feeds/"))
+        let headers = String(decoding: files["_headers"] ?? Data(), as: UTF8.self)
+        #expect(headers.contains("/cal/feeds/*\n  X-Robots-Tag: noindex, nofollow\n"))
+        #expect(headers.contains("/cal/feeds/holidays.ics\n  Content-Type: text/calendar; charset=utf-8\n"))
     }
 }

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Serves a built site with Debian's nginx on 127.0.0.1, the snippet Examples/nginx/calgen.conf
+# included, and checks the answers' headers with curl -I: types (text/calendar; charset=utf-8
+# for feeds, application/json for the API), caching, X-Robots-Tag and no listing for feeds/.
+#
+# usage: check_hosting.sh PUBLIC_DIR
+set -euo pipefail
+cd "$(dirname "$0")/.."
+public="$(cd "$1" && pwd)"
+scratch="$(mktemp -d)"
+trap 'kill "$(cat "$scratch/nginx.pid" 2>/dev/null)" 2>/dev/null || true; rm -rf "$scratch"' EXIT
+port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+mkdir -p "$scratch/logs"
+cat > "$scratch/nginx.conf" <<CONF
+pid $scratch/nginx.pid;
+error_log $scratch/logs/error.log;
+events {}
+http {
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    access_log off;
+    client_body_temp_path $scratch/body;
+    proxy_temp_path $scratch/proxy;
+    fastcgi_temp_path $scratch/fastcgi;
+    uwsgi_temp_path $scratch/uwsgi;
+    scgi_temp_path $scratch/scgi;
+    server {
+        listen 127.0.0.1:$port;
+        root $public;
+        include $PWD/Examples/nginx/calgen.conf;
+    }
+}
+CONF
+nginx -t -q -e "$scratch/logs/error.log" -c "$scratch/nginx.conf" -p "$scratch"
+nginx -e "$scratch/logs/error.log" -c "$scratch/nginx.conf" -p "$scratch"
+for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+
+failures=0
+expect() { # path, status, header lines that must appear (case-insensitive)
+    local path="$1" status="$2"; shift 2
+    local head
+    head="$(curl -s -I "http://127.0.0.1:$port$path" | tr -d '\r')"
+    if ! grep -q "^HTTP/1.1 $status" <<<"$head"; then
+        echo "FAIL $(sed -E 's#^/feeds/[^/]+/#/feeds/…/#' <<<"$path"): expected $status, got $(head -1 <<<"$head")"; failures=$((failures + 1)); return
+    fi
+    for line in "$@"; do
+        if ! grep -qi "^$line\$" <<<"$head"; then
+            echo "FAIL $path: no \"$line\""; failures=$((failures + 1))
+        fi
+    done
+    # A personal feed's folder is secret: shown as feeds/…/ in the log.
+    echo "ok   $(sed -E 's#^/feeds/[^/]+/#/feeds/…/#' <<<"$path") $status ${*:-}"
+}
+personal="$(cd "$public" && find feeds -mindepth 2 -name '*.ics' | head -1)"
+expect /feeds/holidays.ics 200 "Content-Type: text/calendar; charset=utf-8" "Cache-Control: public, max-age=300" \
+    "X-Robots-Tag: noindex, nofollow"
+expect "/$personal" 200 "Content-Type: text/calendar; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
+expect /feeds/holidays.json 200 "Content-Type: application/json; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
+expect /feeds/ 403
+expect "/$(dirname "$personal")/" 403
+expect /manifest.json 200 "Content-Type: application/json; charset=utf-8" "Cache-Control: public, max-age=60, must-revalidate"
+expect /api/days/2026-10-01.json 200 "Content-Type: application/json; charset=utf-8" "Cache-Control: public, max-age=3600"
+expect /assets/style.css 200 "Content-Type: text/css; charset=utf-8" "Cache-Control: public, max-age=86400"
+expect /2026/10/ 200 "Content-Type: text/html; charset=utf-8"
+expect /no/such/page 404 "Content-Type: text/html; charset=utf-8"
+echo "nginx: Examples/nginx/calgen.conf on 127.0.0.1:$port, $failures failed"
+[ "$failures" -eq 0 ]
