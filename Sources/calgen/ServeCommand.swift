@@ -25,6 +25,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds between checks for changes.", valueName: "seconds"))
     var poll: Double = 0.5
 
+    func validate() throws {
+        if site.previousSite != nil {
+            throw ValidationError("--previous-site is for build and check, not serve")
+        }
+    }
+
     func run() async throws {
         let sitePath = (try? ContentLoader(contentDirectory: site.contentOption.content).loadConfig().sitePath) ?? "/"
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("calgen-serve-\(getpid())").path
