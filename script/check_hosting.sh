@@ -9,6 +9,11 @@ cd "$(dirname "$0")/.."
 public="$(cd "$1" && pwd)"
 scratch="$(mktemp -d)"
 trap 'kill "$(cat "$scratch/nginx.pid" 2>/dev/null)" 2>/dev/null || true; rm -rf "$scratch"' EXIT
+# nginx's workers run as an unprivileged user: serve a copy (hard links) from a folder they may enter.
+chmod 755 "$scratch"
+cp -al "$public" "$scratch/site" 2>/dev/null || cp -a "$public" "$scratch/site"
+chmod -R a+rX "$scratch/site"
+public="$scratch/site"
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 mkdir -p "$scratch/logs"
 cat > "$scratch/nginx.conf" <<CONF
