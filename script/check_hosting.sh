@@ -66,6 +66,8 @@ expect "/$(dirname "$personal")/" 403
 expect /manifest.json 200 "Content-Type: application/json; charset=utf-8" "Cache-Control: public, max-age=60, must-revalidate"
 expect /api/days/2026-10-01.json 200 "Content-Type: application/json; charset=utf-8" "Cache-Control: public, max-age=3600"
 expect /assets/style.css 200 "Content-Type: text/css; charset=utf-8" "Cache-Control: public, max-age=86400"
+expect "/$(cd "$public" && find static -name style.css | head -1)" 200 "Content-Type: text/css; charset=utf-8" \
+    "Cache-Control: public, max-age=31536000, immutable"
 expect /2026/10/ 200 "Content-Type: text/html; charset=utf-8"
 expect /no/such/page 404 "Content-Type: text/html; charset=utf-8"
 echo "nginx: Examples/nginx/calgen.conf on 127.0.0.1:$port, $failures failed"

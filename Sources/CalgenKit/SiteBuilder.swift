@@ -145,7 +145,7 @@ struct SiteRenderer {
     /// HTML pages, assets, sitemap and robots.txt.
     func renderPages() -> [OutputFile] {
         let pages = HTMLPages(site: site, templates: templates, today: today).render()
-        var files = pages + templates.assets
+        var files = pages + templates.assets + templates.hashedAssets
         files.append(Sitemap.sitemap(baseURL: site.config.baseURL, pages: pages.map(\.path)))
         files.append(Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath))
         files.append(HostingHeaders.file(sitePath: site.config.sitePath))

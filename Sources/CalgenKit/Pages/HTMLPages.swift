@@ -187,6 +187,7 @@ struct HTMLPages {
             "legend": legend,
             "hasNotes": !site.notes.isEmpty,
             "notesHref": root + PagePath.notes,
+            "assets": templates.assetContext,
         ]
         if let description = site.config.description { context["description"] = description }
         return context

@@ -12,6 +12,27 @@ struct TemplateSet: Sendable {
     /// Files of `assets/`, by path relative to it.
     let assets: [OutputFile]
 
+    /// Each asset again under a name that changes with its content, `static/<sha>/style.css`, so
+    /// that hosts may cache it for a year (see `HostingHeaders`).
+    var hashedAssets: [OutputFile] {
+        assets.map { OutputFile(path: TemplateSet.hashedPath($0), bytes: $0.bytes) }
+    }
+
+    /// What templates write to link an asset by its hashed name: `{{assets.style_css}}` for
+    /// `assets/style.css` (a name's `.`, `/` and `-` become `_`).
+    var assetContext: [String: String] {
+        var context = [String: String]()
+        for asset in assets {
+            let key = asset.path.dropFirst("assets/".count).map { ".-/".contains($0) ? "_" : String($0) }.joined()
+            context[key] = TemplateSet.hashedPath(asset)
+        }
+        return context
+    }
+
+    static func hashedPath(_ asset: OutputFile) -> String {
+        "static/" + Digest.sha256(asset.bytes).prefix(12) + "/" + asset.path.dropFirst("assets/".count)
+    }
+
     /// Loads and parses every template; every problem is reported with file, line and column.
     static func load(directory: String) throws(ContentErrors) -> TemplateSet {
         var problems = DiagnosticCollector()

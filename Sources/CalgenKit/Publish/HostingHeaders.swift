@@ -15,6 +15,8 @@ enum HostingHeaders {
             (p + Calgen.festivalsFeedPath, ["Content-Type: text/calendar; charset=utf-8"]),
             (p + "api/*", ["Content-Type: application/json; charset=utf-8", "Cache-Control: public, max-age=3600"]),
             (p + "assets/*", ["Cache-Control: public, max-age=86400"]),
+            // Content-hashed names (`static/<sha>/style.css`): a new file for every change.
+            (p + "static/*", ["Cache-Control: public, max-age=31536000, immutable"]),
         ]
         var text = "# Response headers for Netlify and Cloudflare Pages, written by calgen.\n"
         for (path, headers) in rules {
