@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Serves a built site with Debian's nginx on 127.0.0.1, the snippet Examples/nginx/calgen.conf
 # included, and checks the answers' headers with curl -I: types (text/calendar; charset=utf-8
-# for feeds, application/json for the API), caching, X-Robots-Tag and no listing for feeds/.
+# for feeds, application/json for the API), caching, X-Robots-Tag and no listing for feeds/;
+# then the README's bucket recipe with rclone against a local remote.
 #
 # usage: check_hosting.sh PUBLIC_DIR
 set -euo pipefail
@@ -71,4 +72,22 @@ expect "/$(cd "$public" && find static -name style.css | head -1)" 200 "Content-
 expect /2026/10/ 200 "Content-Type: text/html; charset=utf-8"
 expect /no/such/page 404 "Content-Type: text/html; charset=utf-8"
 echo "nginx: Examples/nginx/calgen.conf on 127.0.0.1:$port, $failures failed"
+
+# The README's bucket recipe, `rclone sync --checksum`, against a local remote: a rebuild gives
+# every file a new time, yet only the changed files are uploaded and removed ones deleted.
+bucket="$scratch/bucket"
+rclone sync --checksum "$public" "$bucket" 2>/dev/null
+cp -r "$public" "$scratch/rebuilt"   # new modification times on every file
+echo "<!-- changed -->" >> "$scratch/rebuilt/index.html"
+echo "changed" >> "$scratch/rebuilt/robots.txt"
+rm "$scratch/rebuilt/api/days/2026-01-01.json"
+stats="$(rclone sync --checksum --stats-one-line -v "$scratch/rebuilt" "$bucket" 2>&1)"
+uploaded="$(grep -c 'INFO.*: Copied' <<<"$stats" || true)"
+deleted="$(grep -c 'INFO.*: Deleted' <<<"$stats" || true)"
+if [ "$uploaded" -ne 2 ] || [ "$deleted" -ne 1 ] || ! diff -r -q "$scratch/rebuilt" "$bucket" >/dev/null; then
+    echo "FAIL rclone sync --checksum: $uploaded uploaded (expected 2), $deleted deleted (expected 1)"
+    failures=$((failures + 1))
+else
+    echo "rclone sync --checksum: $(find "$public" -type f | wc -l) files, a rebuild uploaded $uploaded and deleted $deleted"
+fi
 [ "$failures" -eq 0 ]
