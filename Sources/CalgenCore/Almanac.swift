@@ -10,6 +10,9 @@ public struct Almanac: Sendable {
     private let workdayIndex: [Int: Int]
     private let workdayLists: [Int: [CivilDate]]
     private let statutoryDays: [Int: StatutoryDay]
+    /// The breaks announced in each year's file (`HolidayCalendar.holidayPeriods(year:)`), worked
+    /// out once for the pages, the feeds and `nextHoliday(after:)`.
+    public let periodsByYear: [Int: [HolidayPeriod]]
     /// The breaks of every announced year, by start.
     private let periods: [HolidayPeriod]
 
@@ -32,8 +35,9 @@ public struct Almanac: Sendable {
             for day in StatutoryDay.all(inYear: year, qingming: qingming) { statutory[day.date.dayNumber] = day }
         }
         statutoryDays = statutory
-        periods = calendar.years.filter(calendar.isAnnounced(year:)).flatMap(calendar.holidayPeriods(year:))
-            .sorted { $0.start < $1.start }
+        let byYear = Dictionary(uniqueKeysWithValues: calendar.years.map { ($0, calendar.holidayPeriods(year: $0)) })
+        periodsByYear = byYear
+        periods = calendar.years.filter(calendar.isAnnounced(year:)).flatMap { byYear[$0] ?? [] }.sorted { $0.start < $1.start }
         var index = [Int: Int]()
         var lists = [Int: [CivilDate]]()
         for year in calendar.years {
@@ -64,11 +68,13 @@ public struct Almanac: Sendable {
     /// The festivals of `date`.
     public func festivals(on date: CivilDate) -> [Festival] { Festival.on(date, solarTerm: solarTerm(on: date)) }
 
-    /// The solar term of `date` unless one of its festivals stands for it (清明 is 清明节): what a
-    /// calendar shows beside the day's festivals without saying the same thing twice.
-    public func solarTermBesideFestivals(on date: CivilDate) -> SolarTerm? {
-        guard let term = solarTerm(on: date) else { return nil }
-        return festivals(on: date).contains { $0.rule == .solarTerm(term) } ? nil : term
+    /// What a calendar shows for `date`: its festivals, and its solar term unless one of the
+    /// festivals stands for it (清明 is 清明节), so that nothing is said twice.
+    public func observances(on date: CivilDate) -> (festivals: [Festival], solarTerm: SolarTerm?) {
+        let term = solarTerm(on: date)
+        let festivals = Festival.on(date, solarTerm: term)
+        guard let term, !festivals.contains(where: { $0.rule == .solarTerm(term) }) else { return (festivals, nil) }
+        return (festivals, term)
     }
 
     /// The festivals of a year with their dates, in date order (a day's own in `Festival.all` order).

@@ -54,8 +54,9 @@ struct AlmanacTests {
 
     @Test func qingmingIsShownOnceAsAFestival() {
         #expect(Self.almanac.solarTerm(on: d("2026-04-05")) == .qingming)
-        #expect(Self.almanac.solarTermBesideFestivals(on: d("2026-04-05")) == nil)
-        #expect(Self.almanac.solarTermBesideFestivals(on: d("2026-12-22")) == .dongzhi)
+        #expect(Self.almanac.observances(on: d("2026-04-05")).festivals.map(\.name) == ["清明节"])
+        #expect(Self.almanac.observances(on: d("2026-04-05")).solarTerm == nil)
+        #expect(Self.almanac.observances(on: d("2026-12-22")).solarTerm == .dongzhi)
     }
 
     @Test func aFestivalNeverFallsInALeapMonth() {

@@ -96,7 +96,8 @@ struct FeedRenderer: Sendable {
         var events = [Event]()
         for dayNumber in first.dayNumber...last.dayNumber {
             let date = CivilDate(dayNumber: dayNumber)
-            let dayFestivals = almanac.festivals(on: date)
+            let observances = almanac.observances(on: date)
+            let dayFestivals = observances.festivals
             if festivals {
                 for festival in dayFestivals {
                     let named = skipping.contains { period in
@@ -116,7 +117,8 @@ struct FeedRenderer: Sendable {
                             categories: [strings.festivalCategory], transparent: true))
                 }
             }
-            let shownTerm = festivals ? almanac.solarTermBesideFestivals(on: date) : almanac.solarTerm(on: date)
+            // Without festivals in the feed, 清明 is not said by 清明节: the term stands on its own.
+            let shownTerm = festivals ? observances.solarTerm : almanac.solarTerm(on: date)
             if solarTerms, let shownTerm, let term = almanac.solarTerms(inYear: date.year).first(where: { $0.term == shownTerm })
             {
                 events.append(

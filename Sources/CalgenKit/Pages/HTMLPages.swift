@@ -241,8 +241,9 @@ struct HTMLPages {
     func feastList(from first: CivilDate, through last: CivilDate) -> [[String: Any]] {
         (first.dayNumber...last.dayNumber).flatMap { n -> [[String: Any]] in
             let date = CivilDate(dayNumber: n)
-            var names = site.almanac.festivals(on: date).map { strings.festivalName($0.name) }
-            if let term = site.almanac.solarTermBesideFestivals(on: date) { names.append(strings.solarTermName(term)) }
+            let observances = site.almanac.observances(on: date)
+            var names = observances.festivals.map { strings.festivalName($0.name) }
+            if let term = observances.solarTerm { names.append(strings.solarTermName(term)) }
             return names.map { ["name": $0, "date": strings.shortDate(date), "iso": date.iso8601] }
         }
     }

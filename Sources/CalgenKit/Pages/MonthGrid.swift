@@ -61,8 +61,9 @@ struct MonthGrid {
         let name = showsName ? status.name.map(strings.holidayName) : nil
         let statutory = almanac.statutoryDay(on: date) != nil
         // What the day is known for: its festivals and solar term.
-        var feasts = almanac.festivals(on: date).map { strings.festivalName($0.name) }
-        if let term = almanac.solarTermBesideFestivals(on: date) { feasts.append(strings.solarTermName(term)) }
+        let observances = almanac.observances(on: date)
+        var feasts = observances.festivals.map { strings.festivalName($0.name) }
+        if let term = observances.solarTerm { feasts.append(strings.solarTermName(term)) }
         let shown = feasts.filter { $0 != name }
         var classes = ["d"]
         if outside { classes.append("out") }
