@@ -10,8 +10,8 @@ public struct Site: Sendable {
     public let subscribers: [Subscriber]
     /// The SHA-256 of each year's holiday-cn source file.
     public let holidaySources: [Int: String]
-    /// Every year's holiday periods, worked out once for the pages and the feeds.
-    let periodsByYear: [Int: [HolidayPeriod]]
+    /// Every year's holiday periods, worked out once (by the almanac) for the pages and the feeds.
+    var periodsByYear: [Int: [HolidayPeriod]] { almanac.periodsByYear }
     /// Solar terms, festivals, statutory days and workday arithmetic, worked out once for the
     /// data years and the feed horizons around them.
     public let almanac: Almanac
@@ -34,7 +34,6 @@ public struct Site: Sendable {
     ) {
         self.sources = sources
         self.holidaySources = holidaySources
-        self.periodsByYear = Dictionary(uniqueKeysWithValues: calendar.years.map { ($0, calendar.holidayPeriods(year: $0)) })
         self.almanac = Almanac(calendar: calendar, years: Site.almanacYears(calendar))
         self.config = config
         self.calendar = calendar
