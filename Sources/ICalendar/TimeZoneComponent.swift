@@ -45,27 +45,21 @@ public struct TimeZoneComponent: Hashable, Sendable {
             }
             instant = next
         }
+        // The offset in force at the start of the range, as a section of its own.
+        let offset = zone.secondsFromGMT(for: from)
+        let atStart = Observance(
+            isDaylight: zone.isDaylightSavingTime(for: from), start: TimeZoneComponent.local(from, offset: offset),
+            offsetFrom: offset, offsetTo: offset, name: zone.abbreviation(for: from), recurrence: nil)
         guard transitions.contains(where: { $0.instant >= from }) else {
-            // The offset does not change over the range: one section says it.
-            let offset = zone.secondsFromGMT(for: from)
-            observances = [
-                Observance(
-                    isDaylight: zone.isDaylightSavingTime(for: from), start: TimeZoneComponent.local(from, offset: offset),
-                    offsetFrom: offset, offsetTo: offset, name: zone.abbreviation(for: from), recurrence: nil)
-            ]
+            // The offset does not change over the range: that one section says it.
+            observances = [atStart]
             return
         }
         let runs = YearlyRun.runs(of: transitions)
         let latestBefore = transitions.lastIndex { $0.instant < from }
         var result = [Observance]()
-        if latestBefore == nil {
-            // No change before the range within the look-back: its start needs a section of its own.
-            let offset = zone.secondsFromGMT(for: from)
-            result.append(
-                Observance(
-                    isDaylight: zone.isDaylightSavingTime(for: from), start: TimeZoneComponent.local(from, offset: offset),
-                    offsetFrom: offset, offsetTo: offset, name: zone.abbreviation(for: from), recurrence: nil))
-        }
+        // No change before the range within the look-back: its start needs that section too.
+        if latestBefore == nil { result.append(atStart) }
         for run in runs {
             let inRange = run.indices.contains { transitions[$0].instant >= from }
             let setsTheStart = latestBefore.map { run.indices.contains($0) } ?? false
