@@ -157,10 +157,11 @@ public struct HolidayUpdate: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: holidaysDirectory)) ?? []
         for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
             let path = holidaysDirectory + "/" + name
-            guard let data = FileManager.default.contents(atPath: path), data.count <= Limits.holidayFileBytes,
-                let file = try? HolidayFileParser.parse(path: path, bytes: Array(data))
+            // Through FileReader, as a build reads it: no link out of the folder, no pipe, a size limit.
+            guard let bytes = try? FileReader.readBytes(path, root: contentDirectory, limit: Limits.holidayFileBytes),
+                let file = try? HolidayFileParser.parse(path: path, bytes: bytes)
             else { continue }
-            result[file.year] = (file, Array(data))
+            result[file.year] = (file, bytes)
         }
         return result
     }
