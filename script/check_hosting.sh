@@ -51,7 +51,7 @@ expect() { # path, status, header lines that must appear (case-insensitive)
     fi
     for line in "$@"; do
         if ! grep -qi "^$line\$" <<<"$head"; then
-            echo "FAIL $path: no \"$line\""; failures=$((failures + 1))
+            echo "FAIL $(sed -E 's#^/feeds/[^/]+/#/feeds/…/#' <<<"$path"): no \"$line\""; failures=$((failures + 1))
         fi
     done
     # A personal feed's folder is secret: shown as feeds/…/ in the log.
@@ -63,7 +63,8 @@ expect /feeds/holidays.ics 200 "Content-Type: text/calendar; charset=utf-8" "Cac
 expect "/$personal" 200 "Content-Type: text/calendar; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
 expect /feeds/holidays.json 200 "Content-Type: application/json; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
 expect /feeds/ 403
-expect "/$(dirname "$personal")/" 403
+# A personal feed's folder serves that feed's own page, never indexed.
+expect "/$(dirname "$personal")/" 200 "Content-Type: text/html; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
 expect /manifest.json 200 "Content-Type: application/json; charset=utf-8" "Cache-Control: public, max-age=60, must-revalidate"
 expect /api/days/2026-10-01.json 200 "Content-Type: application/json; charset=utf-8" "Cache-Control: public, max-age=3600"
 expect /assets/style.css 200 "Content-Type: text/css; charset=utf-8" "Cache-Control: public, max-age=86400"

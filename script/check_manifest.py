@@ -7,7 +7,9 @@
   exactly the public files (everything but manifest.json and the personal feed folders);
 - that no public file names a personal feed's folder;
 - every feed manifest's hash and size against its feed, and its event list against the UIDs
-  of the feed.
+  of the feed;
+- changes.xml through feedparser (a real Atom reader): well-formed, one entry per version of
+  the manifest's `news`, newest first, with the news items' titles and links.
 
 Usage: check_manifest.py SCHEMAS OUTPUT
 """
@@ -16,6 +18,7 @@ import json
 import os
 import sys
 
+import feedparser
 import jsonschema
 
 
@@ -74,9 +77,29 @@ def main():
         if sorted(uids) != sorted(e["uid"] for e in feed_manifest["events"]):
             failures.append(f"{path}: the events differ from the feed's UIDs")
 
+    # The news as a feed reader sees it.
+    atom = feedparser.parse(os.path.join(output, "changes.xml"))
+    if atom.bozo:
+        failures.append(f"changes.xml: {atom.bozo_exception}")
+    versions = []
+    for item in manifest.get("news", []):
+        if item["version"] not in versions:
+            versions.append(item["version"])
+    if [e.id.rsplit("-", 1)[-1] for e in atom.entries] != [str(v) for v in versions]:
+        failures.append(f"changes.xml: entries {[e.id for e in atom.entries][:5]} are not the news versions {versions[:5]}")
+    base = atom.feed.get("link", "")
+    for entry, version in zip(atom.entries, versions):
+        items = [n for n in manifest["news"] if n["version"] == version]
+        for item in items:
+            if item["title"] not in entry.title or base + item["path"] not in entry.summary:
+                failures.append(f"changes.xml: version {version} lacks {item['title']!r} with its link")
+        if entry.link != base + items[0]["path"] or entry.updated != items[0]["date"]:
+            failures.append(f"changes.xml: version {version} links {entry.link} at {entry.updated}")
+
     for failure in failures[:30]:
         print("FAIL:", failure)
-    print(f"manifest: version {manifest['version']}, {len(listed)} artifacts and {feeds} feed manifests valid; "
+    print(f"manifest: version {manifest['version']}, {len(listed)} artifacts and {feeds} feed manifests valid, "
+          f"changes.xml has {len(atom.entries)} entries; "
           f"{len(failures)} failed")
     sys.exit(1 if failures else 0)
 

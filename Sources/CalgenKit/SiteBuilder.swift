@@ -93,14 +93,15 @@ public struct SiteBuilder: Sendable {
         let renderer = SiteRenderer(site: site, templates: templates, today: today)
         let pages = timer.step("pages") { renderer.renderPages() }
         let data = timer.step("api") { renderer.renderData() }
+        let feedSet = FeedSet(site: site, today: today, generatedAt: options.now, secret: options.feedSecret)
         let feeds = try timer.step("feeds") {
-            try FeedSet(site: site, today: today, generatedAt: options.now, secret: options.feedSecret)
-                .render(previous: previous, output: FeedOutput(stagingPath: staging?.stagingPath))
+            try feedSet.render(previous: previous, output: FeedOutput(stagingPath: staging?.stagingPath))
         }
+        let privatePages = renderer.renderPrivatePages(feedSet.paths())
         let publication = timer.step("manifest") {
             Publication(
-                publicFiles: pages + data, feeds: feeds, calendar: site.calendar, sources: site.holidaySources,
-                previous: previous, now: options.now)
+                publicFiles: pages + data, feeds: feeds, privatePages: privatePages, calendar: site.calendar,
+                sources: site.holidaySources, news: NewsContext(site: site), previous: previous, now: options.now)
         }
         return RenderedSite(
             site: site, previous: previous, pages: pages.filter { $0.path.hasSuffix(".html") }.count, feeds: feeds,
@@ -150,6 +151,12 @@ struct SiteRenderer {
         files.append(Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath))
         files.append(HostingHeaders.file(sitePath: site.config.sitePath))
         return files
+    }
+
+    /// Each personal feed's own page, `feeds/<token>/index.html`.
+    func renderPrivatePages(_ feeds: [(subscriber: Subscriber, path: String)]) -> [OutputFile] {
+        let pages = HTMLPages(site: site, templates: templates, today: today)
+        return feeds.map { pages.privateFeedPage($0.subscriber, feedPath: $0.path) }
     }
 
     /// The static day API.

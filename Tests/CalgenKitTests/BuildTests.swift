@@ -44,8 +44,9 @@ import Testing
         let result = try fixture.run(["build", "--output", "elsewhere"])
         #expect(result.status == 0, "\(result.stderr)")
         let other = Fixture.snapshot(fixture.root.appendingPathComponent("elsewhere").path)
-        // 7983 files (_headers and static/<sha>/style.css among them), manifest.json and 5 feed manifests.
-        #expect(other.count == 7989)
+        // 7991 files (_headers, changes.xml, static/<sha>/style.css and favicon.svg, 3 private feed pages among them),
+        // manifest.json and 5 feed manifests.
+        #expect(other.count == 7997)
         #expect(Fixture.differences(site.files, other).isEmpty)
     }
 
@@ -55,7 +56,7 @@ import Testing
         let again = try fixture.run(["build"])
         #expect(
             again.stdout.contains(
-                "nothing calgen reads changed since the last build; version 1, public/ left as it was (60 pages, 5 feeds)"),
+                "nothing calgen reads changed since the last build; version 1, public/ left as it was (62 pages, 5 feeds)"),
             "\(again.stdout)")
         // Any change to what a build reads builds again.
         try fixture.write("Content/notes/2026/extra.md", "---\ntitle: Extra\ndate: 2026-12-01\n---\nText.\n")
@@ -78,7 +79,7 @@ import Testing
         // the personal feeds, whose inputs did not change, are not even rendered again.
         #expect(
             rebuilt.stdout.contains(
-                "60 pages, 5 notes, 5 feeds (2 rendered with 184 events, 3 unchanged) for 3 subscribers; version 1: 0 files written (0.0 MB), 1,542 unchanged"
+                "62 pages, 5 notes, 5 feeds (2 rendered with 184 events, 3 unchanged) for 3 subscribers; version 1: 0 files written (0.0 MB), 1,550 unchanged"
             ), "\(rebuilt.stdout)")
         #expect(fixture.read("public/stale.txt") == nil)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)

@@ -1,3 +1,4 @@
+import CalgenCore
 import Foundation
 import Testing
 
@@ -9,8 +10,11 @@ import Testing
         let report = site.report
         let files = site.files
         let pages = files.keys.filter { $0.hasSuffix(".html") }
-        #expect(report.pages == 281)  // 21 years, 252 months, 5 notes, the notes index, index and 404
-        #expect(pages.count == 281)
+        // 21 years, 252 months, 5 notes, the notes index, index, subscribe, api and 404
+        #expect(report.pages == 283)
+        // and a private page beside each of the 3 personal feeds, counted as feeds, not pages
+        #expect(pages.count == 286)
+        #expect(pages.filter { $0.hasPrefix("feeds/") }.count == 3)
         #expect(pages.filter { $0.range(of: #"^\d{4}/index\.html$"#, options: .regularExpression) != nil }.count == 21)
         #expect(pages.filter { $0.range(of: #"^\d{4}/\d{2}/index\.html$"#, options: .regularExpression) != nil }.count == 252)
         for path in ["index.html", "404.html", "sitemap.xml", "robots.txt", "assets/style.css"] {
@@ -19,7 +23,8 @@ import Testing
         let sitemap = site.read("sitemap.xml") ?? ""
         #expect(sitemap.contains("<loc>https://calendar.example.com/2026/10/</loc>"))
         #expect(sitemap.contains("<loc>https://calendar.example.com/notes/national-day-duty/</loc>"))
-        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 280)  // every page but 404
+        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 282)  // every page but 404
+        #expect(!sitemap.contains("feeds/"))
         #expect(site.read("robots.txt")?.contains("Sitemap: https://calendar.example.com/sitemap.xml") == true)
     }
 
@@ -41,8 +46,15 @@ import Testing
         #expect(month.contains(#"<th scope="col" abbr="星期一">一</th>"#))
         let year = site.read("2026/index.html") ?? ""
         #expect(year.contains(#"aria-current="date""#))  // 2026-11-21, from SOURCE_DATE_EPOCH
-        #expect(year.contains("2月15日（周日）至2月23日（周一）"))
-        #expect(year.contains("2月14日（周六）、2月28日（周六）上班"))
+        // Dates break between day and weekday, never inside "（周日）".
+        #expect(
+            year.contains(
+                #"<span class="nw">2月15日</span><span class="nw">（周日）</span>至<span class="nw">2月23日</span><span class="nw">（周一）</span>"#
+            ))
+        #expect(
+            year.contains(
+                #"<span class="nw">2月14日</span><span class="nw">（周六）</span>、<span class="nw">2月28日</span><span class="nw">（周六）</span>上班"#
+            ))
         #expect(year.contains("https://www.gov.cn/zhengce/zhengceku/202511/content_7047091.htm"))
     }
 
@@ -71,6 +83,109 @@ import Testing
         #expect(year2027.contains(#"<li><time datetime="2027-04-05">4月5日</time> 清明</li>"#))
     }
 
+    /// The home page is right as of the build day without JavaScript, says so, and carries the
+    /// data its script needs for the weeks after (checked in a browser by script/check_browser.py).
+    @Test func theHomePageAnswersTodayAndWhatNext() throws {
+        let site = try BundledSite.get()
+        let home = site.read("index.html") ?? ""
+        // 2026-11-21 (SOURCE_DATE_EPOCH); 2027 is not announced, so no next break is known.
+        #expect(home.contains(#"<p class="today-line" id="today-line">今天 11月21日 周六 农历十月十三 · 休息日</p>"#))
+        #expect(home.contains(#"<p class="next-holiday" id="next-holiday">下一个假期：2027年放假安排尚未公布</p>"#))
+        #expect(home.contains("以上按本页生成日（2026年11月21日 星期六）计算。"))
+        // Grids for this month and the next three, the later ones hidden until the script shows them.
+        #expect(home.contains(#"<div class="home-month" data-month="2026-11">"#))
+        #expect(home.contains(#"<div class="home-month" data-month="2027-02" hidden>"#))
+        #expect(home.contains(#"<a rel="next" href="2026/12/" data-month="2026-12">12月 →</a>"#))
+        #expect(home.contains(#"["2026-12-31","今天 12月31日 周四 农历冬月廿三 · 工作日"]"#))
+        #expect(home.contains(#"["2027-01-01","今天 1月1日 周五 农历冬月廿四 · 工作日（该年调休安排未公布）"]"#))
+        #expect(home.contains(#""announcedThrough":2026"#))
+    }
+
+    /// A note's title goes into the home page's embedded data, where no `</script>` may come out of it;
+    /// and no page loads anything over http, whatever its links say.
+    @Test func embeddedDataCannotEndItsScriptAndNothingLoadsOverHTTP() throws {
+        let fixture = try Fixture()
+        try fixture.write(
+            "Content/notes/2026/script.md", "---\ntitle: \"</script><script>alert(1)</script>\"\ndate: 2026-12-20\n---\nText.\n")
+        _ = try SiteBuilder(options: fixture.options()).build()
+        let home = fixture.read("public/index.html") ?? ""
+        #expect(home.contains(#""title":"\u003c/script>\u003cscript>alert(1)\u003c/script>""#))
+        #expect(home.components(separatedBy: "</script>").count - 1 == 3)  // the data, the home and the layout scripts
+        let site = try BundledSite.get()
+        for (path, _) in site.files where path.hasSuffix(".html") {
+            let page = site.read(path) ?? ""
+            #expect(!page.contains(#"src="http:"#) && !page.contains(#"rel="stylesheet" href="http:"#), "\(path)")
+        }
+    }
+
+    @Test func theNextHolidayLineCountsTheDays() throws {
+        let bundled = try BundledSite.get()
+        let options = Fixture.options(root: bundled.root)
+        let pages = HTMLPages(
+            site: try options.loader.load(), templates: try TemplateSet.load(directory: options.templatesDirectory),
+            today: CivilDate(year: 2026, month: 9, day: 21)!)
+        #expect(pages.nextHolidayLine(after: CivilDate(year: 2026, month: 9, day: 21)!).hasPrefix("下一个假期：中秋节，还有 4 天"))
+        #expect(pages.nextHolidayLine(after: CivilDate(year: 2026, month: 10, day: 3)!).hasPrefix("正在放假：国庆节"))
+        #expect(pages.nextHolidayLine(after: CivilDate(year: 2026, month: 10, day: 3)!).hasSuffix("还剩 5 天"))
+    }
+
+    @Test func subscribeAPIAndPrivateFeedPages() throws {
+        let site = try BundledSite.get()
+        let subscribe = site.read("subscribe/index.html") ?? ""
+        #expect(subscribe.contains(#"value="https://calendar.example.com/feeds/holidays.ics""#))
+        #expect(subscribe.contains(#"href="webcal://calendar.example.com/feeds/holidays.ics""#))
+        for client in ["iPhone 和 iPad", "Google 日历（网页版）", "Outlook.com 与 Outlook", "Android（ICSx⁵）", "华为、小米"] {
+            #expect(subscribe.contains(client), "\(client)")
+        }
+        #expect(subscribe.contains("“移除提醒”默认开启"))
+        #expect(subscribe.contains("Google 日历会忽略订阅日历里的提醒"))
+        // Every page links the subscribe page from its header and the API page from its footer.
+        #expect(site.read("2026/10/index.html")?.contains(#"<a href="../../subscribe/">订阅</a>"#) == true)
+        #expect(site.read("2026/10/index.html")?.contains(#"<a href="../../api/">数据接口</a>"#) == true)
+        let api = site.read("api/index.html") ?? ""
+        #expect(api.contains("curl -s https://calendar.example.com/api/days/2026-11-21.json | jq ."))
+        #expect(api.contains(#"{&quot;date&quot;:&quot;2026-11-21&quot;"#))
+        // Beside each personal feed: its own page, noindex, linked from no public page.
+        let privatePages = site.files.keys.filter { $0.hasPrefix("feeds/") && $0.hasSuffix("/index.html") }.sorted()
+        #expect(privatePages.count == 3)
+        let manifest = site.read("manifest.json") ?? ""
+        for path in privatePages {
+            let page = site.read(path) ?? ""
+            let folder = String(path.dropLast("index.html".count))
+            #expect(page.contains(#"<meta name="robots" content="noindex">"#))
+            #expect(page.contains("value=\"https://calendar.example.com/\(folder)"))
+            #expect(!manifest.contains(folder))
+            #expect(
+                !site.files.contains {
+                    $0.key.hasSuffix(".html") && !$0.key.hasPrefix("feeds/") && site.read($0.key)!.contains(folder)
+                })
+        }
+    }
+
+    @Test func everyPageHasItsOwnDescriptionAndChinesePunctuation() throws {
+        let site = try BundledSite.get()
+        func description(_ path: String) -> String? {
+            let html = site.read(path) ?? ""
+            guard let start = html.range(of: #"<meta name="description" content=""#) else { return nil }
+            return String(html[start.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(description("2026/index.html")?.hasPrefix("2026年放假安排与调休上班日期：元旦 1月1日（周四）至1月3日（周六）") == true)
+        #expect(
+            description("2026/10/index.html")
+                == "2026年10月日历，含农历与调休：国庆节 10月1日（周四）至10月7日（周三），9月20日（周日）、10月10日（周六）上班；寒露、重阳节、霜降。")
+        let descriptions = site.files.keys.filter { $0.hasSuffix("index.html") && !$0.hasPrefix("feeds/") }.compactMap(
+            description)
+        #expect(Set(descriptions).count == descriptions.count)
+        #expect(site.read("2026/index.html")?.contains("来源：") == true)
+        #expect(site.read("index.html")?.contains("数据来源：<a") == true)
+        // One tab stop per note: later days of a 7-day note are out of the tab order.
+        let october = site.read("2026/10/index.html") ?? ""
+        #expect(
+            october.components(separatedBy: ##"href="#note-national-day-duty" tabindex="-1" aria-hidden="true""##).count - 1 == 6)
+        #expect(october.components(separatedBy: ##"<a class="nm" href="#note-national-day-duty">"##).count - 1 == 1)
+        #expect(site.read("index.html")?.contains(#"<link rel="icon" href="static/"#) == true)
+    }
+
     @Test func anUnannouncedYearSaysSoAndInventsNothing() throws {
         let site = try BundledSite.get()
         let year = site.read("2027/index.html") ?? ""
@@ -94,7 +209,7 @@ import Testing
         let year = fixture.read("public/2026/index.html") ?? ""
         #expect(year.contains("<h1>2026 public holidays</h1>"))
         #expect(year.contains("Spring Festival"))
-        #expect(year.contains("Work on Sat 14 Feb, Sat 28 Feb"))
+        #expect(year.contains(#"Work on <span class="nw">Sat 14 Feb</span>, <span class="nw">Sat 28 Feb</span>"#))
         // The stylesheet by its content-hashed name, from the site's path (404.html is served anywhere).
         let hashed = try #require(
             Fixture.snapshot(fixture.output).keys.first { $0.hasPrefix("static/") && $0.hasSuffix("/style.css") })

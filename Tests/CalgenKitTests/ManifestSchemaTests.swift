@@ -15,7 +15,9 @@ import Testing
         generatedAt: "2026-11-21T04:00:00Z", generator: Calgen.generator,
         years: [.init(year: 2026, announced: true, sha256: String(repeating: "b", count: 64), papers: ["https://gov.cn/x"])],
         artifacts: [.init(path: "2026/index.html", sha256: String(repeating: "c", count: 64), size: 12, version: 2)],
-        changes: changes)
+        changes: changes,
+        news: [.init(version: 3, date: "2026-11-21T04:00:00Z", kind: "announced", title: "2027年放假安排已发布", path: "2027/")],
+        notes: [.init(slug: "duty", title: "值班", sha256: String(repeating: "d", count: 64))])
 
     static let feedManifest = FeedManifest(
         schemaVersion: FeedManifest.schemaVersion, feed: "zhang-san.ics", inputs: String(repeating: "d", count: 64),
@@ -55,6 +57,7 @@ import Testing
         #expect(required.isSubset(of: written.keys))
         for (array, sample) in [
             ("years", try Self.keys(of: Self.manifest.years[0])), ("artifacts", try Self.keys(of: Self.manifest.artifacts[0])),
+            ("news", try Self.keys(of: Self.manifest.news![0])), ("notes", try Self.keys(of: Self.manifest.notes![0])),
         ] {
             let item = try Self.schema("manifest", array)
             #expect(sample == item.properties && item.required == item.properties, "\(array)")

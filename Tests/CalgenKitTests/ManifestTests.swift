@@ -61,6 +61,7 @@ import Testing
         var m = try manifest(fixture)
         #expect(m.version == 1 && report.version == 1)
         #expect(m.changes.added.count == m.artifacts.count && m.artifacts.allSatisfy { $0.version == 1 })
+        #expect(m.news?.map(\.kind) == ["published"])
         let v1Feeds = try personal(fixture)
 
         // 2. A rebuild with nothing changed: same version, and no file touched.
@@ -78,8 +79,13 @@ import Testing
         #expect(m.changes.added.isEmpty && m.changes.removed.isEmpty)
         #expect(
             m.changes.changed == [
-                "2026/12/index.html", "feeds/holidays.ics", "feeds/holidays.json", "notes/year-end-party/index.html",
+                "2026/12/index.html", "changes.xml", "feeds/holidays.ics", "feeds/holidays.json",
+                "notes/year-end-party/index.html",
             ])
+        // For people: one item, in the manifest and in changes.xml.
+        #expect(m.news?.map(\.kind) == ["note-changed", "published"])
+        #expect(m.news?.first?.title == "记事更新：2026 年会" && m.news?.first?.path == "notes/year-end-party/")
+        #expect(fixture.read("public/changes.xml")?.contains("<title>记事更新：2026 年会</title>") == true)
         #expect(report.filesWritten < 20, "\(report.filesWritten) files written for one note")
         var feeds = try personal(fixture)
         #expect(feeds["zhang-san"]!.manifest.version == 2)
@@ -102,6 +108,12 @@ import Testing
         }
         #expect(!m.changes.changed.contains("2026/10/index.html"))
         #expect(m.years.first { $0.year == 2027 }?.announced == true)
+        #expect(
+            m.news?.first == NewsItem(version: 3, date: m.generatedAt, kind: "announced", title: "2027年放假安排已发布", path: "2027/"))
+        let atom = fixture.read("public/changes.xml") ?? ""
+        #expect(atom.contains("<id>https://calendar.example.com/changes.xml#version-3</id>"))
+        #expect(atom.contains(#"<link rel="alternate" type="text/html" href="https://calendar.example.com/2027/"/>"#))
+        #expect(atom.components(separatedBy: "<entry>").count - 1 == 3)
         let before = v1Feeds.merging(feeds) { $1 }
         feeds = try personal(fixture)
         for (id, now) in feeds {
@@ -128,8 +140,11 @@ import Testing
         _ = try SiteBuilder(options: fixture.options()).build()
         m = try manifest(fixture)
         #expect(m.version == 4)
+        #expect(m.news?.first?.kind == "corrected" && m.news?.count == 4)
         let v4 = Fixture.snapshot(fixture.output)
-        let differing = Fixture.differences(v2, v4).filter { !$0.hasSuffix(".json") || $0.hasPrefix("api/") }
+        let differing = Fixture.differences(v2, v4).filter {
+            (!$0.hasSuffix(".json") || $0.hasPrefix("api/")) && $0 != "changes.xml"
+        }
         #expect(differing.filter { !$0.hasPrefix("feeds/") }.isEmpty, "\(differing.prefix(10))")
         feeds = try personal(fixture)
         #expect(feeds["zhang-san"]!.manifest.changes.removed.contains("zhang-san.clock-in.20270104@calendar.example.com"))
@@ -149,8 +164,13 @@ import Testing
         #expect(m.version == 2)
         #expect(
             m.changes.changed == [
-                "2026/12/index.html", "feeds/holidays.ics", "feeds/holidays.json", "notes/year-end-party/index.html",
+                "2026/12/index.html", "changes.xml", "feeds/holidays.ics", "feeds/holidays.json",
+                "notes/year-end-party/index.html",
             ])
+        // For people: one item, in the manifest and in changes.xml.
+        #expect(m.news?.map(\.kind) == ["note-changed", "published"])
+        #expect(m.news?.first?.title == "记事更新：2026 年会" && m.news?.first?.path == "notes/year-end-party/")
+        #expect(fixture.read("public/changes.xml")?.contains("<title>记事更新：2026 年会</title>") == true)
     }
 
     @Test func aBrokenPreviousManifestIsAnError() throws {

@@ -50,6 +50,8 @@ struct HTMLPages {
         jobs.append { me.indexPage() }
         jobs.append { me.notFoundPage() }
         jobs.append { me.notesIndexPage() }
+        jobs.append { me.subscribePage() }
+        jobs.append { me.apiPage() }
         for note in site.notes { jobs.append { me.notePage(note) } }
         for year in years {
             jobs.append { me.yearPage(year) }
@@ -60,41 +62,11 @@ struct HTMLPages {
 
     // MARK: Pages
 
-    func indexPage() -> OutputFile {
-        let year = featuredYear
-        let month = years.contains(today.year) ? today.month : 1
-        let feedPath = Calgen.publicFeedPath
-        let feed = FeedURL(baseURL: site.config.baseURL, path: feedPath)
-        var context = common(path: "", title: site.config.title, root: "")
-        context["featuredHref"] = PagePath.year(year)
-        context["featuredYearTitle"] = yearTitle(year)
-        context["featuredAnnounced"] = calendar.isAnnounced(year: year)
-        context["grid"] = grid().context(
-            year: year, month: month, large: true, fullWeeks: false, href: PagePath.month(year, month),
-            noteHref: { PagePath.note($0.slug) })
-        let upcoming = site.notes.filter { $0.end >= today }.prefix(5)
-        context["upcoming"] = ["notes": upcoming.map { noteSummary($0, root: "") }]
-        context["hasUpcoming"] = !upcoming.isEmpty
-        context["years"] = years.reversed().map { y -> [String: Any] in
-            [
-                "year": y, "href": PagePath.year(y), "announced": calendar.isAnnounced(year: y),
-                "current": y == today.year,
-            ]
-        }
-        context["feedHttps"] = feed.https
-        context["feedWebcal"] = feed.webcal
-        context["feedPath"] = feedPath
-        let festivals = FeedURL(baseURL: site.config.baseURL, path: Calgen.festivalsFeedPath)
-        context["festivalsHttps"] = festivals.https
-        context["festivalsWebcal"] = festivals.webcal
-        context["festivalsPath"] = Calgen.festivalsFeedPath
-        context["periods"] = periods(year)
-        return page("index.html", template: "index", context)
-    }
-
     func yearPage(_ year: Int) -> OutputFile {
         let root = "../"
-        var context = common(path: PagePath.year(year), title: "\(yearTitle(year)) · \(site.config.title)", root: root)
+        var context = common(
+            path: PagePath.year(year), title: "\(yearTitle(year)) · \(site.config.title)", root: root,
+            description: strings.yearDescription(year: year, periods: periods(year: year)))
         context["year"] = year
         context["heading"] = yearTitle(year)
         context["announced"] = calendar.isAnnounced(year: year)
@@ -102,7 +74,7 @@ struct HTMLPages {
         context["months"] = (1...12).map { m in
             grid().context(
                 year: year, month: m, large: false, fullWeeks: true, href: PagePath.monthFolder(m),
-                noteHref: { root + PagePath.note($0.slug) })
+                linkFrom: CivilDate(year: year, month: 1, day: 1)!, noteHref: { root + PagePath.note($0.slug) })
         }
         context["periods"] = periods(year)
         context.merge(yearFacts(year)) { $1 }
@@ -117,7 +89,17 @@ struct HTMLPages {
     func monthPage(year: Int, month: Int) -> OutputFile {
         let root = "../../"
         let title = strings.monthTitle(year: year, month: month)
-        var context = common(path: PagePath.month(year, month), title: "\(title) · \(site.config.title)", root: root)
+        let first = CivilDate(year: year, month: month, day: 1)!
+        let last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))!
+        let touching = years.flatMap { periodsByYear[$0] ?? [] }.filter { period in
+            (period.start <= last && period.end >= first)
+                || period.makeupWorkdays.contains { $0 >= first && $0 <= last }
+        }
+        let feasts = feastList(from: first, through: last)
+        var context = common(
+            path: PagePath.month(year, month), title: "\(title) · \(site.config.title)", root: root,
+            description: strings.monthDescription(
+                year: year, month: month, periods: touching, feasts: feasts.compactMap { $0["name"] as? String }))
         context["year"] = year
         context["month"] = month
         context["heading"] = title
@@ -129,34 +111,21 @@ struct HTMLPages {
             year: year, month: month, large: true, fullWeeks: false, href: nil, noteHref: { "#note-" + $0.slug })
         monthGrid["hideCaption"] = true  // the page's heading says the same
         context["grid"] = monthGrid
-        let first = CivilDate(year: year, month: month, day: 1)!
-        let last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))!
-        let touching = years.flatMap { periodsByYear[$0] ?? [] }.filter { period in
-            (period.start <= last && period.end >= first)
-                || period.makeupWorkdays.contains { $0 >= first && $0 <= last }
-        }
         context["periods"] = touching.map(periodContext)
         context["hasPeriods"] = !touching.isEmpty
-        let feasts = feastList(from: first, through: last)
         context["feasts"] = feasts
         context["hasFeasts"] = !feasts.isEmpty
         let notes = site.notes.filter { $0.overlaps(first, last) }
         context["notes"] = notes.map { noteContext($0, root: root) }
         context["hasMonthNotes"] = !notes.isEmpty
-        let previous = first.previous
-        if years.contains(previous.year) {
-            context["prev"] = [
-                "href": root + PagePath.month(previous.year, previous.month),
-                "label": strings.monthTitle(year: previous.year, month: previous.month),
+        // Short labels keep the pager on one line on a phone: the year only where it changes.
+        for (key, day) in [("prev", first.previous), ("next", last.next)] where years.contains(day.year) {
+            context[key] = [
+                "href": root + PagePath.month(day.year, day.month),
+                "label": day.year == year ? strings.monthName(day.month) : strings.monthTitle(year: day.year, month: day.month),
             ]
         }
-        let next = last.next
-        if years.contains(next.year) {
-            context["next"] = [
-                "href": root + PagePath.month(next.year, next.month),
-                "label": strings.monthTitle(year: next.year, month: next.month),
-            ]
-        }
+        context["yearLabel"] = strings.isChinese ? "\(year)年" : "\(year)"
         return page(PagePath.month(year, month) + "index.html", template: "month", context)
     }
 
@@ -175,7 +144,9 @@ struct HTMLPages {
 
     var sitePath: String { site.config.sitePath }
 
-    func common(path: String, title: String, root: String) -> [String: Any] {
+    /// What every page's layout needs. `description` is the page's own summary for search results
+    /// and link previews (the site's description where a page has none).
+    func common(path: String, title: String, root: String, description: String? = nil) -> [String: Any] {
         var context: [String: Any] = [
             "lang": site.config.language.rawValue,
             "title": title,
@@ -188,8 +159,12 @@ struct HTMLPages {
             "hasNotes": !site.notes.isEmpty,
             "notesHref": root + PagePath.notes,
             "assets": templates.assetContext,
+            // 本月 as of the build; the page's script moves it to the reader's month.
+            "todayMonthHref": PagePath.month(featuredYear, years.contains(today.year) ? today.month : 1),
+            "firstYear": years.first ?? today.year,
+            "lastYear": years.last ?? today.year,
         ]
-        if let description = site.config.description { context["description"] = description }
+        if let description = description ?? site.config.description { context["description"] = description }
         return context
     }
 
@@ -253,18 +228,27 @@ struct HTMLPages {
     }
 
     func periods(_ year: Int) -> [[String: Any]] {
-        (periodsByYear[year] ?? []).map(periodContext)
+        periods(year: year).map(periodContext)
+    }
+
+    func periods(year: Int) -> [HolidayPeriod] {
+        periodsByYear[year] ?? []
     }
 
     func periodContext(_ period: HolidayPeriod) -> [String: Any] {
         var context: [String: Any] = [
             "name": strings.isChinese ? period.noticeName : strings.holidayName(period.noticeName),
-            "dates": strings.range(period.start, period.end),
             "length": strings.dayCount(period.length),
             "start": period.start.iso8601,
             "end": period.end.iso8601,
         ]
-        if let makeup = strings.makeupLine(period.makeupWorkdays) { context["makeup"] = makeup }
+        // Each date stays on one line: a table cell breaks between dates, never inside "（周六）".
+        context["from"] = strings.shortDateParts(period.start)
+        context["to"] = period.start == period.end ? false as Any : ["parts": strings.shortDateParts(period.end)]
+        context["makeupDays"] = period.makeupWorkdays.enumerated().map { i, day -> [String: Any] in
+            ["parts": strings.shortDateParts(day), "sep": i == 0 ? "" : strings.isChinese ? "、" : ", "]
+        }
+        context["makeup"] = !period.makeupWorkdays.isEmpty
         return context
     }
 
@@ -283,6 +267,12 @@ enum PagePath {
 
     /// `2026/10/`.
     static func month(_ year: Int, _ month: Int) -> String { Self.year(year) + monthFolder(month) }
+
+    /// `subscribe/`, how to subscribe to the feeds.
+    static let subscribe = "subscribe/"
+
+    /// `api/`, the day API and the manifest explained.
+    static let api = "api/"
 
     /// `notes/`, the notes index.
     static let notes = "notes/"

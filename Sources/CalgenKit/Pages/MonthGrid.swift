@@ -22,11 +22,15 @@ struct MonthGrid {
     ///     than a year page's (one line: the holiday's name on its first day, else the lunar date).
     ///   - fullWeeks: always six weeks, so that the twelve grids of a year page line up.
     ///   - noteHref: where a day's note marker links to, from the page the grid is on.
+    ///   - linkFrom: the first day of the page's calendar: a note's marker is in the tab order on the
+    ///     note's first day from then on, and only there (one tab stop per note and page).
     func context(
-        year: Int, month: Int, large: Bool, fullWeeks: Bool, href: String?, noteHref: (Note) -> String
+        year: Int, month: Int, large: Bool, fullWeeks: Bool, href: String?, linkFrom: CivilDate? = nil,
+        noteHref: (Note) -> String
     ) -> [String: Any] {
         let first = CivilDate(year: year, month: month, day: 1)!
         let last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))!
+        let linkFrom = linkFrom ?? first
         let lead = (first.weekday.rawValue - weekStart.rawValue + 7) % 7
         let start = first.adding(days: -lead)
         let needed = (lead + last.day + 6) / 7
@@ -34,7 +38,8 @@ struct MonthGrid {
         var rows = [[String: Any]]()
         for w in 0..<weeks {
             let days = (0..<7).map { d -> [String: Any] in
-                cell(start.adding(days: w * 7 + d), inMonth: month, large: large, noteHref: noteHref)
+                cell(
+                    start.adding(days: w * 7 + d), inMonth: month, large: large, linkFrom: linkFrom, noteHref: noteHref)
             }
             rows.append(["days": days])
         }
@@ -52,7 +57,9 @@ struct MonthGrid {
         return context
     }
 
-    func cell(_ date: CivilDate, inMonth month: Int, large: Bool, noteHref: (Note) -> String) -> [String: Any] {
+    func cell(
+        _ date: CivilDate, inMonth month: Int, large: Bool, linkFrom: CivilDate, noteHref: (Note) -> String
+    ) -> [String: Any] {
         let status = calendar.status(of: date)
         let outside = date.month != month
         let lunar = try? LunarCalendar.lunarDate(for: date)
@@ -104,7 +111,10 @@ struct MonthGrid {
         // Notes are marked in the month they belong to, not on the neighbours' filler days.
         let notes = outside ? [] : notesByDay[date] ?? []
         context["hasNotes"] = !notes.isEmpty
-        context["notes"] = notes.map { ["title": $0.title, "href": noteHref($0), "large": large] }
+        context["notes"] = notes.map { note -> [String: Any] in
+            // Later days of a note repeat its marker for the eye and the mouse, not for the keyboard.
+            ["title": note.title, "href": noteHref(note), "large": large, "repeat": date != max(note.start, linkFrom)]
+        }
         if !notes.isEmpty { classes.append("has-notes") }
         context["classes"] = classes.joined(separator: " ")
         if large {

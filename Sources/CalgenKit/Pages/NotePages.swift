@@ -6,7 +6,9 @@ extension HTMLPages {
     func notePage(_ note: Note) -> OutputFile {
         let root = "../../"
         let path = PagePath.note(note.slug)
-        var context = common(path: path, title: "\(note.title) · \(site.config.title)", root: root)
+        var context = common(
+            path: path, title: "\(note.title) · \(site.config.title)", root: root,
+            description: strings.noteDescription(note))
         context["note"] = noteContext(note, root: root)
         var months = [(Int, Int)]()
         var day = note.start
@@ -25,7 +27,8 @@ extension HTMLPages {
     func notesIndexPage() -> OutputFile {
         let root = "../"
         var context = common(
-            path: PagePath.notes, title: "\(strings.ui["notesTitle"]!) · \(site.config.title)", root: root)
+            path: PagePath.notes, title: "\(strings.ui["notesTitle"]!) · \(site.config.title)", root: root,
+            description: strings.ui["notesDescription"]!)
         let byYear = Dictionary(grouping: site.notes) { $0.start.year }
         context["years"] = byYear.keys.sorted(by: >).map { year -> [String: Any] in
             ["year": year, "notes": byYear[year]!.map { noteSummary($0, root: root) }]

@@ -35,6 +35,11 @@ struct SiteStrings: Sendable {
             : "\(weekdayShort(date.weekday)) \(date.day) \(SiteStrings.englishMonths[date.month - 1].prefix(3))"
     }
 
+    /// `shortDate` in the pieces a line may break between: `["10月1日", "（周四）"]` / `["Thu 1 Oct"]`.
+    func shortDateParts(_ date: CivilDate) -> [String] {
+        isChinese ? ["\(date.month)月\(date.day)日", "（周\(date.weekday.chineseShortName)）"] : [shortDate(date)]
+    }
+
     /// `一` / `Mon`.
     func weekdayShort(_ weekday: Weekday) -> String {
         isChinese ? weekday.chineseShortName : String(weekday.englishName.prefix(3))
@@ -164,6 +169,147 @@ struct SiteStrings: Sendable {
         return text
     }
 
+    /// A year page's summary for search results: its holiday breaks, or that they are not announced.
+    func yearDescription(year: Int, periods: [HolidayPeriod]) -> String {
+        if periods.isEmpty {
+            return isChinese
+                ? "\(year)年日历：法定节假日、农历、二十四节气与节日；放假调休安排尚未公布。"
+                : "\(year) calendar: statutory holidays, lunar dates, solar terms and festivals; the holiday arrangement is not announced yet."
+        }
+        let breaks = periods.map { "\(holidayName($0.noticeName)) \(range($0.start, $0.end))" }
+        return isChinese
+            ? "\(year)年放假安排与调休上班日期：" + breaks.joined(separator: "；") + "。"
+            : "\(year) public holidays and make-up workdays: " + breaks.joined(separator: "; ") + "."
+    }
+
+    /// A month page's summary: its holiday breaks and make-up days, and what else the grid shows.
+    func monthDescription(year: Int, month: Int, periods: [HolidayPeriod], feasts: [String]) -> String {
+        let title = monthTitle(year: year, month: month)
+        var parts = periods.map { period -> String in
+            var text = "\(holidayName(period.noticeName)) \(range(period.start, period.end))"
+            if let makeup = makeupLine(period.makeupWorkdays) { text += isChinese ? "，" + makeup : "; " + makeup }
+            return text
+        }
+        // A festival that names a break of the month is said once, as the break.
+        let names = Set(periods.map { holidayName($0.noticeName) })
+        let others = feasts.filter { !names.contains($0) }
+        if !others.isEmpty { parts.append(others.joined(separator: isChinese ? "、" : ", ")) }
+        return isChinese
+            ? "\(title)日历，含农历与调休：" + (parts.isEmpty ? "本月没有放假安排。" : parts.joined(separator: "；") + "。")
+            : "\(title) calendar with lunar dates and make-up workdays: "
+                + (parts.isEmpty ? "no public holidays this month." : parts.joined(separator: "; ") + ".")
+    }
+
+    /// A note page's summary: when, then the start of its text.
+    func noteDescription(_ note: Note) -> String {
+        let text = note.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let excerpt = text.count > 120 ? text.prefix(119) + "…" : Substring(text)
+        return noteWhen(note) + (excerpt.isEmpty ? "" : (isChinese ? "：" : ": ") + excerpt)
+    }
+
+    /// `周日` / `Sun`.
+    func weekdayShortName(_ weekday: Weekday) -> String {
+        isChinese ? "周" + weekday.chineseShortName : String(weekday.englishName.prefix(3))
+    }
+
+    /// What a day is, in a word or two: `休息日（国庆节）`, `补班（国庆节）`, `工作日`.
+    func dayStatusWord(_ kind: DayKind, name: String?, announced: Bool) -> String {
+        let named = name.map { isChinese ? "（\($0)）" : " (\($0))" } ?? ""
+        let word: String
+        switch kind {
+        case .holiday: word = (isChinese ? "休息日" : "Day off") + named
+        case .makeupWorkday: word = (isChinese ? "补班" : "Make-up workday") + named
+        case .weekend: word = isChinese ? "休息日" : "Weekend"
+        case .workday: word = isChinese ? "工作日" : "Workday"
+        }
+        return announced ? word : word + (isChinese ? "（该年调休安排未公布）" : " (arrangement not announced)")
+    }
+
+    /// `今天 11月22日 周日 农历十月初四 · 休息日`.
+    func todayLine(date: String, weekday: String, lunar: String, status: String) -> String {
+        fill(homeWords["today"]!, ["date": date, "weekday": weekday, "lunar": lunar, "status": status])
+            .replacingOccurrences(of: "  ", with: " ")
+    }
+
+    /// `正在放假：国庆节（10月1日（周四）至10月8日（周四），共8天），还剩 3 天`.
+    func currentHolidayLine(name: String, range: String, days: Int, left: Int) -> String {
+        fill(homeWords["current"]!, ["name": name, "range": range, "days": "\(days)", "left": "\(left)"])
+    }
+
+    /// `下一个假期：元旦，还有 40 天（1月1日（周五）至1月3日（周日），共3天）`.
+    func nextHolidayLine(name: String, range: String, days: Int, until: Int) -> String {
+        fill(homeWords["next"]!, ["name": name, "range": range, "days": "\(days)", "until": "\(until)"])
+    }
+
+    /// `下一个假期：2028年放假安排尚未公布`.
+    func nextHolidayUnknown(year: Int) -> String {
+        fill(homeWords["unknown"]!, ["year": "\(year)"])
+    }
+
+    /// What the home page says to a reader without JavaScript: the lines are as of the build day.
+    func homeAsOf(_ date: String) -> String {
+        fill(homeWords["asOf"]!, ["date": date])
+    }
+
+    /// `text` with each `{key}` replaced; the home page's script fills the same patterns.
+    func fill(_ text: String, _ values: [String: String]) -> String {
+        values.reduce(text) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+    }
+
+    /// The patterns of the home page's live lines, shared by the build and the page's script.
+    var homeWords: [String: String] {
+        isChinese
+            ? [
+                "today": "今天 {date} {weekday} {lunar} · {status}",
+                "current": "正在放假：{name}（{range}，共{days}天），还剩 {left} 天",
+                "next": "下一个假期：{name}，还有 {until} 天（{range}，共{days}天）",
+                "unknown": "下一个假期：{year}年放假安排尚未公布",
+                "asOf": "以上按本页生成日（{date}）计算。",
+                "stale": "本页生成于 {date}，已超出本页所含的月份；请打开对应年份的日历。",
+            ]
+            : [
+                "today": "Today {weekday} {date} · {status}",
+                "current": "On holiday: {name} ({range}, {days} days), {left} days left",
+                "next": "Next holiday: {name}, in {until} days ({range}, {days} days)",
+                "unknown": "Next holiday: the {year} arrangement is not announced yet",
+                "asOf": "As of the day this page was built ({date}).",
+                "stale": "This page was built on {date}, before the months it shows; open the year's calendar.",
+            ]
+    }
+
+    /// The news of `changes.xml` and the manifest: `2027年放假安排已发布`.
+    func newsAnnounced(_ year: Int) -> String {
+        isChinese ? "\(year)年放假安排已发布" : "The \(year) holiday arrangement is published"
+    }
+
+    /// `2028年日历已加入（放假安排尚未公布）`.
+    func newsYearAdded(_ year: Int) -> String {
+        isChinese ? "\(year)年日历已加入（放假安排尚未公布）" : "The \(year) calendar is added (arrangement not announced yet)"
+    }
+
+    /// `2026年放假数据更正`.
+    func newsCorrected(_ year: Int) -> String {
+        isChinese ? "\(year)年放假数据更正" : "The \(year) holiday data is corrected"
+    }
+
+    /// `新记事：国庆值班安排`.
+    func newsNoteAdded(_ title: String) -> String { isChinese ? "新记事：\(title)" : "New note: \(title)" }
+
+    /// `记事更新：国庆值班安排`.
+    func newsNoteChanged(_ title: String) -> String { isChinese ? "记事更新：\(title)" : "Note updated: \(title)" }
+
+    /// `记事删除：国庆值班安排`.
+    func newsNoteRemoved(_ title: String) -> String { isChinese ? "记事删除：\(title)" : "Note removed: \(title)" }
+
+    /// `网站发布：2007–2027年日历，放假安排已公布至2026年`.
+    func newsPublished(first: Int?, last: Int?) -> String {
+        let from = first.map(String.init) ?? "?"
+        let through = last.map(String.init) ?? "—"
+        return isChinese
+            ? "网站发布：\(from)年起的日历，放假安排已公布至\(through)年"
+            : "Site published: calendars from \(from), holiday arrangements announced through \(through)"
+    }
+
     /// The fixed words templates use, as `{{t.key}}`.
     var ui: [String: String] {
         isChinese ? SiteStrings.chineseUI : SiteStrings.englishUI
@@ -172,7 +318,11 @@ struct SiteStrings: Sendable {
     static let chineseUI: [String: String] = [
         "yearTitleSuffix": "年放假安排",
         "calendar": "日历",
-        "holidays": "放假安排",
+        "holidays": "各节日放假时间",
+        "monthIndex": "月份",
+        "rangeTo": "至",
+        "makeupBefore": "",
+        "makeupAfter": "上班",
         "holidayName": "节日",
         "dates": "放假时间",
         "length": "天数",
@@ -228,12 +378,41 @@ struct SiteStrings: Sendable {
         "onTheCalendar": "在日历中查看",
         "notePage": "单独页面",
         "draft": "草稿",
+        "siteNav": "网站导航",
+        "changesSubtitle": "新一年放假安排的发布、数据更正和记事变化，每个网站版本一条。",
+        "apiTitle": "数据接口",
+        "apiDescription": "节假日与调休的静态 JSON 接口：按日期查询是否上班、农历、节气和下一个假期，附 curl、iPhone 快捷指令和 Home Assistant 示例。",
+        "todayHeading": "今天",
+        "monthSteps": "切换月份",
+        "subscribeHow": "订阅地址与各日历应用的设置方法",
+        "subscribeTitle": "订阅日历",
+        "subscribeDescription": "订阅中国法定节假日与调休日历：https 与 webcal 地址，以及 iPhone、Mac、Google 日历、Outlook、Android 和华为、小米手机的设置步骤与提醒说明。",
+        "guideHeading": "在日历应用中订阅",
+        "addresses": "订阅地址",
+        "downloadIcs": "下载 .ics 文件",
+        "copy": "复制",
+        "copied": "已复制",
+        "personalTitle": "{name}的个人日历",
+        "personalText": "你的上班提醒、补班前提醒和个人记事。这个地址就是你的钥匙：不要公开分享。",
+        "personalNotice": "这是个人日历的专用页面，不会出现在网站的其他页面中。请不要转发本页地址。",
+        "notesDescription": "全部记事：按日期与标签列出的值班、活动与提醒。",
+        "thisMonth": "本月",
+        "subscribeShort": "订阅",
+        "jumpLabel": "跳到",
+        "jumpGo": "前往",
+        "jumpInvalid": "请输入有数据的年月，例如 2026-10",
+        "apiLink": "数据接口",
+        "changesFeed": "更新记录",
     ]
 
     static let englishUI: [String: String] = [
         "yearTitleSuffix": " public holidays",
         "calendar": "Calendar",
-        "holidays": "Holidays",
+        "holidays": "Holiday breaks",
+        "monthIndex": "Months",
+        "rangeTo": " – ",
+        "makeupBefore": "Work on ",
+        "makeupAfter": "",
         "holidayName": "Holiday",
         "dates": "Days off",
         "length": "Length",
@@ -291,5 +470,34 @@ struct SiteStrings: Sendable {
         "onTheCalendar": "On the calendar",
         "notePage": "Note page",
         "draft": "Draft",
+        "siteNav": "Site",
+        "changesSubtitle": "New holiday arrangements, data corrections and note changes, one entry per site version.",
+        "apiTitle": "Data API",
+        "apiDescription":
+            "A static JSON API of China's holidays and make-up workdays: whether a date is a workday, its lunar date, solar term and the next holiday, with curl, iOS Shortcuts and Home Assistant examples.",
+        "todayHeading": "Today",
+        "monthSteps": "Other months",
+        "subscribeHow": "Feed addresses and how to subscribe in each calendar app",
+        "subscribeTitle": "Subscribe",
+        "subscribeDescription":
+            "Subscribe to China's public holidays and make-up workdays: https and webcal addresses, with steps and alarm notes for iPhone, Mac, Google Calendar, Outlook, Android, Huawei and Xiaomi.",
+        "guideHeading": "Subscribing in a calendar app",
+        "addresses": "Feed addresses",
+        "downloadIcs": "Download the .ics file",
+        "copy": "Copy",
+        "copied": "Copied",
+        "personalTitle": "{name}'s personal calendar",
+        "personalText":
+            "Your clock-in reminders, make-up day reminders and personal notes. This address is your key: do not share it publicly.",
+        "personalNotice":
+            "This page belongs to one personal calendar and is linked from nowhere else on the site. Do not pass its address on.",
+        "notesDescription": "All notes, by date and by tag: duties, events and reminders.",
+        "thisMonth": "This month",
+        "subscribeShort": "Subscribe",
+        "jumpLabel": "Go to",
+        "jumpGo": "Go",
+        "jumpInvalid": "Enter a year and month with data, e.g. 2026-10",
+        "apiLink": "Data API",
+        "changesFeed": "What changed",
     ]
 }

@@ -5,8 +5,10 @@ import Mustache
 /// The Mustache templates of `Templates/`: pages at the top, partials in `partials/`, and
 /// static files in `assets/` copied as they are.
 struct TemplateSet: Sendable {
-    static let requiredPages = ["layout", "index", "year", "month", "404", "note", "notes"]
-    static let requiredPartials = ["month-grid", "day-cell", "note-meta", "note-list"]
+    static let requiredPages = ["layout", "index", "year", "month", "404", "note", "notes", "subscribe", "api"]
+    static let requiredPartials = [
+        "month-grid", "day-cell", "note-meta", "note-list", "feed-address", "subscribe-guide",
+    ]
 
     let library: MustacheLibrary
     /// Files of `assets/`, by path relative to it.

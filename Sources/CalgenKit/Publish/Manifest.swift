@@ -32,6 +32,11 @@ struct Manifest: Codable, Equatable, Sendable {
     var years: [Year]
     var artifacts: [Artifact]
     var changes: ChangeList
+    /// What changed for people, newest first (see `ChangeNews`); absent from manifests written
+    /// before it, and then started afresh.
+    var news: [NewsItem]?
+    /// Every note's state at this version, to tell the next build which notes changed.
+    var notes: [NoteState]?
 
     /// The manifest's bytes: one key per line and one array element per line, so that a diff
     /// of two manifests reads well.
@@ -57,7 +62,19 @@ struct Manifest: Codable, Equatable, Sendable {
                 "    {\"path\": \(string(a.path)), \"sha256\": \(string(a.sha256)), \"size\": \(a.size), \"version\": \(a.version)}"
             }.joined(separator: ",\n"))
         lines.append("  ],")
-        lines.append("  \"changes\": \(changes.encoded())")
+        lines.append("  \"changes\": \(changes.encoded()),")
+        lines.append("  \"news\": [")
+        lines.append(
+            (news ?? []).map { n in
+                "    {\"version\": \(n.version), \"date\": \(string(n.date)), \"kind\": \(string(n.kind)), \"title\": \(string(n.title)), \"path\": \(string(n.path))}"
+            }.joined(separator: ",\n"))
+        lines.append("  ],")
+        lines.append("  \"notes\": [")
+        lines.append(
+            (notes ?? []).map { n in
+                "    {\"slug\": \(string(n.slug)), \"title\": \(string(n.title)), \"sha256\": \(string(n.sha256))}"
+            }.joined(separator: ",\n"))
+        lines.append("  ]")
         lines.append("}")
         return Array((lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n").utf8)
     }

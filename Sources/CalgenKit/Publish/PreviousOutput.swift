@@ -31,6 +31,15 @@ struct PreviousOutput: Sendable {
         return stat(outputPath + "/" + path, &info) == 0 && Int(info.st_size) == size
     }
 
+    /// Whether the output directory holds this file with exactly these bytes (for small files
+    /// that no manifest records, such as the page beside each personal feed).
+    func holdsBytes(of file: OutputFile) -> Bool {
+        guard holds(file.path, size: file.bytes.count), let outputPath,
+            let data = FileManager.default.contents(atPath: outputPath + "/" + file.path)
+        else { return false }
+        return data.elementsEqual(file.bytes)
+    }
+
     /// Whether the output directory holds exactly these paths, each with its size: then a build
     /// that changed nothing leaves it alone.
     func holdsExactly(_ files: [(path: String, size: Int)]) -> Bool {

@@ -13,13 +13,27 @@ struct Publication: Sendable {
     /// - Parameters:
     ///   - publicFiles: pages, assets, the day API, sitemap and robots.txt.
     ///   - feeds: every feed, the public one among them.
+    ///   - privatePages: the page beside each personal feed; like the personal feeds, outside the
+    ///     site manifest.
     ///   - sources: the SHA-256 of each year's holiday-cn file.
     ///   - now: this build's time, which becomes `generatedAt` when anything changed.
     init(
-        publicFiles: [OutputFile], feeds: [FeedResult], calendar: HolidayCalendar, sources: [Int: String],
-        previous: PreviousOutput, now: Date
+        publicFiles: [OutputFile], feeds: [FeedResult], privatePages: [OutputFile] = [], calendar: HolidayCalendar,
+        sources: [Int: String], news: NewsContext, previous: PreviousOutput, now: Date
     ) {
+        let years = calendar.files.map { file in
+            Manifest.Year(year: file.year, announced: file.isAnnounced, sha256: sources[file.year] ?? "", papers: file.papers)
+        }
+        // What changed for people. A change of holiday data or notes changes pages too, so it
+        // always makes a new version: the next one.
+        let newsItems = ChangeNews.items(
+            previous: previous.manifest, years: years, notes: news.notes, version: previous.nextVersion,
+            date: ManifestTime.iso(now), strings: news.strings)
         var inMemory = publicFiles
+        inMemory.append(
+            ChangesFeed.file(
+                news: newsItems, baseURL: news.baseURL, siteTitle: news.siteTitle, strings: news.strings,
+                fallbackDate: previous.manifest?.generatedAt ?? ManifestTime.iso(now)))
         for feed in feeds where feed.isPublic {
             for file in [feed.feed, feed.manifest] {
                 if let bytes = file.bytes { inMemory.append(OutputFile(path: file.path, bytes: bytes)) }
@@ -63,18 +77,17 @@ struct Publication: Sendable {
         var digestLines = artifacts.map { "\($0.path) \($0.sha256)\n" }
         for feed in personal { digestLines.append("\(feed.path) \(feed.sha256)\n") }
         let contentHash = Digest.sha256(Array(digestLines.sorted().joined().utf8))
-        let years = calendar.files.map { file in
-            Manifest.Year(year: file.year, announced: file.isAnnounced, sha256: sources[file.year] ?? "", papers: file.papers)
-        }
         let manifest = Manifest(
             schemaVersion: Manifest.schemaVersion, version: version, contentHash: contentHash, generatedAt: generatedAt,
             generator: Calgen.generator, years: years, artifacts: artifacts,
             changes: anyChange
                 ? ChangeList(version: version, added: added.sorted(), changed: changed.sorted(), removed: removed)
-                : previous.manifest!.changes)
+                : previous.manifest!.changes,
+            news: newsItems, notes: news.notes)
         let manifestBytes = manifest.encoded()
         let manifestUnchanged = manifestBytes == previous.manifestBytes
         planned += personal.flatMap { [$0.feed, $0.manifest] }
+        planned += privatePages.map { PlannedFile($0, unchanged: previous.holdsBytes(of: $0)) }
         planned.append(
             PlannedFile(OutputFile(path: Manifest.path, bytes: manifestBytes), unchanged: manifestUnchanged && previous.isOutput))
         let staged = planned.contains { if case .staged = $0.source { true } else { false } }
@@ -85,5 +98,20 @@ struct Publication: Sendable {
         self.version = version
         self.manifest = manifest
         isNewVersion = anyChange
+    }
+}
+
+/// What the news of a build is made from, besides the holiday data and the previous manifest.
+struct NewsContext: Sendable {
+    var notes: [NoteState]
+    var strings: SiteStrings
+    var baseURL: String
+    var siteTitle: String
+
+    init(site: Site) {
+        notes = site.notes.map(NoteState.init).sorted { $0.slug < $1.slug }
+        strings = SiteStrings(language: site.config.language)
+        baseURL = site.config.baseURL
+        siteTitle = site.config.title
     }
 }

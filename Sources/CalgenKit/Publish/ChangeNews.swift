@@ -1,0 +1,100 @@
+import CalgenCore
+
+/// What changed for people, version by version: a year's arrangement published or corrected, a
+/// note added, changed or removed. Kept in the site manifest (`news`, with the state of every note
+/// in `notes`), so that it carries over from build to build, also through `--previous-site`, and
+/// rendered as the Atom feed `changes.xml`.
+struct NewsItem: Codable, Equatable, Sendable {
+    /// The site version that brought the change.
+    var version: Int
+    /// That version's `generatedAt`.
+    var date: String
+    /// `published`, `announced`, `added-year`, `corrected`, `note-added`, `note-changed` or `note-removed`.
+    var kind: String
+    /// One line for people, in the site's language: `2027年放假安排已发布`.
+    var title: String
+    /// The page it is about, relative to the site root (`2027/`, `notes/duty/`).
+    var path: String
+}
+
+/// A note as the manifest remembers it, to tell a changed note from an unchanged one.
+struct NoteState: Codable, Equatable, Sendable {
+    var slug: String
+    var title: String
+    /// A SHA-256 over what a reader sees of the note: title, dates, time, tags and body.
+    var sha256: String
+
+    init(slug: String, title: String, sha256: String) {
+        self.slug = slug
+        self.title = title
+        self.sha256 = sha256
+    }
+
+    init(_ note: Note) {
+        let text = [
+            note.title, note.start.iso8601, note.end.iso8601, note.time?.description ?? "", "\(note.duration?.minutes ?? 0)",
+            note.tags.joined(separator: ","), note.draft ? "draft" : "", note.html,
+        ].joined(separator: "\n")
+        self.init(slug: note.slug, title: note.title, sha256: Digest.sha256(Array(text.utf8)))
+    }
+}
+
+enum ChangeNews {
+    /// How many items the manifest keeps, newest first.
+    static let kept = 100
+
+    /// The news after this build: what changed since `previous` (stamped `version` and `date`),
+    /// then the previous news. A site's first build has one item, that it was published.
+    static func items(
+        previous: Manifest?, years: [Manifest.Year], notes: [NoteState], version: Int, date: String,
+        strings: SiteStrings
+    ) -> [NewsItem] {
+        var new = [NewsItem]()
+        func add(_ kind: String, _ title: String, _ path: String) {
+            new.append(NewsItem(version: version, date: date, kind: kind, title: title, path: path))
+        }
+        guard let previous else {
+            let announced = years.filter(\.announced).map(\.year)
+            add("published", strings.newsPublished(first: years.first?.year, last: announced.last), "")
+            return new
+        }
+        var before = [Int: Manifest.Year]()
+        for year in previous.years { before[year.year] = year }
+        for year in years {
+            let path = PagePath.year(year.year)
+            switch before[year.year] {
+            case nil:
+                if year.announced {
+                    add("announced", strings.newsAnnounced(year.year), path)
+                } else {
+                    add("added-year", strings.newsYearAdded(year.year), path)
+                }
+            case let old? where !old.announced && year.announced:
+                add("announced", strings.newsAnnounced(year.year), path)
+            case let old? where old.sha256 != year.sha256:
+                add("corrected", strings.newsCorrected(year.year), path)
+            default:
+                break
+            }
+        }
+        // A manifest from before `notes` knows no notes: nothing to compare them with.
+        if let oldNotes = previous.notes {
+            var old = [String: NoteState]()
+            for note in oldNotes { old[note.slug] = note }
+            let current = Set(notes.map(\.slug))
+            for note in notes {
+                if let was = old[note.slug] {
+                    if was.sha256 != note.sha256 {
+                        add("note-changed", strings.newsNoteChanged(note.title), PagePath.note(note.slug))
+                    }
+                } else {
+                    add("note-added", strings.newsNoteAdded(note.title), PagePath.note(note.slug))
+                }
+            }
+            for note in oldNotes.sorted(by: { $0.slug < $1.slug }) where !current.contains(note.slug) {
+                add("note-removed", strings.newsNoteRemoved(note.title), PagePath.notes)
+            }
+        }
+        return Array((new + (previous.news ?? [])).prefix(kept))
+    }
+}

@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""The pages as a reader's browser shows them: headless Chromium, driven by Selenium.
+
+Serves a built site on 127.0.0.1 and opens the key pages (home, a year, a month with a
+holiday, an unannounced year, a note, subscribe, api) at 320, 390 and 1280 px, and checks:
+
+- no 休/班 badge box intersects its day-number box;
+- no horizontal scrolling;
+- with the browser's clock set after the build day, the home page marks that day as today,
+  shows that month, and names the right next holiday;
+- axe-core (the copy inside the pinned axe-playwright-python wheel) reports no violation,
+  in the light and the dark scheme;
+- printed, a year is one A4 landscape sheet with its legend and no text under 6 pt, and a
+  month one A4 portrait sheet with its notes.
+
+Usage: check_browser.py PUBLIC_DIR [SCREENSHOT_DIR]
+"""
+
+import base64
+import functools
+import http.server
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+WIDTHS = [320, 390, 1280]
+
+
+def serve(root):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=root))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def browser(dark=False):
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--lang=zh-CN",
+                     "--disable-dev-shm-usage"]:
+        options.add_argument(argument)
+    if dark:
+        options.add_argument("--force-dark-mode")
+        options.add_argument("--blink-settings=preferredColorScheme=0")
+    driver = webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
+    driver.set_page_load_timeout(60)
+    return driver
+
+
+def axe_source():
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit("check_browser: axe-playwright-python is not installed (script/bootstrap --test installs it)")
+    with open(os.path.join(spec.submodule_search_locations[0], "axe.min.js"), encoding="utf-8") as f:
+        return f.read()
+
+
+OVERLAPS = """
+var bad = [];
+document.querySelectorAll("td.d").forEach(function (cell) {
+  var n = cell.querySelector(".n"), b = cell.querySelector(".b");
+  if (!n || !b || b.offsetParent === null) return;
+  var r = n.getBoundingClientRect(), s = b.getBoundingClientRect();
+  if (r.right > s.left + 0.5 && s.right > r.left + 0.5 && r.bottom > s.top + 0.5 && s.bottom > r.top + 0.5)
+    bad.push(cell.getAttribute("data-date") + " " + n.textContent + b.textContent);
+});
+return bad;
+"""
+
+# Runs before the page's scripts: the browser's clock at noon of a given day in Shanghai.
+FAKE_CLOCK = """
+(function () {
+  var fixed = Date.UTC(%d, %d, %d, 4, 0, 0), Real = Date;
+  function Fake(a, b, c, d, e, f, g) {
+    if (!(this instanceof Fake)) return new Real(fixed).toString();
+    switch (arguments.length) {
+      case 0: return new Real(fixed);
+      case 1: return new Real(a);
+      default: return new Real(a, b, c || 1, d || 0, e || 0, f || 0, g || 0);
+    }
+  }
+  Fake.now = function () { return fixed; };
+  Fake.UTC = Real.UTC; Fake.parse = Real.parse; Fake.prototype = Real.prototype;
+  window.Date = Fake;
+})();
+"""
+
+
+def main():
+    root = sys.argv[1]
+    shots = sys.argv[2] if len(sys.argv) > 2 else None
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+    server = serve(root)
+    base = f"http://127.0.0.1:{server.server_port}/"
+    data = json.loads(open(os.path.join(root, "api/years.json"), encoding="utf-8").read())
+    years = [y["year"] for y in data["years"]]
+    unannounced = next((y for y in years if not next(z for z in data["years"] if z["year"] == y)["announced"]), None)
+    notes = sorted(d for d in os.listdir(os.path.join(root, "notes")) if os.path.isdir(os.path.join(root, "notes", d)))
+    pages = ["", "2026/", "2026/10/", "subscribe/", "api/"]
+    if unannounced:
+        pages.append(f"{unannounced}/")
+    if notes:
+        pages.append(f"notes/{notes[0]}/")
+    failures = []
+    checked = 0
+    axe = axe_source()
+    for dark in [False, True]:
+        driver = browser(dark)
+        try:
+            for page in pages:
+                for width in WIDTHS:
+                    driver.set_window_size(width, 900)
+                    driver.get(base + page)
+                    where = f"/{page} at {width} px{' (dark)' if dark else ''}"
+                    if not dark:
+                        overlaps = driver.execute_script(OVERLAPS)
+                        if overlaps:
+                            failures.append(f"{where}: badge over day number: {', '.join(overlaps[:5])}")
+                        scroll = driver.execute_script(
+                            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+                        if scroll[0] > scroll[1]:
+                            failures.append(f"{where}: scrolls sideways ({scroll[0]} px wide in {scroll[1]} px)")
+                        if shots:
+                            height = driver.execute_script("return document.documentElement.scrollHeight")
+                            driver.set_window_size(width, min(height, 6000))
+                            name = (page.strip("/").replace("/", "_") or "index") + f"-{width}.png"
+                            driver.save_screenshot(os.path.join(shots, name))
+                    if width == 1280 or (width == 320 and not dark):
+                        driver.execute_script(axe)
+                        result = driver.execute_async_script(
+                            "var done = arguments[arguments.length - 1];"
+                            "axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
+                            "  done(r.violations.map(function (v) { return v.id + ': ' + v.nodes.length + ' × '"
+                            "    + (v.nodes[0] ? v.nodes[0].target.join(' ') : ''); })); });")
+                        for violation in result:
+                            failures.append(f"{where}: axe: {violation}")
+                    checked += 1
+        finally:
+            driver.quit()
+
+    # Print: a year is one A4 landscape poster with a legible legend, badges and lunar text;
+    # a month is one A4 portrait sheet with its notes following.
+    driver = browser()
+    try:
+        for page, size in [("2026/", "landscape"), ("2026/10/", "portrait")] + ([(f"{unannounced}/", "landscape")] if unannounced else []):
+            driver.get(base + page)
+            pdf = driver.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True, "printBackground": True})
+            pages_printed, width, height = pdf_pages(base64.b64decode(pdf["data"]))
+            where = f"/{page} printed"
+            if pages_printed != 1:
+                failures.append(f"{where}: {pages_printed} sheets, not 1")
+            if (width > height) != (size == "landscape"):
+                failures.append(f"{where}: {width:.0f}×{height:.0f} pt, not A4 {size}")
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+            small = driver.execute_script(
+                "return Array.from(document.querySelectorAll('.year-grid td.d .s, .year-grid td.d .b, .legend li'))"
+                ".filter(function (e) { return e.offsetParent !== null && parseFloat(getComputedStyle(e).fontSize) < 8; })"
+                ".map(function (e) { return e.className + ' ' + getComputedStyle(e).fontSize; })")
+            if small:
+                failures.append(f"{where}: text under 6 pt: {small[:3]}")
+            legend = driver.execute_script("var l = document.querySelector('.legend'); return !!l && l.offsetParent !== null")
+            if not legend:
+                failures.append(f"{where}: no legend")
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+            checked += 1
+    finally:
+        driver.quit()
+
+    # The home page read after the build: today marked, its month shown, the right next holiday.
+    driver = browser()
+    try:
+        for (y, m, d), expect_month, expect in home_cases(root):
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FAKE_CLOCK % (y, m - 1, d)})
+            driver.set_window_size(390, 900)
+            driver.get(base)
+            key = f"{y:04d}-{m:02d}-{d:02d}"
+            marked = driver.execute_script(
+                "return Array.from(document.querySelectorAll('.home-month:not([hidden]) td.is-today'))"
+                ".map(function (c) { return c.getAttribute('data-date'); })")
+            shown = driver.execute_script(
+                "return Array.from(document.querySelectorAll('.home-month')).filter(function (e) { return !e.hidden; })"
+                ".map(function (e) { return e.getAttribute('data-month'); })")
+            line = driver.find_element("id", "next-holiday").text
+            today = driver.find_element("id", "today-line").text
+            where = f"home page on {key}"
+            if expect_month and (marked != [key] or shown != [expect_month]):
+                failures.append(f"{where}: today marked {marked}, months shown {shown}")
+            if expect not in line:
+                failures.append(f"{where}: next holiday line {line!r} lacks {expect!r}")
+            if expect_month and f"{m}月{d}日" not in today:
+                failures.append(f"{where}: today line {today!r}")
+            checked += 1
+    finally:
+        driver.quit()
+    server.shutdown()
+    for failure in failures:
+        print("FAIL " + failure)
+    print(f"browser: {checked} page views, {len(failures)} failures")
+    print(f"{checked - len(failures)} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+def pdf_pages(data):
+    """Sheets and the first sheet's size in points, as poppler's pdfinfo reads them."""
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as f:
+        f.write(data)
+        f.flush()
+        info = subprocess.run(["pdfinfo", f.name], capture_output=True, text=True, check=True).stdout
+    pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    size = re.search(r"^Page size:\s+([\d.]+) x ([\d.]+)", info, re.M)
+    return pages, float(size.group(1)), float(size.group(2))
+
+
+def home_cases(root):
+    """Days after the build, with the month the home page should show and the next-holiday words."""
+    with open(os.path.join(root, "index.html"), encoding="utf-8") as f:
+        html = f.read()
+    start = html.index('<script type="application/json" id="home-data">') + len('<script type="application/json" id="home-data">')
+    data = json.loads(html[start:html.index("</script>", start)])
+    built = data["built"]
+    days = [d[0] for d in data["days"]]
+    cases = []
+    # Two weeks after the build, and the first day of the last month the page carries.
+    for day in [days[min(len(days) - 1, days.index(built) + 14)], days[-1][:8] + "01"]:
+        y, m, d = int(day[:4]), int(day[5:7]), int(day[8:10])
+        nxt = next((p for p in data["periods"] if p["start"] > day and int(p["start"][:4]) <= data["announcedThrough"]), None)
+        cur = next((p for p in data["periods"] if p["start"] <= day <= p["end"]), None)
+        expect = (cur or nxt)["name"] if (cur or nxt) else f"{max(data['announcedThrough'] + 1, y)}"
+        cases.append(((y, m, d), day[:7], expect))
+    return cases
+
+
+if __name__ == "__main__":
+    sys.exit(main())
