@@ -2,7 +2,8 @@
 """The pages as a reader's browser shows them: headless Chromium, driven by Selenium.
 
 Serves a built site on 127.0.0.1 and opens the key pages (home, a year, a month with a
-holiday, an unannounced year, a note, subscribe, api) at 320, 390 and 1280 px, and checks:
+holiday, an unannounced year, a note, subscribe, api, and the page beside a personal feed) at
+320, 390 and 1280 px, and checks:
 
 - no 休/班 badge box intersects its day-number box;
 - no horizontal scrolling;
@@ -113,6 +114,11 @@ def main():
         pages.append(f"{unannounced}/")
     if notes:
         pages.append(f"notes/{notes[0]}/")
+    # The page beside a personal feed; its folder is secret and shown as feeds/…/ in the log.
+    private = sorted(d for d in os.listdir(os.path.join(root, "feeds"))
+                     if os.path.isfile(os.path.join(root, "feeds", d, "index.html")))
+    if private:
+        pages.append(f"feeds/{private[0]}/")
     failures = []
     checked = 0
     axe = axe_source()
@@ -123,7 +129,8 @@ def main():
                 for width in WIDTHS:
                     driver.set_window_size(width, 900)
                     driver.get(base + page)
-                    where = f"/{page} at {width} px{' (dark)' if dark else ''}"
+                    shown = re.sub(r"^feeds/[^/]+/", "feeds/…/", page)
+                    where = f"/{shown} at {width} px{' (dark)' if dark else ''}"
                     if not dark:
                         overlaps = driver.execute_script(OVERLAPS)
                         if overlaps:
@@ -135,7 +142,7 @@ def main():
                         if shots:
                             height = driver.execute_script("return document.documentElement.scrollHeight")
                             driver.set_window_size(width, min(height, 6000))
-                            name = (page.strip("/").replace("/", "_") or "index") + f"-{width}.png"
+                            name = (shown.strip("/").replace("/", "_") or "index") + f"-{width}.png"
                             driver.save_screenshot(os.path.join(shots, name))
                     if width == 1280 or (width == 320 and not dark):
                         driver.execute_script(axe)

@@ -153,6 +153,8 @@ import Testing
             let page = site.read(path) ?? ""
             let folder = String(path.dropLast("index.html".count))
             #expect(page.contains(#"<meta name="robots" content="noindex">"#))
+            // Its links tell no other site the secret path.
+            #expect(page.contains(#"<meta name="referrer" content="same-origin">"#))
             #expect(page.contains("value=\"https://calendar.example.com/\(folder)"))
             #expect(!manifest.contains(folder))
             #expect(
