@@ -14,7 +14,7 @@ public struct Almanac: Sendable {
     /// out once for the pages, the feeds and `nextHoliday(after:)`.
     public let periodsByYear: [Int: [HolidayPeriod]]
     /// The breaks of every announced year, by start.
-    private let periods: [HolidayPeriod]
+    public let announcedPeriods: [HolidayPeriod]
 
     /// Works out the solar terms and statutory days of `years` (those within 1901–2100) and the
     /// workdays of every announced year of `calendar`. Other years are computed when asked.
@@ -37,7 +37,9 @@ public struct Almanac: Sendable {
         statutoryDays = statutory
         let byYear = Dictionary(uniqueKeysWithValues: calendar.years.map { ($0, calendar.holidayPeriods(year: $0)) })
         periodsByYear = byYear
-        periods = calendar.years.filter(calendar.isAnnounced(year:)).flatMap { byYear[$0] ?? [] }.sorted { $0.start < $1.start }
+        announcedPeriods = calendar.years.filter(calendar.isAnnounced(year:)).flatMap { byYear[$0] ?? [] }.sorted {
+            $0.start < $1.start
+        }
         var index = [Int: Int]()
         var lists = [Int: [CivilDate]]()
         for year in calendar.years {
@@ -113,13 +115,13 @@ public struct Almanac: Sendable {
     /// `date`'s year or a year up to the break's is unannounced, or the data ends first.
     public func nextHoliday(after date: CivilDate) -> HolidayPeriod? {
         var lo = 0
-        var hi = periods.count
+        var hi = announcedPeriods.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if periods[mid].start <= date { lo = mid + 1 } else { hi = mid }
+            if announcedPeriods[mid].start <= date { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < periods.count else { return nil }
-        let period = periods[lo]
+        guard lo < announcedPeriods.count else { return nil }
+        let period = announcedPeriods[lo]
         let lastYear = max(period.year, period.start.year)
         guard (date.year...max(lastYear, date.year)).allSatisfy(calendar.isAnnounced(year:)) else { return nil }
         return period

@@ -17,8 +17,7 @@ public struct FeedHorizon: Hashable, Sendable {
         let lastYear = max(today.year + max(0, yearsAfter), lastAnnounced, firstYear)
         first = CivilDate(year: firstYear, month: 1, day: 1)!
         last = CivilDate(year: lastYear, month: 12, day: 31)!
-        var year = today.year
-        while calendar.isAnnounced(year: year) { year += 1 }
+        let year = calendar.firstUnannouncedYear(from: today.year)
         validThrough = year == today.year ? nil : CivilDate(year: year - 1, month: 12, day: 31)
     }
 

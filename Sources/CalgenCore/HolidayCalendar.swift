@@ -68,6 +68,14 @@ public struct HolidayCalendar: Sendable {
     /// Whether the year's arrangement is published (its file exists and lists days).
     public func isAnnounced(year: Int) -> Bool { filesByYear[year]?.isAnnounced ?? false }
 
+    /// The first year from `year` on whose arrangement is not published: `year` itself when it
+    /// is not, so that `firstUnannouncedYear(from:) - 1` is the last of an announced run.
+    public func firstUnannouncedYear(from year: Int) -> Int {
+        var year = year
+        while isAnnounced(year: year) { year += 1 }
+        return year
+    }
+
     /// The status of any date.
     public func status(of date: CivilDate) -> DayStatus {
         let announced = isAnnounced(year: date.year)

@@ -142,10 +142,19 @@ struct SiteRenderer {
     let site: Site
     let templates: TemplateSet
     let today: CivilDate
+    /// The page renderer, made once (it indexes the notes by day) for the public and private pages.
+    let pages: HTMLPages
+
+    init(site: Site, templates: TemplateSet, today: CivilDate) {
+        self.site = site
+        self.templates = templates
+        self.today = today
+        pages = HTMLPages(site: site, templates: templates, today: today)
+    }
 
     /// HTML pages, assets, sitemap and robots.txt.
     func renderPages() -> [OutputFile] {
-        let pages = HTMLPages(site: site, templates: templates, today: today).render()
+        let pages = self.pages.render()
         var files = pages + templates.assets + templates.hashedAssets
         files.append(Sitemap.sitemap(baseURL: site.config.baseURL, pages: pages.map(\.path)))
         files.append(Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath))
@@ -155,8 +164,7 @@ struct SiteRenderer {
 
     /// Each personal feed's own page, `feeds/<token>/index.html`.
     func renderPrivatePages(_ feeds: [(subscriber: Subscriber, path: String)]) -> [OutputFile] {
-        let pages = HTMLPages(site: site, templates: templates, today: today)
-        return feeds.map { pages.privateFeedPage($0.subscriber, feedPath: $0.path) }
+        feeds.map { pages.privateFeedPage($0.subscriber, feedPath: $0.path) }
     }
 
     /// The static day API.

@@ -59,6 +59,9 @@ import Testing
         #expect(!calendar.isAnnounced(year: 2027))
         #expect(calendar.isAnnounced(year: 2026))
         #expect(!calendar.isAnnounced(year: 2028))
+        #expect(calendar.firstUnannouncedYear(from: 2020) == 2027)
+        #expect(calendar.firstUnannouncedYear(from: 2027) == 2027)
+        #expect(calendar.firstUnannouncedYear(from: 1990) == 1990)
         let newYear = calendar.status(of: d("2027-01-01"))
         #expect(newYear.kind == .workday)  // a Friday: nothing is known beyond the weekday
         #expect(!newYear.isAnnounced)

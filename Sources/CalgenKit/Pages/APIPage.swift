@@ -15,7 +15,7 @@ extension HTMLPages {
         context["base"] = base
         // The example day: the next make-up workday the data knows, else the build day.
         let example =
-            periodList.flatMap(\.makeupWorkdays).first { $0 >= today && years.contains($0.year) }
+            site.almanac.announcedPeriods.flatMap(\.makeupWorkdays).first { $0 >= today && years.contains($0.year) }
             ?? (years.contains(today.year) ? today : CivilDate(year: featuredYear, month: 1, day: 1)!)
         context["exampleDate"] = example.iso8601
         context["exampleYear"] = example.year

@@ -43,6 +43,11 @@ struct HTMLPages {
         return years.min { abs($0 - today.year) < abs($1 - today.year) } ?? today.year
     }
 
+    /// The month 本月 and the home page start from: the current one, else January of the featured year.
+    var featuredMonth: (year: Int, month: Int) {
+        years.contains(today.year) ? (today.year, today.month) : (featuredYear, 1)
+    }
+
     /// Every page, as (path, HTML). Pages are independent, so they render in parallel.
     func render() -> [OutputFile] {
         var jobs: [@Sendable () -> OutputFile] = []
@@ -118,13 +123,7 @@ struct HTMLPages {
         let notes = site.notes.filter { $0.overlaps(first, last) }
         context["notes"] = notes.map { noteContext($0, root: root) }
         context["hasMonthNotes"] = !notes.isEmpty
-        // Short labels keep the pager on one line on a phone: the year only where it changes.
-        for (key, day) in [("prev", first.previous), ("next", last.next)] where years.contains(day.year) {
-            context[key] = [
-                "href": root + PagePath.month(day.year, day.month),
-                "label": day.year == year ? strings.monthName(day.month) : strings.monthTitle(year: day.year, month: day.month),
-            ]
-        }
+        context.merge(neighbourMonths(year: year, month: month, root: root)) { $1 }
         context["yearLabel"] = strings.isChinese ? "\(year)年" : "\(year)"
         return page(PagePath.month(year, month) + "index.html", template: "month", context)
     }
@@ -160,7 +159,7 @@ struct HTMLPages {
             "notesHref": root + PagePath.notes,
             "assets": templates.assetContext,
             // 本月 as of the build; the page's script moves it to the reader's month.
-            "todayMonthHref": PagePath.month(featuredYear, years.contains(today.year) ? today.month : 1),
+            "todayMonthHref": PagePath.month(featuredMonth.year, featuredMonth.month),
             "firstYear": years.first ?? today.year,
             "lastYear": years.last ?? today.year,
         ]
@@ -183,6 +182,22 @@ struct HTMLPages {
             ["class": "work", "badge": strings.badge(.makeupWorkday)!, "text": strings.ui["legendWork"]!],
             ["class": "we", "badge": "", "text": strings.ui["legendWeekend"]!],
         ]
+    }
+
+    /// `prev` and `next` of a month with data: `href` (from `root`), `key` (`2026-09`) and a short
+    /// `label` that keeps a pager on one line on a phone (the year only where it changes).
+    func neighbourMonths(year: Int, month: Int, root: String) -> [String: Any] {
+        let first = CivilDate(year: year, month: month, day: 1)!
+        let last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))!
+        var neighbours = [String: Any]()
+        for (key, day) in [("prev", first.previous), ("next", last.next)] where years.contains(day.year) {
+            neighbours[key] = [
+                "href": root + PagePath.month(day.year, day.month),
+                "key": String(day.iso8601.prefix(7)),
+                "label": day.year == year ? strings.monthName(day.month) : strings.monthTitle(year: day.year, month: day.month),
+            ]
+        }
+        return neighbours
     }
 
     /// The year page's statutory days, workdays per month, solar terms and festivals.

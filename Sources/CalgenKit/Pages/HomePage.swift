@@ -3,7 +3,7 @@ import CalgenCore
 /// The home page: today, the next holiday, the current month and the notes coming up.
 ///
 /// It is right as of the build day without JavaScript, and says so. For the weeks until the
-/// next build, its small script reads the data embedded at build time (`HomePage.data`) to
+/// next build, its small script reads the data embedded at build time (`homeData(months:)`) to
 /// show the reader's today, month, next holiday and upcoming notes: no request, no framework.
 extension HTMLPages {
     /// Months the home page carries grids for: the build month and the three after it.
@@ -11,9 +11,9 @@ extension HTMLPages {
 
     /// The months of the home page's grids, from the build month, within the data's years.
     var homeMonthList: [(year: Int, month: Int)] {
-        let start = years.contains(today.year) ? (today.year, today.month) : (featuredYear, 1)
+        let start = featuredMonth
         return (0..<HTMLPages.homeMonths).compactMap { i -> (year: Int, month: Int)? in
-            let index = start.0 * 12 + start.1 - 1 + i
+            let index = start.year * 12 + start.month - 1 + i
             let month = (year: index / 12, month: index % 12 + 1)
             return years.contains(month.year) ? month : nil
         }
@@ -26,9 +26,11 @@ extension HTMLPages {
             var grid = grid().context(
                 year: m.year, month: m.month, large: true, fullWeeks: false, href: PagePath.month(m.year, m.month),
                 noteHref: { PagePath.note($0.slug) })
-            grid["key"] = "\(m.year)-" + (m.month < 10 ? "0" : "") + "\(m.month)"
+            grid["key"] = String(CivilDate(year: m.year, month: m.month, day: 1)!.iso8601.prefix(7))
             grid["hidden"] = i > 0
-            grid["steps"] = monthSteps(year: m.year, month: m.month)
+            // ← and →: links to the neighbouring month pages, which the script turns into
+            // switches where the home page has that month.
+            grid["steps"] = neighbourMonths(year: m.year, month: m.month, root: "")
             return grid
         }
         // The holiday table of each year the grids reach; the script shows the one of the month shown.
@@ -56,22 +58,6 @@ extension HTMLPages {
         return page("index.html", template: "index", context)
     }
 
-    /// ← and → of a home grid: links to the neighbouring month pages, which the script turns
-    /// into switches where the home page has that month.
-    func monthSteps(year: Int, month: Int) -> [String: Any] {
-        var steps = [String: Any]()
-        let first = CivilDate(year: year, month: month, day: 1)!
-        let last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))!
-        for (key, day) in [("prev", first.previous), ("next", last.next)] where years.contains(day.year) {
-            steps[key] = [
-                "href": PagePath.month(day.year, day.month),
-                "key": "\(day.year)-" + (day.month < 10 ? "0" : "") + "\(day.month)",
-                "label": day.year == year ? strings.monthName(day.month) : strings.monthTitle(year: day.year, month: day.month),
-            ]
-        }
-        return steps
-    }
-
     /// `今天 11月22日 周日 农历十月初四 · 休息日`.
     func todayLine(_ date: CivilDate) -> String {
         let status = calendar.status(of: date)
@@ -84,7 +70,7 @@ extension HTMLPages {
     /// `下一个假期：元旦，还有 40 天（1月1日（周五）至1月3日（周日），共3天）`, the break under way, or
     /// that the next year's arrangement is not announced.
     func nextHolidayLine(after date: CivilDate) -> String {
-        if let current = periodList.first(where: { $0.start <= date && $0.end >= date }) {
+        if let current = site.almanac.announcedPeriods.first(where: { $0.start <= date && $0.end >= date }) {
             return strings.currentHolidayLine(
                 name: strings.holidayName(current.noticeName), range: strings.range(current.start, current.end),
                 days: current.length, left: current.end.dayNumber - date.dayNumber + 1)
@@ -94,19 +80,7 @@ extension HTMLPages {
                 name: strings.holidayName(next.noticeName), range: strings.range(next.start, next.end), days: next.length,
                 until: next.start.dayNumber - date.dayNumber)
         }
-        return strings.nextHolidayUnknown(year: firstUnannouncedYear(from: date.year))
-    }
-
-    /// The holiday breaks of the announced years, in order.
-    var periodList: [HolidayPeriod] {
-        years.filter(calendar.isAnnounced(year:)).flatMap { periods(year: $0) }.sorted { $0.start < $1.start }
-    }
-
-    /// The first year from `year` on whose arrangement is not announced.
-    func firstUnannouncedYear(from year: Int) -> Int {
-        var y = year
-        while calendar.isAnnounced(year: y) { y += 1 }
-        return y
+        return strings.nextHolidayUnknown(year: calendar.firstUnannouncedYear(from: date.year))
     }
 
     /// What the home page's script needs, as JSON for a `<script type="application/json">`: the
@@ -123,7 +97,7 @@ extension HTMLPages {
                 days.append(.array([.string(date.iso8601), .string(todayLine(date))]))
             }
         }
-        let periods = periodList.filter { $0.end >= today }.map { p -> JSON in
+        let periods = site.almanac.announcedPeriods.filter { $0.end >= today }.map { p -> JSON in
             .object([
                 ("start", .string(p.start.iso8601)), ("end", .string(p.end.iso8601)), ("days", .int(p.length)),
                 ("name", .string(strings.holidayName(p.noticeName))), ("range", .string(strings.range(p.start, p.end))),
@@ -138,7 +112,7 @@ extension HTMLPages {
         }
         let json = JSON.object([
             ("built", .string(today.iso8601)), ("timeZone", .string(site.config.timeZone)),
-            ("announcedThrough", .int(firstUnannouncedYear(from: today.year) - 1)),
+            ("announcedThrough", .int(calendar.firstUnannouncedYear(from: today.year) - 1)),
             ("days", .array(days)), ("periods", .array(periods)), ("notes", .array(notes)),
             ("words", .object(strings.homeWords.map { ($0.key, .string($0.value)) }.sorted { $0.0 < $1.0 })),
         ])

@@ -209,7 +209,7 @@ struct SiteStrings: Sendable {
 
     /// `周日` / `Sun`.
     func weekdayShortName(_ weekday: Weekday) -> String {
-        isChinese ? "周" + weekday.chineseShortName : String(weekday.englishName.prefix(3))
+        (isChinese ? "周" : "") + weekdayShort(weekday)
     }
 
     /// What a day is, in a word or two: `休息日（国庆节）`, `补班（国庆节）`, `工作日`.
