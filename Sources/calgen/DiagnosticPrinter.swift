@@ -11,7 +11,8 @@ enum DiagnosticPrinter {
         switch error {
         case let errors as ContentErrors:
             lines += errors.diagnostics.flatMap(self.lines)
-            let count = errors.diagnostics.count
+            // Notes beside an error (the days an update would lose, say) are no problems of their own.
+            let count = errors.diagnostics.filter { $0.severity == .error }.count
             lines.append(Terminal.styled("error:", .error) + " \(count) problem\(count == 1 ? "" : "s") in the content.\(kept)")
         case let output as OutputError:
             lines.append(Terminal.styled("error:", .error) + " \(Terminal.safe(output.description))")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CalgenCore
 import CalgenKit
 import Foundation
 
@@ -18,7 +19,9 @@ struct HolidaysUpdateCommand: ParsableCommand {
             Fetches the file of every year from the first one in Content/holidays/ through next \
             year, validates each exactly as a build does, prints what changed per year and writes \
             the changed files (each atomically). Nothing is written when any file fails to download \
-            or validate. Exit status: 0 when up to date or updated, 10 with --check when an update \
+            or validate, is larger than a build accepts, or would lose announced days (a year \
+            emptied, more than half of its dates dropped, or any date of a past year dropped or \
+            changed) without --allow-removal. Exit status: 0 when up to date or updated, 10 with --check when an update \
             is available (nothing written), 1 on any problem.
             """
     )
@@ -35,6 +38,13 @@ struct HolidaysUpdateCommand: ParsableCommand {
     @Flag(name: .long, help: "Write nothing; exit 10 when an update is available (for CI conditions).")
     var check = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Accept an update that loses announced days: a year emptied, more than half of its dates dropped, or a past year's dates dropped or changed (what is lost is printed)."
+    )
+    var allowRemoval = false
+
     @Option(
         name: .long, help: ArgumentHelp("The current date (YYYY-MM-DD or ISO 8601); as for `calgen build`.", valueName: "date"))
     var now: String?
@@ -43,27 +53,46 @@ struct HolidaysUpdateCommand: ParsableCommand {
     var timeout: Double = 20
 
     func validate() throws {
-        if let source, !(source.hasPrefix("http://") || source.hasPrefix("https://")) {
-            throw ValidationError("--source must be an http(s) URL, not \"\(source)\"")
+        if let source, !(TextRules.isWebURL(source) && (source.hasSuffix("/") || source.contains("{year}"))) {
+            throw ValidationError(
+                "--source must be an http(s) URL of a folder of YYYY.json files, not \"\(source)\"",
+                fix: "write e.g. `--source https://mirror.example.com/holiday-cn/` (ending in `/`, or with `{year}`)")
         }
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be from 0 to 600 seconds") }
     }
 
     func run() throws {
         let loader = ContentLoader(contentDirectory: contentOption.content)
-        let config = try? loader.loadConfig()
+        let config: SiteConfig?
+        if source != nil {
+            // The source is given; site.yml only tells the time zone, when it can.
+            config = try? loader.loadConfig()
+        } else {
+            // holidays-source in site.yml decides where to fetch from: never guess past an error.
+            do {
+                config = try loader.loadConfig()
+            } catch {
+                DiagnosticPrinter.print(error, outputDirectory: nil)
+                Terminal.write(
+                    Terminal.styled("error:", .error)
+                        + " site.yml must be valid to know where to fetch from (holidays-source); fix it or give --source."
+                        + " \(Terminal.safe(contentOption.content))/holidays/ was left unchanged\n")
+                throw ExitCode.failure
+            }
+        }
         let instant = try BuildNow.resolve(sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: now)
         let today = SiteConfig.civilDate(of: instant, inTimeZone: config?.timeZone ?? Calgen.defaultTimeZone)
         let update = HolidayUpdate(
             contentDirectory: contentOption.content,
             source: source ?? config?.holidaysSource ?? HolidayUpdate.defaultSource, currentYear: today.year,
-            fetcher: HTTPFetcher(timeout: timeout))
+            fetcher: HTTPFetcher(timeout: timeout), allowRemoval: allowRemoval)
         let plan: HolidayUpdate.Plan
         do {
             plan = try update.plan()
         } catch {
             DiagnosticPrinter.print(error, outputDirectory: nil)
-            Terminal.write("error: Content/holidays/ was left unchanged\n")
+            Terminal.write(
+                Terminal.styled("error:", .error) + " \(Terminal.safe(contentOption.content))/holidays/ was left unchanged\n")
             throw ExitCode.failure
         }
         for note in plan.notes { print(Terminal.safe(note)) }
@@ -86,6 +115,6 @@ struct HolidaysUpdateCommand: ParsableCommand {
             DiagnosticPrinter.print(error, outputDirectory: nil)
             throw ExitCode.failure
         }
-        print("updated \(names) in \(contentOption.content)/holidays/ (\(span) checked)")
+        print("updated \(names) in \(Terminal.safe(contentOption.content))/holidays/ (\(span) checked)")
     }
 }

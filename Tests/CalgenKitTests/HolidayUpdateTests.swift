@@ -1,7 +1,12 @@
 import CalgenCore
-import CalgenKit
 import Foundation
 import Testing
+
+@testable import CalgenKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `calgen holidays update` against a server on 127.0.0.1 that serves good, changed, corrupt,
 /// truncated, slow and missing files.
@@ -32,11 +37,16 @@ import Testing
         return replies
     }
 
-    func update(_ fixture: borrowing Fixture, _ server: StubHTTPServer, timeout: Double = 5) -> HolidayUpdate {
+    func update(
+        _ fixture: borrowing Fixture, _ server: StubHTTPServer, timeout: Double = 5, allowRemoval: Bool = false
+    ) -> HolidayUpdate {
         HolidayUpdate(
             contentDirectory: fixture.content, source: server.baseURL, currentYear: 2026,
-            fetcher: HTTPFetcher(timeout: timeout, attempts: 2, backoff: 0.01))
+            fetcher: HTTPFetcher(timeout: timeout, attempts: 2, backoff: 0.01), allowRemoval: allowRemoval)
     }
+
+    /// The bundled 2020 file turned into a placeholder, as a broken or hostile mirror serves it.
+    static let emptied2020 = StubHTTPServer.Reply.ok(Array(#"{"year": 2020, "papers": [], "days": []}"#.utf8))
 
     func holidays(_ fixture: borrowing Fixture) -> [String: String] { Fixture.fingerprint(fixture.content + "/holidays") }
 
@@ -102,7 +112,8 @@ import Testing
         server.set(
             "/2022.json",
             .ok(Array(#"{"year": 2022, "papers": [], "days": [{"name": "元旦", "date": "2022-12-31", "isOffDay": false}]}"#.utf8)))
-        let error = #expect(throws: ContentErrors.self) { try update(fixture, server).plan() }
+        // It also drops the whole announced year: let that pass, to see the disagreement refused.
+        let error = #expect(throws: ContentErrors.self) { try update(fixture, server, allowRemoval: true).plan() }
         #expect(
             error?.diagnostics.contains { $0.message.contains("2022-12-31 is listed as") } == true, "\(error?.diagnostics ?? [])")
     }
@@ -120,5 +131,186 @@ import Testing
         #expect(again.status == 0 && again.stdout.contains("holiday data is up to date (2007–2027 checked)"))
         // The site then builds with the new data.
         #expect(try fixture.run(["build", "--quiet"]).status == 0)
+    }
+
+    // MARK: Nothing announced is lost without --allow-removal
+
+    @Test func anAnnouncedYearEmptiedIsRefusedAndNothingWritten() throws {
+        let fixture = try Fixture(.bundled)
+        let server = try StubHTTPServer(try Self.updated())
+        server.set("/2020.json", Self.emptied2020)
+        let before = holidays(fixture)
+        let error = #expect(throws: ContentErrors.self) { try update(fixture, server).plan() }
+        let diagnostics = error?.diagnostics ?? []
+        let summary = try #require(diagnostics.first { $0.severity == .error })
+        #expect(summary.file == fixture.content + "/holidays/2020.json")
+        #expect(summary.message.contains("2020.json lists no days for 2020"), "\(summary)")
+        #expect(summary.message.hasSuffix(": 37 of 37 dates would be lost"), "\(summary)")
+        #expect(summary.fix?.contains("--allow-removal") == true)
+        // Every lost date, with its name, located in the local file.
+        #expect(diagnostics.contains { $0.message == "lost: 2020-01-24 春节 (off) removed" && $0.location == .jsonPath("days[2]") })
+        #expect(diagnostics.filter { $0.severity == .note }.count == 37)
+        #expect(holidays(fixture) == before)
+    }
+
+    @Test func anAnnouncedYearEmptiedIsWrittenWithAllowRemovalAndTheLossPrinted() throws {
+        let fixture = try Fixture(.bundled)
+        let server = try StubHTTPServer(try Self.updated())
+        server.set("/2020.json", Self.emptied2020)
+        let update = update(fixture, server, allowRemoval: true)
+        let plan = try update.plan()
+        #expect(plan.losses.map(\.year) == [2020])
+        let lines = try #require(plan.changes.first { $0.year == 2020 }).lines
+        #expect(
+            lines.first?.hasPrefix("2020: 37 of 37 dates lost (--allow-removal): the source lists no days") == true, "\(lines)")
+        #expect(lines.contains("2020: 2020-01-24 春节 (off) removed"))
+        try update.apply(plan)
+        #expect(fixture.read("Content/holidays/2020.json") == #"{"year": 2020, "papers": [], "days": []}"#)
+    }
+
+    @Test func aPastYearChangedIsRefused() throws {
+        let fixture = try Fixture(.bundled)
+        let server = try StubHTTPServer(try Self.updated())
+        var y2025 = String(decoding: try Self.published()[2025]!, as: UTF8.self)
+        let saturday = try #require(y2025.range(of: #""date": "2025-10-11","#))
+        let flag = try #require(y2025.range(of: "\"isOffDay\": false", range: saturday.upperBound..<y2025.endIndex))
+        y2025.replaceSubrange(flag, with: "\"isOffDay\": true")
+        server.set("/2025.json", .ok(Array(y2025.utf8)))
+        let before = holidays(fixture)
+        let error = #expect(throws: ContentErrors.self) { try update(fixture, server).plan() }
+        let diagnostics = error?.diagnostics ?? []
+        #expect(
+            diagnostics.contains { $0.message.contains("changes 2025, a past year: 1 of 33 dates would be lost") },
+            "\(diagnostics)")
+        #expect(diagnostics.contains { $0.message == "lost: 2025-10-11 国庆节、中秋节 changed from work to off" })
+        #expect(holidays(fixture) == before)
+        // The same change to the current year is an ordinary update.
+        let old = try local(fixture, 2025)
+        #expect(HolidayUpdate.loss(old: old, new: try parsed(y2025, 2025), url: "", currentYear: 2025) == nil)
+    }
+
+    @Test func dropMoreThanHalfOfAYearIsRefused() throws {
+        let fixture = try Fixture(.bundled)
+        let server = try StubHTTPServer(try Self.updated())
+        server.set(
+            "/2026.json",
+            .ok(Array(#"{"year": 2026, "papers": [], "days": [{"name": "元旦", "date": "2026-01-01", "isOffDay": true}]}"#.utf8)))
+        let error = #expect(throws: ContentErrors.self) { try update(fixture, server).plan() }
+        #expect(error?.diagnostics.contains { $0.message.contains("2026.json drops ") } == true, "\(error?.diagnostics ?? [])")
+    }
+
+    func local(_ fixture: borrowing Fixture, _ year: Int) throws -> HolidayFile {
+        let path = fixture.content + "/holidays/\(year).json"
+        return try HolidayFileParser.parse(path: path, bytes: Array(FileManager.default.contents(atPath: path)!))
+    }
+
+    func parsed(_ text: String, _ year: Int) throws -> HolidayFile {
+        try HolidayFileParser.parse(path: "\(year).json", bytes: Array(text.utf8))
+    }
+
+    // MARK: What a build would refuse is refused before writing
+
+    @Test func aFileOverTheBuildsLimitIsRefusedBeforeWriting() throws {
+        let fixture = try Fixture(.bundled)
+        let server = try StubHTTPServer(try Self.updated())
+        let big = #"{"year": 2026, "papers": [], "days": [], "pad": ""# + String(repeating: "x", count: 1_500_000) + #""}"#
+        server.set("/2026.json", .ok(Array(big.utf8)))
+        let before = holidays(fixture)
+        let error = #expect(throws: ContentErrors.self) { try update(fixture, server).plan() }
+        let problem = try #require(error?.diagnostics.first { $0.message.contains("bytes") })
+        #expect(problem.file == server.baseURL + "2026.json")
+        #expect(problem.message == "the file has \(big.utf8.count) bytes; a build accepts at most 1048576")
+        #expect(problem.fix?.isEmpty == false)
+        #expect(holidays(fixture) == before)
+    }
+
+    // MARK: Writing never goes through a link
+
+    @Test func aLinkAtTheOldTemporaryNameIsNotFollowed() throws {
+        let fixture = try Fixture(.bundled)
+        let server = try StubHTTPServer(try Self.updated())
+        try fixture.write("outside.txt", "precious")
+        let link = fixture.content + "/holidays/.2026.json.calgen-update"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../../outside.txt")
+        let update = update(fixture, server)
+        try update.apply(try update.plan())
+        #expect(fixture.read("outside.txt") == "precious")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "../../outside.txt")
+        #expect(fixture.read("Content/holidays/2026.json")?.contains("2026") == true)
+        let left = try FileManager.default.contentsOfDirectory(atPath: fixture.content + "/holidays").filter { $0.hasPrefix(".") }
+        #expect(left == [".2026.json.calgen-update"])
+    }
+
+    @Test func aTakenTemporaryNameIsPassedOver() throws {
+        let fixture = try Fixture(.small)
+        try fixture.write("outside.txt", "precious")
+        let folderPath = fixture.content + "/holidays"
+        try FileManager.default.createSymbolicLink(
+            atPath: folderPath + "/.2026.json.calgen-update-a", withDestinationPath: "../../outside.txt")
+        try fixture.write("Content/holidays/.2026.json.calgen-update-b", "stale")
+        let folder = open(folderPath, O_RDONLY | O_DIRECTORY)
+        defer { close(folder) }
+        var names = ["a", "b", "c"].makeIterator()
+        let name = try HolidayUpdate.writeTemporary(Array("new".utf8), in: folder, beside: "2026.json") { names.next()! }
+        #expect(name == ".2026.json.calgen-update-c")
+        #expect(fixture.read("Content/holidays/.2026.json.calgen-update-c") == "new")
+        #expect(fixture.read("Content/holidays/.2026.json.calgen-update-b") == "stale")
+        #expect(fixture.read("outside.txt") == "precious")
+    }
+
+    @Test func aHolidaysFolderLinkedOutOfTheContentIsRefused() throws {
+        let fixture = try Fixture(.bundled)
+        let server = try StubHTTPServer(try Self.updated())
+        let fm = FileManager.default
+        let elsewhere = fixture.root.appendingPathComponent("elsewhere").path
+        try fm.moveItem(atPath: fixture.content + "/holidays", toPath: elsewhere)
+        try fm.createSymbolicLink(atPath: fixture.content + "/holidays", withDestinationPath: "../elsewhere")
+        let before = Fixture.fingerprint(elsewhere)
+        let update = update(fixture, server)
+        let error = #expect(throws: ContentErrors.self) { try update.apply(try update.plan()) }
+        #expect(
+            error?.diagnostics.contains { $0.message.contains("the folder is a symbolic link to") } == true,
+            "\(error?.diagnostics ?? [])")
+        #expect(Fixture.fingerprint(elsewhere) == before)
+    }
+
+    // MARK: The configured source or nothing
+
+    @Test func aBrokenSiteYmlIsAnErrorNotTheDefaultSource() throws {
+        let fixture = try Fixture(.bundled)
+        let server = try StubHTTPServer(try Self.updated())
+        let original = fixture.read("Content/site.yml")
+        let site = try #require(original)
+        try fixture.write("Content/site.yml", site + "holidays-source: \(server.baseURL)\ntimezon: Asia/Shanghai\n")
+        let before = holidays(fixture)
+        let run = try fixture.run(["holidays", "update", "--now", "2026-11-22", "--timeout", "2"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains(#"site.yml:"#) && run.stderr.contains(#"unknown key "timezon""#), "\(run.stderr)")
+        #expect(run.stderr.contains("site.yml must be valid to know where to fetch from"), "\(run.stderr)")
+        #expect(!run.stderr.contains("raw.githubusercontent.com") && !run.stdout.contains("raw.githubusercontent.com"))
+        #expect(server.requests.isEmpty)
+        #expect(holidays(fixture) == before)
+        // An explicit --source does not depend on site.yml.
+        let given = try fixture.run(["holidays", "update", "--source", server.baseURL, "--now", "2026-11-22", "--check"])
+        #expect(given.status == 10, "\(given.stdout)\(given.stderr)")
+    }
+
+    @Test func theCommandLineRefusesALossAndNamesWhatWouldBeLost() throws {
+        let fixture = try Fixture(.bundled)
+        let server = try StubHTTPServer(try Self.updated())
+        server.set("/2020.json", Self.emptied2020)
+        let before = holidays(fixture)
+        let refused = try fixture.run(["holidays", "update", "--source", server.baseURL, "--now", "2026-11-22"])
+        #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr.contains("2020.json: days[2]: lost: 2020-01-24 春节 (off) removed"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("fix: check the source"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("error: 1 problem in the content."), "\(refused.stderr)")
+        #expect(holidays(fixture) == before)
+        let allowed = try fixture.run([
+            "holidays", "update", "--source", server.baseURL, "--now", "2026-11-22", "--allow-removal",
+        ])
+        #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
+        #expect(allowed.stdout.contains("2020: 2020-01-24 春节 (off) removed\n"), "\(allowed.stdout)")
+        #expect(allowed.stdout.contains("updated 2020.json, 2026.json, 2027.json in "), "\(allowed.stdout)")
     }
 }
