@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "CalgenCore", targets: ["CalgenCore"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "CalgenKit", targets: ["CalgenKit"]),
+        .library(name: "CalgenServe", targets: ["CalgenServe"]),
         .executable(name: "calgen-benchmark-site", targets: ["BenchmarkSite"]),
     ],
     dependencies: [
@@ -23,6 +24,13 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // libcurl from the system (Debian: libcurl4-openssl-dev) for downloads with hard limits:
+        // a deadline per request, protocols and redirects restricted, decoded bytes counted.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
         // Atomic directory exchange (renameat2), which Swift's Glibc module does not expose.
         .target(name: "CCalgenSystem"),
         // The pure core: dates, holiday calendar, lunar calendar. No file system, clock or environment.
@@ -35,6 +43,7 @@ let package = Package(
             dependencies: [
                 "CalgenCore",
                 "CCmark",
+                "CCurl",
                 "CCalgenSystem",
                 "ICalendar",
                 .product(name: "Yams", package: "Yams"),
@@ -62,7 +71,8 @@ let package = Package(
         ),
         .testTarget(name: "CalgenCoreTests", dependencies: ["CalgenCore"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
-        .testTarget(name: "CalgenKitTests", dependencies: ["CalgenCore", "CalgenKit"], exclude: ["Golden"]),
+        .testTarget(
+            name: "CalgenKitTests", dependencies: ["CalgenCore", "CalgenKit", "CalgenServe"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

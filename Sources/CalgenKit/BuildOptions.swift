@@ -1,3 +1,4 @@
+import CalgenCore
 import Foundation
 
 /// What to build and where.
@@ -15,6 +16,12 @@ public struct BuildOptions: Sendable {
     /// The last published `manifest.json` (with the feed manifests beside it), when the output
     /// directory does not hold the previous build.
     public var previousManifest: String?
+    /// Where `previousManifest`'s folder was downloaded from (`--previous-site`), so that messages
+    /// name the published file instead of a temporary copy.
+    public var previousManifestOrigin: String?
+    /// Whether a feed manifest that the previous manifest lists may be missing, restarting its
+    /// events' `SEQUENCE` (`--allow-reset`). Without it a missing one is an error.
+    public var allowReset: Bool
     /// Replaces `base-url` of `site.yml`, for a preview deploy at another address.
     public var baseURL: String?
     /// Called as each step starts (for a progress indicator on a terminal).
@@ -28,8 +35,9 @@ public struct BuildOptions: Sendable {
     public init(
         contentDirectory: String = "Content", templatesDirectory: String = "Templates", outputDirectory: String = "public",
         now: Date, includeDrafts: Bool = false, feedSecret: FeedSecret = .development, previousManifest: String? = nil,
-        baseURL: String? = nil
+        baseURL: String? = nil, allowReset: Bool = false
     ) {
+        self.allowReset = allowReset
         self.baseURL = baseURL
         self.previousManifest = previousManifest
         self.feedSecret = feedSecret
@@ -38,5 +46,19 @@ public struct BuildOptions: Sendable {
         self.outputDirectory = outputDirectory
         self.now = now
         self.includeDrafts = includeDrafts
+    }
+}
+
+extension BuildOptions {
+    /// `diagnostics` with files in the downloaded copy of the previous release named by their URL.
+    public func naming(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard let origin = previousManifestOrigin, let previousManifest else { return diagnostics }
+        let folder = (previousManifest as NSString).deletingLastPathComponent + "/"
+        return diagnostics.map { diagnostic in
+            guard diagnostic.file.hasPrefix(folder) else { return diagnostic }
+            var named = diagnostic
+            named.file = FeedSecret.redacting(HTTPFetcher.display(origin + diagnostic.file.dropFirst(folder.count)))
+            return named
+        }
     }
 }

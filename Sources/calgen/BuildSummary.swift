@@ -1,4 +1,5 @@
 import ArgumentParser
+import CalgenCore
 import CalgenKit
 import Foundation
 
@@ -15,6 +16,10 @@ enum BuildSummary {
         defer { progress?.clear() }
         do {
             return try action(SiteBuilder(options: options))
+        } catch let errors as ContentErrors {
+            progress?.clear()
+            DiagnosticPrinter.print(ContentErrors(options.naming(errors.diagnostics)), outputDirectory: keptOutput)
+            throw ExitCode.failure
         } catch {
             progress?.clear()
             DiagnosticPrinter.print(error, outputDirectory: keptOutput)

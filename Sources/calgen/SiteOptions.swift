@@ -1,4 +1,5 @@
 import ArgumentParser
+import CalgenCore
 import CalgenKit
 import Foundation
 
@@ -36,6 +37,13 @@ struct SiteOptions: ParsableArguments {
         help: ArgumentHelp("Publish at this address instead of site.yml's base-url (for preview deploys).", valueName: "url"))
     var baseURL: String?
 
+    @Flag(
+        name: .long,
+        help:
+            "Start over where the previous release's manifest lists a feed whose manifest is missing (its events' SEQUENCE restarts at 0); without it that is an error."
+    )
+    var allowReset = false
+
     @Flag(name: .long, help: "Include notes marked `draft: true`.")
     var drafts = false
 
@@ -51,7 +59,7 @@ struct SiteOptions: ParsableArguments {
             contentDirectory: contentOption.content, templatesDirectory: templates, outputDirectory: output,
             now: try BuildNow.resolve(sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: now),
             includeDrafts: drafts, feedSecret: try secretOption.resolve(contentDirectory: contentOption.content),
-            previousManifest: previousManifest, baseURL: baseURL)
+            previousManifest: previousManifest, baseURL: baseURL, allowReset: allowReset)
     }
 }
 
@@ -62,15 +70,26 @@ extension SiteOptions {
         guard let previousSite else { return try body(options) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calgen-previous-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Only this user may read it: it holds the paths of personal feeds.
+        guard mkdir(folder, 0o700) == 0 else {
+            DiagnosticPrinter.print(
+                ContentErrors(
+                    Diagnostic(
+                        file: folder, message: "cannot be created: \(String(cString: strerror(errno)))",
+                        fix: "set TMPDIR to a writable folder")), outputDirectory: nil)
+            throw ExitCode.failure
+        }
         var options = options
         do {
             switch try PreviousSite.download(from: previousSite, options: options, into: folder) {
             case .manifest(let path):
                 options.previousManifest = path
+                options.previousManifestOrigin = previousSite.hasSuffix("/") ? previousSite : previousSite + "/"
             case .firstDeploy:
                 if !quiet {
                     Terminal.write(
-                        "note: \(Terminal.safe(previousSite)) has no manifest.json yet: a first deploy, starting at version 1\n")
+                        "note: \(Terminal.safe(HTTPFetcher.display(previousSite))) has no manifest.json yet: a first deploy, starting at version 1\n"
+                    )
                 }
             }
         } catch {

@@ -64,4 +64,54 @@ import Testing
         let feedFailure = try fixture.run(["build", "--output", "fresh", "--previous-site", site.baseURL])
         #expect(feedFailure.status == 1 && feedFailure.stderr.contains("feeds/holidays.json: cannot be fetched: HTTP 500"))
     }
+
+    /// A feed that the published manifest lists answers 404: its events' SEQUENCE would restart,
+    /// so the build stops, unless `--allow-reset` says that is meant.
+    @Test func aListedFeedManifestThatIsGoneIsAnError() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.run(["build", "--quiet", "--output", "release"]).status == 0)
+        var replies = Self.serving(fixture.root.appendingPathComponent("release").path)
+        replies["/feeds/holidays.json"] = nil
+        let server = try StubHTTPServer(replies)
+        let result = try fixture.run(["build", "--output", "fresh", "--previous-site", server.baseURL])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "\(server.baseURL)feeds/holidays.json: is listed by the published manifest.json but answers 404 Not Found"),
+            "\(result.stderr)")
+        #expect(result.stderr.contains("--allow-reset"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("fresh").path))
+        let reset = try fixture.run(["build", "--quiet", "--output", "fresh", "--previous-site", server.baseURL, "--allow-reset"])
+        #expect(reset.status == 0, "\(reset.stderr)")
+    }
+
+    /// A redirect to `file:` or `data:` is no first deploy: nothing is built.
+    @Test(arguments: ["file:///etc/passwd", "data:application/json,{}"])
+    func aRedirectOffTheWebIsAnError(to target: String) throws {
+        let fixture = try Fixture()
+        let server = try StubHTTPServer(["/manifest.json": .redirect(status: 302, location: target)])
+        let result = try fixture.run(["build", "--output", "fresh", "--previous-site", server.baseURL])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("which is not an http(s) URL"), "\(result.stderr)")
+        #expect(!result.stderr.contains("first deploy"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("fresh").path))
+    }
+
+    /// Problems in the downloaded manifests are named by their URL (never a deleted temporary
+    /// file), without the password of the URL.
+    @Test func problemsNameThePublishedFile() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.run(["build", "--quiet", "--output", "release"]).status == 0)
+        var replies = Self.serving(fixture.root.appendingPathComponent("release").path)
+        guard case .ok(let bytes) = replies["/manifest.json"] else { throw POSIXError(.ENOENT) }
+        let tampered = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
+            of: #""version": 1,"#, with: #""version": "1; drop","#)
+        replies["/manifest.json"] = .ok(Array(tampered.utf8))
+        let server = try StubHTTPServer(replies)
+        let site = "http://ci:s3cret@127.0.0.1:\(server.port)/"
+        let result = try fixture.run(["build", "--output", "fresh", "--previous-site", site])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(server.baseURL)manifest.json"), "\(result.stderr)")
+        #expect(!result.stderr.contains("calgen-previous-") && !result.stderr.contains("s3cret"), "\(result.stderr)")
+    }
 }

@@ -21,10 +21,10 @@ public enum PreviousSite {
         from baseURL: String, options: BuildOptions, into folder: String, fetcher: HTTPFetcher = HTTPFetcher()
     ) throws(ContentErrors) -> Outcome {
         let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
-        guard TextRules.isWebURL(base) else {
+        guard HTTPFetcher.isHTTP(base) else {
             throw ContentErrors(
                 Diagnostic(
-                    file: "", message: "--previous-site needs an http(s) URL, not \"\(baseURL)\"",
+                    file: "", message: "--previous-site needs an http(s) URL, not \"\(HTTPFetcher.display(baseURL))\"",
                     fix: "give the published site's address, e.g. https://calendar.example.com/"))
         }
         let site = try options.loader.load()
@@ -32,12 +32,31 @@ public enum PreviousSite {
             site: site, today: site.config.civilDate(of: options.now), generatedAt: options.now, secret: options.feedSecret)
         let manifests =
             Calgen.publicFeedPaths.map(FeedDraft.manifestPath(of:)) + feeds.paths().map { FeedDraft.manifestPath(of: $0.path) }
-        guard let manifestBytes = try fetch(base, Manifest.path, fetcher: fetcher) else { return .firstDeploy }
-        var files = [(Manifest.path, manifestBytes)]
-        for path in manifests {
-            // A feed added since the last release has no manifest yet.
-            if let bytes = try fetch(base, path, fetcher: fetcher) { files.append((path, bytes)) }
+        guard let manifestBytes = try fetch(base, Manifest.path, fetcher: fetcher, maxBytes: manifestLimit) else {
+            return .firstDeploy
         }
+        var files = [(Manifest.path, manifestBytes)]
+        // The feeds the release lists must still be there: a missing one would restart its events'
+        // SEQUENCE at 0 and make every calendar app see them as new.
+        let listed = listedPaths(manifestBytes)
+        var problems = DiagnosticCollector()
+        for path in manifests {
+            guard let bytes = try fetch(base, path, fetcher: fetcher, maxBytes: feedManifestLimit) else {
+                // A feed added since the last release has no manifest yet.
+                if listed.contains(path) && !options.allowReset {
+                    problems.add(
+                        Diagnostic(
+                            file: HTTPFetcher.display(base + path),
+                            message: "is listed by the published manifest.json but answers 404 Not Found",
+                            fix:
+                                "restore the file on the site and build again; or give --allow-reset to restart its events' SEQUENCE at 0, after which calendar apps may show them twice"
+                        ))
+                }
+                continue
+            }
+            files.append((path, bytes))
+        }
+        try problems.throwIfAny()
         for (path, bytes) in files {
             let target = folder + "/" + path
             do {
@@ -54,9 +73,30 @@ public enum PreviousSite {
         return .manifest(folder + "/" + Manifest.path)
     }
 
+    /// The largest `manifest.json` downloaded: far above a site of a million pages.
+    static let manifestLimit = 256 << 20
+    /// The largest feed manifest downloaded: one line of at most a few hundred bytes for each of
+    /// at most `Limits.eventsPerFeed` events.
+    static let feedManifestLimit = 32 << 20
+
+    /// The paths of the artifacts `manifest.json` lists; none when it is not a manifest (the build
+    /// then reports why, with its JSON path).
+    static func listedPaths(_ bytes: [UInt8]) -> Set<String> {
+        struct Listing: Decodable {
+            struct Artifact: Decodable { var path: String }
+            var artifacts: [Artifact]
+        }
+        guard let listing = try? JSONDecoder().decode(Listing.self, from: Data(bytes)) else { return [] }
+        return Set(listing.artifacts.map(\.path))
+    }
+
     /// The bytes at `base + path`, `nil` when missing; an error for anything else.
-    private static func fetch(_ base: String, _ path: String, fetcher: HTTPFetcher) throws(ContentErrors) -> [UInt8]? {
-        let display = FeedSecret.redacting(base + path)
+    private static func fetch(
+        _ base: String, _ path: String, fetcher: HTTPFetcher, maxBytes: Int
+    ) throws(ContentErrors) -> [UInt8]? {
+        var fetcher = fetcher
+        fetcher.maxBytes = maxBytes
+        let display = FeedSecret.redacting(HTTPFetcher.display(base + path))
         guard let url = URL(string: base + path) else {
             throw ContentErrors(Diagnostic(file: display, message: "is not a URL", fix: "check --previous-site"))
         }
@@ -68,7 +108,7 @@ public enum PreviousSite {
         } catch {
             throw ContentErrors(
                 Diagnostic(
-                    file: display, message: "cannot be fetched: \(FeedSecret.redacting(error.reason))",
+                    file: display, message: "cannot be fetched: \(FeedSecret.redacting(HTTPFetcher.display(error.reason)))",
                     fix:
                         "retry when the site answers; a build without the previous release would restart versions and event sequences"
                 ))

@@ -16,6 +16,12 @@ final class StubHTTPServer: @unchecked Sendable {
         case truncated([UInt8], declared: Int)
         /// Answers `status` once, then `ok` with the body.
         case failingOnce(status: Int, [UInt8])
+        /// Declares the body, then sends one byte every `interval` seconds.
+        case drip(interval: Double, [UInt8])
+        /// `status` (a 3xx) with this `Location`.
+        case redirect(status: Int, location: String)
+        /// A 200 answer with extra header lines (`Name: value`), the body sent as it is.
+        case headers([String], [UInt8])
     }
 
     let port: UInt16
@@ -96,18 +102,83 @@ final class StubHTTPServer: @unchecked Sendable {
         case .failingOnce(let code, let body):
             set(path, .ok(body))
             send(client, status: code, body: Array("status \(code)\n".utf8), declared: nil)
+        case .drip(let interval, let body):
+            send(client, status: 200, body: [], declared: body.count)
+            for byte in body {
+                Thread.sleep(forTimeInterval: interval)
+                guard sendBytes(client, [byte], 1) == 1 else { return }
+            }
+        case .redirect(let code, let location):
+            send(client, status: code, body: [], declared: 0, headers: ["Location: \(location)"])
+        case .headers(let lines, let body):
+            send(client, status: 200, body: body, declared: body.count, headers: lines)
         }
     }
 
-    private func send(_ client: Int32, status: Int, body: [UInt8], declared: Int?) {
-        let head = "HTTP/1.1 \(status) X\r\nContent-Length: \(declared ?? body.count)\r\nConnection: close\r\n\r\n"
+    private func send(_ client: Int32, status: Int, body: [UInt8], declared: Int?, headers: [String] = []) {
+        let extra = headers.map { $0 + "\r\n" }.joined()
+        let head =
+            "HTTP/1.1 \(status) X\r\nContent-Length: \(declared ?? body.count)\r\nConnection: close\r\n\(extra)\r\n"
         let bytes = Array(head.utf8) + body
         var sent = 0
         while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+            let n = bytes[sent...].withUnsafeBytes { sendBytes(client, $0.baseAddress, $0.count) }
             if n <= 0 { return }
             sent += n
         }
+    }
+}
+
+/// `send` that reports a closed connection as an error instead of raising SIGPIPE.
+private func sendBytes(_ socket: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.send(socket, bytes, count, Int32(MSG_NOSIGNAL))
+    #else
+        Darwin.send(socket, bytes, count, 0)
+    #endif
+}
+
+extension StubHTTPServer {
+    /// A gzip member that inflates to about `159 * size` zero bytes: one literal, then matches of
+    /// 258 bytes at distance 1 in a fixed-Huffman block (13 bits each). With `complete`, its
+    /// trailer holds the right CRC-32 and length (slow for large sizes); without, a reader that
+    /// stops at its limit never reaches the wrong one.
+    static func gzipBomb(size: Int, complete: Bool = false) -> [UInt8] {
+        var out: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
+        var bitBuffer: UInt32 = 0
+        var bitCount: UInt32 = 0
+        func bits(_ value: UInt32, _ count: UInt32) {  // least significant bit first
+            bitBuffer |= value << bitCount
+            bitCount += count
+            while bitCount >= 8 {
+                out.append(UInt8(bitBuffer & 0xFF))
+                bitBuffer >>= 8
+                bitCount -= 8
+            }
+        }
+        func code(_ value: UInt32, _ count: UInt32) {  // Huffman codes: most significant bit first
+            for i in stride(from: count, to: 0, by: -1) { bits((value >> (i - 1)) & 1, 1) }
+        }
+        bits(1, 1)  // the last block
+        bits(1, 2)  // fixed Huffman codes
+        code(0x30, 8)  // the literal 0
+        var inflated = 1
+        while out.count < size {
+            code(0b1100_0101, 8)  // length 258 (symbol 285)
+            code(0, 5)  // distance 1
+            inflated += 258
+        }
+        code(0, 7)  // end of block
+        if bitCount > 0 { out.append(UInt8(bitBuffer & 0xFF)) }
+        guard complete else { return out + [0, 0, 0, 0, 0, 0, 0, 0] }
+        var crc: UInt32 = 0xFFFF_FFFF
+        for _ in 0..<inflated {
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc = ~crc
+        let length = UInt32(truncatingIfNeeded: inflated)
+        return out + (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) }
+            + (0..<4).map { UInt8(truncatingIfNeeded: length >> (8 * $0)) }
     }
 }
 
