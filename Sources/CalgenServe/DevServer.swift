@@ -13,6 +13,10 @@ public final class DevServer: @unchecked Sendable {
     private var root: String?
     private var generation = 0
     private var failure: String?
+    /// The server's bounds on connections and their time (tests shorten them).
+    var limits = LoopbackHTTPServer.Limits.standard
+    /// The server once started (for tests).
+    var loopbackServer: LoopbackHTTPServer? { lock.withLock { server } }
 
     /// Throws `DevServerError.notAPort` when `port` is not a port number.
     public init(port: Int, sitePath: String) throws {
@@ -26,7 +30,7 @@ public final class DevServer: @unchecked Sendable {
     /// Starts listening and returns the port (the one the system chose when asked for 0).
     /// Throws when the port cannot be used.
     public func start() async throws -> Int {
-        let server = try LoopbackHTTPServer(port: port) { [self] request in respond(request) }
+        let server = try LoopbackHTTPServer(port: port, limits: limits) { [self] request in respond(request) }
         lock.withLock { self.server = server }
         server.start()
         return server.port
@@ -40,8 +44,10 @@ public final class DevServer: @unchecked Sendable {
     /// The answer to one request: GET and HEAD of the site's files.
     func respond(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response {
         guard request.method == "GET" || request.method == "HEAD" else {
+            // 405 for the methods of RFC 9110 that this server does not allow, 501 for any other.
+            let known = ["POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"].contains(request.method)
             return LoopbackHTTPServer.Response(
-                status: 405, headers: ["Content-Type: text/plain; charset=utf-8", "Allow: GET, HEAD"],
+                status: known ? 405 : 501, headers: ["Content-Type: text/plain; charset=utf-8", "Allow: GET, HEAD"],
                 body: Array("only GET and HEAD\n".utf8))
         }
         let response = route(request.target)
@@ -71,40 +77,43 @@ public final class DevServer: @unchecked Sendable {
         var headers: [String] = []
     }
 
-    /// What to answer for a request target.
+    /// What to answer for a request target (origin form: a path, then maybe a query). A path
+    /// with `//`, `.` or `..` segments is redirected to its resolved form, a folder without its
+    /// final `/` to the folder; every `Location` is a path on this origin (one leading `/`).
     func route(_ target: String) -> Response {
         let (root, generation, failure) = lock.withLock { (self.root, self.generation, self.failure) }
-        var path = String(target.prefix { $0 != "?" && $0 != "#" })
-        if path == "/__calgen/generation" {
+        let pathPart = String(target.prefix { $0 != "?" && $0 != "#" })
+        let query = target.firstIndex(of: "?").map { String(target[$0...]) } ?? ""
+        if pathPart == "/__calgen/generation" {
             return Response(status: 200, type: "text/plain; charset=utf-8", body: Array("\(generation)".utf8))
         }
         guard let root else {
             let text = "calgen serve: the site has not built yet.\n\n" + (failure ?? "building…")
             return Response(status: 503, type: "text/plain; charset=utf-8", body: Array(text.utf8), headers: ["Retry-After: 1"])
         }
-        if sitePath != "/" {
-            if path == "/" || path + "/" == sitePath {
-                return Response(status: 302, type: "text/plain", body: [], headers: ["Location: \(sitePath)"])
-            }
-            guard path.hasPrefix(sitePath) else { return notFound(root) }
-            path = "/" + path.dropFirst(sitePath.count)
-        }
-        guard let decoded = path.removingPercentEncoding, !decoded.contains("\0"),
-            !decoded.split(separator: "/").contains(where: { $0 == ".." })
-        else {
+        guard let requested = RequestPath(pathPart) else {
             return Response(status: 400, type: "text/plain; charset=utf-8", body: Array("bad path\n".utf8))
         }
-        var file = root + decoded
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else { return notFound(root) }
-        if isDirectory.boolValue {
-            guard decoded.hasSuffix("/") else {
-                return Response(
-                    status: 301, type: "text/plain", body: [], headers: ["Location: \(sitePath)\(decoded.dropFirst())/"])
-            }
-            file += "index.html"
+        var path = requested
+        let site = RequestPath(sitePath) ?? RequestPath("/")!
+        if !site.segments.isEmpty && (path.segments.isEmpty || path.segments == site.segments && !path.trailingSlash) {
+            return Response(status: 302, type: "text/plain", body: [], headers: ["Location: \(site.encoded)"])
         }
-        guard let data = FileManager.default.contents(atPath: file) else { return notFound(root) }
+        let inSite = path.segments.starts(with: site.segments)
+        let relative = path.segments.dropFirst(site.segments.count).map { "/" + $0 }.joined()
+        var file = root + relative
+        var isDirectory: ObjCBool = false
+        let exists = inSite && FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue {
+            file += "/index.html"
+            if !path.segments.isEmpty { path.trailingSlash = true }
+        }
+        if !requested.isCanonical || path.trailingSlash != requested.trailingSlash {
+            return Response(status: 301, type: "text/plain", body: [], headers: ["Location: \(path.encoded)\(query)"])
+        }
+        guard exists, !path.trailingSlash || isDirectory.boolValue, let data = FileManager.default.contents(atPath: file) else {
+            return notFound(root)
+        }
         let type = DevServer.contentType(file)
         return Response(status: 200, type: type, body: type.hasPrefix("text/html") ? inject(Array(data)) : Array(data))
     }
@@ -167,11 +176,14 @@ public enum DevServerError: Error, CustomStringConvertible {
     case notAPort(Int)
     /// The socket could not be opened or bound; the reason is the system's.
     case socket(String)
+    /// The private build directory could not be made; the reason is the system's.
+    case directory(String)
 
     public var description: String {
         switch self {
         case .notAPort(let port): "--port \(port) is not a port number (0–65535)"
         case .socket(let reason): reason
+        case .directory(let reason): reason
         }
     }
 }

@@ -33,9 +33,14 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let sitePath = (try? ContentLoader(contentDirectory: site.contentOption.content).loadConfig().sitePath) ?? "/"
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("calgen-serve-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: scratch)
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        // Only this user may read the build: personal feeds' paths are their secret.
+        let scratch: String
+        do {
+            scratch = try PrivateDirectory.create(
+                in: FileManager.default.temporaryDirectory.path, prefix: "calgen-serve-\(getpid())-")
+        } catch {
+            throw ValidationError("\(error)", fix: "set TMPDIR to a folder of your own")
+        }
         let output = scratch + "/site"
         let server: DevServer
         let listening: Int

@@ -59,8 +59,10 @@ import Testing
     }
 
     /// Starts `calgen serve` on a free port in the fixture, collecting what it prints.
-    static func serve(_ fixture: borrowing Fixture) throws -> (Process, stdout: Output, stderr: Output) {
-        let process = try fixture.process(["serve", "--port", "0", "--poll", "0.2"])
+    static func serve(_ fixture: borrowing Fixture, environment: [String: String] = [:]) throws -> (
+        Process, stdout: Output, stderr: Output
+    ) {
+        let process = try fixture.process(["serve", "--port", "0", "--poll", "0.2"], environment: environment)
         let stdout = Output()
         let stderr = Output()
         let outPipe = Pipe()
@@ -75,12 +77,21 @@ import Testing
 
     @Test func servesRebuildsKeepsTheLastGoodBuildAndStops() throws {
         let fixture = try Fixture()
-        let (process, stdout, stderr) = try ServeTests.serve(fixture)
+        // The build folder is made in TMPDIR, readable by this user only.
+        let temporary = fixture.root.appendingPathComponent("tmp").path
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let (process, stdout, stderr) = try ServeTests.serve(fixture, environment: ["TMPDIR": temporary])
         defer { if process.isRunning { process.terminate() } }
 
         #expect(
             ServeTests.eventually(60) { stdout.value.contains("Serving on http://127.0.0.1:") }, "\(stdout.value) \(stderr.value)"
         )
+        let folders = try FileManager.default.contentsOfDirectory(atPath: temporary)
+        #expect(folders.count == 1 && folders[0].hasPrefix("calgen-serve-\(process.processIdentifier)-"), "\(folders)")
+        for folder in folders {
+            let mode = try FileManager.default.attributesOfItem(atPath: temporary + "/" + folder)[.posixPermissions] as? Int
+            #expect(mode == 0o700, "\(folder): \(String(mode ?? 0, radix: 8))")
+        }
         let base = try #require(stdout.value.firstRange(of: #/http://127\.0\.0\.1:\d+/#).map { String(stdout.value[$0]) })
 
         let index = try #require(ServeTests.fetch(base + "/"))
@@ -116,6 +127,7 @@ import Testing
         #expect(ServeTests.eventually(10) { !process.isRunning })
         #expect(process.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: fixture.output))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
     }
 
     /// A socket connected to 127.0.0.1:`port`, or -1.
@@ -188,19 +200,13 @@ import Testing
         #expect(pipelined.response.components(separatedBy: "HTTP/1.1 200 OK").count == 4, "\(pipelined.response.prefix(300))")
         #expect(pipelined.response.contains("Disallow: /feeds/") && pipelined.response.contains("\"years\""))
 
-        // Idle connections hold a thread each, up to 64; the next client is told to come back.
+        // Idle connections hold a slot each, up to 64; a new client takes the slot of the one that
+        // has waited longest, so it is answered at once.
         var idle = [Int32]()
-        for _ in 0..<64 { idle.append(ServeTests.connectLoopback(port: port)) }
-        // Once the server has taken all 64 (at once when idle, later on a busy machine).
-        #expect(
-            ServeTests.eventually(10) {
-                ServeTests.exchange(port: port, Array("GET / HTTP/1.1\r\n\r\n".utf8)).response.hasPrefix("HTTP/1.1 503")
-            })
+        for _ in 0..<70 { idle.append(ServeTests.connectLoopback(port: port)) }
+        let busy = ServeTests.exchange(port: port, Array("GET / HTTP/1.0\r\n\r\n".utf8))
+        #expect(busy.response.hasPrefix("HTTP/1.1 200") && busy.seconds < 2, "\(busy.seconds) s: \(busy.response.prefix(80))")
         for fd in idle { close(fd) }
-        #expect(
-            ServeTests.eventually(5) {
-                ServeTests.exchange(port: port, Array("GET / HTTP/1.0\r\n\r\n".utf8)).response.hasPrefix("HTTP/1.1 200")
-            })
 
         try fixture.write("Templates/partials/legend.mustache", "<p>{{> legend}}</p>\n")
         #expect(ServeTests.eventually(15) { stderr.value.contains("Still serving the last good build") }, "\(stderr.value)")
