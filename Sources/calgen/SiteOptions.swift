@@ -34,6 +34,13 @@ struct SiteOptions: ParsableArguments {
 
     @Option(
         name: .long,
+        help: ArgumentHelp(
+            "Seconds one download of --previous-site may take in all (connecting, headers, body); tried 3 times.",
+            valueName: "s"))
+    var previousSiteTimeout: Double = 20
+
+    @Option(
+        name: .long,
         help: ArgumentHelp("Publish at this address instead of site.yml's base-url (for preview deploys).", valueName: "url"))
     var baseURL: String?
 
@@ -50,6 +57,9 @@ struct SiteOptions: ParsableArguments {
     func validate() throws {
         if previousSite != nil && previousManifest != nil {
             throw ValidationError("give --previous-site or --previous-manifest, not both")
+        }
+        guard previousSiteTimeout > 0, previousSiteTimeout <= 600 else {
+            throw ValidationError("--previous-site-timeout must be from 0 to 600 seconds")
         }
     }
 
@@ -81,7 +91,9 @@ extension SiteOptions {
         }
         var options = options
         do {
-            switch try PreviousSite.download(from: previousSite, options: options, into: folder) {
+            switch try PreviousSite.download(
+                from: previousSite, options: options, into: folder, fetcher: HTTPFetcher(timeout: previousSiteTimeout))
+            {
             case .manifest(let path):
                 options.previousManifest = path
                 options.previousManifestOrigin = previousSite.hasSuffix("/") ? previousSite : previousSite + "/"

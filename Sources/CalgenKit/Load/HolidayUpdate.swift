@@ -160,17 +160,20 @@ public struct HolidayUpdate: Sendable {
             guard let url = HolidayUpdate.url(source: source, year: year) else {
                 problems.add(
                     Diagnostic(
-                        file: source, message: "\"\(source)\" does not make a URL for \(year)",
+                        file: HTTPFetcher.display(source),
+                        message: "\"\(HTTPFetcher.display(source))\" does not make a URL for \(year)",
                         fix: "give --source or holidays-source an http(s) URL ending in `/`"))
                 break
             }
+            // The URL as messages show it: without a user name or password.
+            let shown = HTTPFetcher.display(url.absoluteString)
             let answer: HTTPFetcher.Answer
             do {
                 answer = try fetcher.get(url)
             } catch {
                 problems.add(
                     Diagnostic(
-                        file: url.absoluteString, message: "cannot be fetched: \(error.reason)",
+                        file: shown, message: "cannot be fetched: \(error.reason)",
                         fix: "check the network and the source (--source or holidays-source in site.yml); nothing was written"))
                 // The other years would most likely fail the same way, each after its retries.
                 break
@@ -182,7 +185,7 @@ public struct HolidayUpdate: Sendable {
                     if year <= currentYear {
                         problems.add(
                             Diagnostic(
-                                file: url.absoluteString, message: "the source has no \(year).json, which \(path) holds",
+                                file: shown, message: "the source has no \(year).json, which \(path) holds",
                                 fix: "check the source URL; a mirror must hold every year"))
                     } else {
                         notes.append("\(year): not at the source yet; \(path) kept")
@@ -195,7 +198,7 @@ public struct HolidayUpdate: Sendable {
                 guard bytes.count <= Limits.holidayFileBytes else {
                     problems.add(
                         Diagnostic(
-                            file: url.absoluteString,
+                            file: shown,
                             message: "the file has \(bytes.count) bytes; a build accepts at most \(Limits.holidayFileBytes)",
                             fix: "check the source: holiday-cn's files have a few kilobytes; nothing was written"))
                     continue
@@ -208,7 +211,7 @@ public struct HolidayUpdate: Sendable {
                         throw ContentErrors(
                             error.diagnostics.map { d in
                                 var d = d
-                                if d.file == path { d.file = url.absoluteString }
+                                if d.file == path { d.file = shown }
                                 return d
                             })
                     }
@@ -217,7 +220,7 @@ public struct HolidayUpdate: Sendable {
                 guard parsed.year == year else {
                     problems.add(
                         Diagnostic(
-                            file: url.absoluteString, location: .jsonPath("year"),
+                            file: shown, location: .jsonPath("year"),
                             message: "is the file of \(parsed.year), not of \(year)", fix: "check the source URL"))
                     continue
                 }
@@ -228,7 +231,7 @@ public struct HolidayUpdate: Sendable {
                 var lines = HolidayFileChanges.describe(old: local[year]?.file, new: parsed)
                 if lines.isEmpty { lines = ["\(year): the same days, the file's bytes changed"] }
                 if let old = local[year]?.file,
-                    let loss = HolidayUpdate.loss(old: old, new: parsed, url: url.absoluteString, currentYear: currentYear)
+                    let loss = HolidayUpdate.loss(old: old, new: parsed, url: shown, currentYear: currentYear)
                 {
                     losses.append(loss)
                     // The lost dates one by one, then the rest of what changed.

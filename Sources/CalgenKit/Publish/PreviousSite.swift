@@ -73,11 +73,10 @@ public enum PreviousSite {
         return .manifest(folder + "/" + Manifest.path)
     }
 
-    /// The largest `manifest.json` downloaded: far above a site of a million pages.
-    static let manifestLimit = 256 << 20
-    /// The largest feed manifest downloaded: one line of at most a few hundred bytes for each of
-    /// at most `Limits.eventsPerFeed` events.
-    static let feedManifestLimit = 32 << 20
+    /// The largest `manifest.json` downloaded, counted as it arrives: what a build reads.
+    static let manifestLimit = 64 << 20
+    /// The largest feed manifest downloaded.
+    static let feedManifestLimit = 64 << 20
 
     /// The paths of the artifacts `manifest.json` lists; none when it is not a manifest (the build
     /// then reports why, with its JSON path).
