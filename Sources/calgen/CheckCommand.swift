@@ -1,4 +1,5 @@
 import ArgumentParser
+import CalgenCore
 import CalgenKit
 import Foundation
 
@@ -9,7 +10,9 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Reads and validates the content and templates, renders every page and feed, works out \
             the manifests against the previous build, checks that every internal link and #fragment \
-            resolves and that every feed is well formed. Lists all problems with file and line; the \
+            resolves and that every feed is well formed; a previous manifest or feed manifest that does \
+            not follow its schema, or a feed manifest the previous manifest lists that is missing \
+            (without --allow-reset), is a problem too. Lists all problems with file and line; the \
             exit status is 1 when there is any. For CI, before publishing.
             """
     )
@@ -24,7 +27,19 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let report = try site.withPreviousSite(try site.buildOptions(output: output), quiet: level.quiet) { options in
-            try BuildSummary.run(options, level: level, keptOutput: nil) { try $0.check() }
+            try BuildSummary.run(options, level: level, keptOutput: nil) { builder in
+                // A feed manifest the previous manifest lists but that is missing is an error
+                // (unless --allow-reset), reported with everything else the check finds.
+                let missing = builder.missingPreviousFeedManifests()
+                let report: BuildReport
+                do {
+                    report = try builder.check()
+                } catch let errors as ContentErrors {
+                    throw ContentErrors(missing + errors.diagnostics)
+                }
+                guard missing.isEmpty else { throw ContentErrors(missing) }
+                return report
+            }
         }
         // Warnings (a feed larger than Google accepts) always; notes only with --verbose.
         if !level.quiet {

@@ -20,7 +20,7 @@ enum ChangesFeed {
         xml += "  <link rel=\"self\" type=\"application/atom+xml\" href=\"\(escape(feedID))\"/>\n"
         xml += "  <link rel=\"alternate\" type=\"text/html\" href=\"\(escape(baseURL))\"/>\n"
         xml += "  <id>\(escape(feedID))</id>\n"
-        xml += "  <updated>\(news.first?.date ?? fallbackDate)</updated>\n"
+        xml += "  <updated>\(escape(news.first?.date ?? fallbackDate))</updated>\n"
         xml += "  <author><name>\(escape(siteTitle))</name></author>\n"
         xml += "  <generator>calgen</generator>\n"
         for version in versions {
@@ -35,7 +35,7 @@ enum ChangesFeed {
             xml += "    <title>\(escape(title))</title>\n"
             xml += "    <link rel=\"alternate\" type=\"text/html\" href=\"\(escape(baseURL + items[0].path))\"/>\n"
             xml += "    <id>\(escape(feedID))#version-\(version)</id>\n"
-            xml += "    <updated>\(items[0].date)</updated>\n"
+            xml += "    <updated>\(escape(items[0].date))</updated>\n"
             xml += "    <content type=\"html\">\(escape(html))</content>\n"
             xml += "  </entry>\n"
         }
@@ -43,8 +43,25 @@ enum ChangesFeed {
         return OutputFile(path: path, bytes: Array(xml.utf8))
     }
 
+    /// Text for element content and attribute values. Every field of the feed goes through
+    /// here, those from the previous manifest's news above all: `& < > "` are escaped, and
+    /// characters XML 1.0 does not allow (control characters but tab and line breaks,
+    /// U+FFFE, U+FFFF) are dropped, so that no value can add markup or make the file invalid.
     static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        var out = String.UnicodeScalarView()
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+            case "\t", "\n", "\r": out.append(scalar)
+            default:
+                let v = scalar.value
+                if v < 0x20 || v == 0xFFFE || v == 0xFFFF { continue }
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 }

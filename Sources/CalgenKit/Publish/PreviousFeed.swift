@@ -23,18 +23,20 @@ struct PreviousFeed: Sendable {
         guard count >= 0 else { return nil }
         self.file = file
         size = Int(info.st_size)
-        head = FeedManifest.Head(prefix: buffer[..<count])
+        // A head with values calgen never writes is no head: the feed is rendered again, and
+        // reading its whole manifest reports what is wrong.
+        head = FeedManifest.Head(prefix: buffer[..<count]).flatMap { $0.isValid ? $0 : nil }
     }
 
-    /// Whether the whole manifest is still what a build wrote: its head reads, its version is in
-    /// range and its `integrity` digest matches the rest. A feed is kept as it is only when its
-    /// manifest is intact; one that was damaged (or written before manifests had a digest) is
-    /// read in full and its feed rendered again, which reports any damage.
+    /// Whether the whole manifest is still what a build wrote: its head reads, its `integrity`
+    /// digest matches the rest and every value is one calgen writes. A feed is kept as it is only
+    /// when its manifest is intact; one that was damaged (or written before manifests had a
+    /// digest) is read in full and its feed rendered again, which reports any damage.
     func isIntact() -> Bool {
-        guard let head, (1..<Limits.manifestNumber).contains(head.version),
-            let data = FileManager.default.contents(atPath: file), data.count == size
-        else { return false }
-        return FeedManifest.integrity(of: Array(data)) == .intact
+        guard head != nil, let data = FileManager.default.contents(atPath: file), data.count == size else { return false }
+        let bytes = Array(data)
+        guard FeedManifest.integrity(of: bytes) == .intact else { return false }
+        return (try? FeedManifest.validated(bytes: bytes, file: file)) != nil
     }
 
     /// The whole manifest and its bytes; a manifest that does not follow the schema is an error.
@@ -44,27 +46,7 @@ struct PreviousFeed: Sendable {
                 Diagnostic(file: file, message: "the previous feed manifest cannot be read", fix: PreviousOutput.fix)
             ])
         }
-        if FeedManifest.integrity(of: Array(data)) == .damaged {
-            throw ContentErrors([
-                Diagnostic(
-                    file: file, location: .jsonPath("integrity"),
-                    message: "the previous feed manifest was changed after calgen wrote it: its integrity digest does not match",
-                    fix: "restore the published file, or remove it to start this feed's event history (sequences, stamps) again")
-            ])
-        }
-        let manifest = try PreviousOutput.decode(FeedManifest.self, Array(data), file: file)
-        func problem(_ path: String, _ message: String) -> ContentErrors {
-            ContentErrors([
-                Diagnostic(
-                    file: file, location: .jsonPath(path),
-                    message: "the previous feed manifest does not follow the schema: \(message)",
-                    fix: PreviousOutput.fix)
-            ])
-        }
-        guard (1..<Limits.manifestNumber).contains(manifest.version) else { throw problem("version", "out of range") }
-        if let i = manifest.events.firstIndex(where: { !(0..<Limits.manifestNumber).contains($0.sequence) }) {
-            throw problem("events[\(i)].sequence", "out of range (0 to \(Limits.manifestNumber - 1))")
-        }
-        return (manifest, Array(data))
+        let bytes = Array(data)
+        return (try FeedManifest.validated(bytes: bytes, file: file), bytes)
     }
 }

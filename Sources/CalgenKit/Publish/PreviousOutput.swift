@@ -18,6 +18,8 @@ struct PreviousOutput: Sendable {
     /// The output directory when it holds the files the manifests describe (so that unchanged
     /// ones can be kept instead of written again); `nil` for `--previous-manifest` or no output.
     let outputPath: String?
+    /// The previous manifest's file, for messages.
+    var manifestFile: String? = nil
 
     static let none = PreviousOutput(manifest: nil, manifestBytes: nil, feeds: [:], outputPath: nil)
 
@@ -64,9 +66,44 @@ struct PreviousOutput: Sendable {
     /// The version a build makes when anything changed.
     var nextVersion: Int { (manifest?.version ?? 0) + 1 }
 
-    /// Reads the previous manifests. A manifest that exists but cannot be read or does not
-    /// follow the schema is an error, never silently ignored.
+    /// Whether the previous manifest is at the last version calgen makes: then a build that
+    /// changes anything is refused (`versionProblem`), so that calgen never writes a manifest it
+    /// would refuse to read.
+    var isAtLastVersion: Bool { (manifest?.version ?? 0) >= ManifestLimits.number }
+
+    /// The error of a build that would make a version past `ManifestLimits.number`.
+    var versionProblem: Diagnostic {
+        Diagnostic(
+            file: manifestFile ?? Manifest.path, location: .jsonPath("version"),
+            message:
+                "the previous manifest is at version \(manifest?.version ?? 0), the last one calgen makes: a change would need version \(nextVersion)",
+            fix:
+                "publish as a new site: remove the previous manifest (and the feed manifests) and build again with --allow-reset, which starts at version 1"
+        )
+    }
+
+    /// Reads the previous manifests of a build with `options` (`--previous-manifest`,
+    /// `--allow-reset`): the one a build uses.
+    static func load(options: BuildOptions) throws(ContentErrors) -> PreviousOutput {
+        try load(
+            outputDirectory: options.outputDirectory, previousManifest: options.previousManifest,
+            allowReset: options.allowReset)
+    }
+
+    /// Reads the previous manifests without knowing `--allow-reset`: every check but that of
+    /// missing feed manifests, which only `load(options:)` can make without refusing a reset
+    /// that was asked for.
     static func load(outputDirectory: String, previousManifest: String?) throws(ContentErrors) -> PreviousOutput {
+        try load(outputDirectory: outputDirectory, previousManifest: previousManifest, allowReset: true)
+    }
+
+    /// Reads the previous manifests. A manifest that exists but cannot be read or does not
+    /// follow the schema is an error, never silently ignored; so is a feed manifest that the
+    /// previous manifest lists but that is missing (it would restart its events' `SEQUENCE`),
+    /// unless `allowReset`.
+    static func load(outputDirectory: String, previousManifest: String?, allowReset: Bool) throws(ContentErrors)
+        -> PreviousOutput
+    {
         let manifestPath = previousManifest ?? outputDirectory + "/" + Manifest.path
         let root = previousManifest.map { ($0 as NSString).deletingLastPathComponent } ?? outputDirectory
         guard let data = FileManager.default.contents(atPath: manifestPath) else {
@@ -82,8 +119,9 @@ struct PreviousOutput: Sendable {
             return .none
         }
         var problems = DiagnosticCollector()
-        let manifest = problems.collect { () throws(ContentErrors) in try decode(Manifest.self, Array(data), file: manifestPath) }
-        if let manifest { problems.add(contentsOf: validate(manifest, file: manifestPath)) }
+        let manifest = problems.collect { () throws(ContentErrors) in
+            try Manifest.validated(bytes: Array(data), file: manifestPath)
+        }
         let feedsRoot = root + "/feeds"
         let relatives = (FileTree.files(under: feedsRoot) ?? []).map(\.path).filter { $0.hasSuffix(".json") }.sorted()
         let heads = ParallelMap.map(relatives) { relative in PreviousFeed(file: feedsRoot + "/" + relative) }
@@ -101,76 +139,70 @@ struct PreviousOutput: Sendable {
                 "feeds/" + (folder.isEmpty ? "" : folder + "/") + String(relative.split(separator: "/").last!.dropLast(5))
                     + ".ics"] = feed
         }
+        if let manifest, !allowReset {
+            problems.add(contentsOf: missingFeeds(listedBy: manifest, file: manifestPath, root: root, present: feeds))
+        }
         try problems.throwIfAny()
         return PreviousOutput(
             manifest: manifest, manifestBytes: Array(data), feeds: feeds,
-            outputPath: previousManifest == nil ? outputDirectory : nil)
+            outputPath: previousManifest == nil ? outputDirectory : nil, manifestFile: manifestPath)
     }
 
     static let fix = "restore the last published manifest (or remove it to start again at version 1)"
 
-    static func decode<T: Decodable>(_ type: T.Type, _ bytes: [UInt8], file: String) throws(ContentErrors) -> T {
-        do {
-            return try JSONDecoder().decode(type, from: Data(bytes))
-        } catch let error as DecodingError {
-            let (path, reason): ([CodingKey], String)
-            switch error {
-            case .keyNotFound(let key, let c): (path, reason) = (c.codingPath + [key], "is missing")
-            case .typeMismatch(let t, let c): (path, reason) = (c.codingPath, "is not a \(t)")
-            case .valueNotFound(let t, let c): (path, reason) = (c.codingPath, "is null, expected a \(t)")
-            case .dataCorrupted(let c): (path, reason) = (c.codingPath, "is not valid JSON: \(c.debugDescription)")
-            @unknown default: (path, reason) = ([], "cannot be read")
-            }
-            let jsonPath = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }
-            throw ContentErrors(
-                Diagnostic(
-                    file: file, location: jsonPath.isEmpty ? nil : .jsonPath(String(jsonPath)),
-                    message:
-                        "the previous manifest does not follow the schema: \(jsonPath.isEmpty ? "it" : "this value") \(reason)",
-                    fix: PreviousOutput.fix))
-        } catch {
-            throw ContentErrors(
-                Diagnostic(file: file, message: "the previous manifest cannot be read: \(error)", fix: PreviousOutput.fix))
+    /// The feed manifests `manifest` lists that are not there. A missing one would start its
+    /// feed's events again at SEQUENCE 0, and calendar apps may ignore their changes.
+    static func missingFeeds(listedBy manifest: Manifest, file: String, root: String, present: [String: PreviousFeed])
+        -> [Diagnostic]
+    {
+        manifest.artifacts.enumerated().compactMap { i, artifact in
+            guard artifact.path.hasPrefix("feeds/"), artifact.path.hasSuffix(".json"),
+                present[String(artifact.path.dropLast(5)) + ".ics"] == nil
+            else { return nil }
+            return Diagnostic(
+                file: file, location: .jsonPath("artifacts[\(i)].path"),
+                message:
+                    "the previous manifest lists the feed manifest \(artifact.path), which is missing (\(root + "/" + artifact.path)): its events' SEQUENCE would restart at 0",
+                fix:
+                    "restore \(artifact.path) beside the previous manifest, or pass --allow-reset to start that feed's event history again"
+            )
         }
     }
 
-    /// The checks of the schema that types alone do not make.
-    static func validate(_ manifest: Manifest, file: String) -> [Diagnostic] {
-        var problems = [Diagnostic]()
-        func check(_ ok: Bool, _ path: String, _ message: String) {
-            if !ok {
-                problems.append(
-                    Diagnostic(
-                        file: file, location: .jsonPath(path),
-                        message: "the previous manifest does not follow the schema: \(message)",
-                        fix: PreviousOutput.fix))
-            }
+    /// Parses a previous manifest as loose JSON (bounded in size and nesting), for
+    /// `Manifest.validated` and `FeedManifest.validated`.
+    static func parse(_ bytes: [UInt8], file: String, what: String, limit: Int) throws(ContentErrors) -> JSONValue {
+        guard bytes.count <= limit else {
+            throw ContentErrors(
+                Diagnostic(
+                    file: file, message: "\(what) is larger than \(limit >> 20) MiB (\(bytes.count) bytes)",
+                    fix: PreviousOutput.fix))
         }
-        check(
-            manifest.schemaVersion == Manifest.schemaVersion, "schemaVersion",
-            "unsupported schema version \(manifest.schemaVersion)")
-        let versions = 1...Limits.manifestNumber - 1
-        check(
-            versions.contains(manifest.version), "version",
-            "the version must be from 1 to \(versions.upperBound), found \(manifest.version)")
-        // Artifacts are checked against a valid version only, and each kind of problem is
-        // reported once with a count: one bad number must not make thousands of lines.
-        guard versions.contains(manifest.version) else { return problems }
-        var firsts = [String: (path: String, count: Int)]()
-        for (i, artifact) in manifest.artifacts.enumerated() {
-            let sha = artifact.sha256.count == 64 && artifact.sha256.allSatisfy(\.isHexDigit)
-            let version = artifact.version >= 1 && artifact.version <= manifest.version
-            for (ok, field, message) in [
-                (sha, "sha256", "not a SHA-256"), (version, "version", "out of range (1 to the manifest's version)"),
-            ]
-            where !ok {
-                let first = firsts[message] ?? ("artifacts[\(i)].\(field)", 0)
-                firsts[message] = (first.path, first.count + 1)
-            }
+        do {
+            return try JSONValue.parse(bytes)
+        } catch {
+            throw ContentErrors(
+                Diagnostic(
+                    file: file,
+                    message:
+                        "\(what) does not follow the schema: it is not valid JSON: \(error.detail) (line \(error.line), column \(error.column))",
+                    fix: PreviousOutput.fix))
         }
-        for (message, first) in firsts.sorted(by: { $0.value.path < $1.value.path }) {
-            check(false, first.path, message + (first.count > 1 ? " (and in \(first.count - 1) more artifacts)" : ""))
-        }
-        return problems
+    }
+}
+
+extension SiteBuilder {
+    /// The feed manifests the previous manifest lists that are missing, unless `--allow-reset`
+    /// (for `calgen check`). Empty when the previous output cannot be read: the check itself
+    /// reports why.
+    public func missingPreviousFeedManifests() -> [Diagnostic] {
+        guard !options.allowReset,
+            let previous = try? PreviousOutput.load(
+                outputDirectory: options.outputDirectory, previousManifest: options.previousManifest, allowReset: true),
+            let manifest = previous.manifest
+        else { return [] }
+        let file = options.previousManifest ?? options.outputDirectory + "/" + Manifest.path
+        let root = options.previousManifest.map { ($0 as NSString).deletingLastPathComponent } ?? options.outputDirectory
+        return PreviousOutput.missingFeeds(listedBy: manifest, file: file, root: root, present: previous.feeds)
     }
 }

@@ -9,6 +9,8 @@ struct Publication: Sendable {
     let manifest: Manifest
     /// Whether this build makes a new version.
     let isNewVersion: Bool
+    /// Why this publication must not be applied: a new version past `ManifestLimits.number`.
+    let problems: [Diagnostic]
 
     /// - Parameters:
     ///   - publicFiles: pages, assets, the day API, sitemap and robots.txt.
@@ -98,6 +100,13 @@ struct Publication: Sendable {
         self.version = version
         self.manifest = manifest
         isNewVersion = anyChange
+        problems = anyChange && previous.isAtLastVersion ? [previous.versionProblem] : []
+    }
+
+    /// This publication, or its `problems`: a build applies a publication only through here.
+    func checked() throws(ContentErrors) -> Publication {
+        guard problems.isEmpty else { throw ContentErrors(problems) }
+        return self
     }
 }
 
