@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Serves a built site with Debian's nginx on 127.0.0.1, the snippet Examples/nginx/calgen.conf
 # included, and checks the answers' headers with curl -I: types (text/calendar; charset=utf-8
-# for feeds, application/json for the API), caching, X-Robots-Tag and no listing for feeds/;
+# for feeds, application/json for the API), caching, X-Robots-Tag and no listing for feeds/,
+# X-Content-Type-Options: nosniff on every answer (nginx drops a server's add_header in any
+# location that has its own);
 # then the README's bucket recipe with rclone against a local remote.
 #
 # usage: check_hosting.sh PUBLIC_DIR
@@ -44,6 +46,7 @@ for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; 
 failures=0
 expect() { # path, status, header lines that must appear (case-insensitive)
     local path="$1" status="$2"; shift 2
+    set -- "$@" "X-Content-Type-Options: nosniff"
     local head
     head="$(curl -s -I "http://127.0.0.1:$port$path" | tr -d '\r')"
     if ! grep -q "^HTTP/1.1 $status" <<<"$head"; then

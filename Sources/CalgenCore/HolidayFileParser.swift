@@ -67,6 +67,10 @@ public enum HolidayFileParser {
                 if case .string(let url) = item {
                     if TextRules.isWebURL(url) {
                         papers.append(url)
+                    } else if TextRules.hasUserInfo(url) {
+                        report(
+                            "papers[\(i)]", "the URL carries a user name or password (user:password@host)",
+                            fix: "give the notice's public address, without the part before @")
                     } else {
                         report(
                             "papers[\(i)]", "\(item.kindDescription) is not an http(s) URL",

@@ -20,8 +20,9 @@ public enum TextRules {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    /// An absolute `http` or `https` URL with a host, no white space, control characters, quotes
-    /// or angle brackets, and at most `Limits.urlCharacters` characters.
+    /// An absolute `http` or `https` URL with a host, no user name or password (`user:pw@host`
+    /// puts a credential into a page or a log, or disguises the real host), no white space,
+    /// control characters, quotes or angle brackets, and at most `Limits.urlCharacters` characters.
     public static func isWebURL(_ text: String) -> Bool {
         let lower = text.lowercased()
         let rest: Substring
@@ -33,7 +34,14 @@ public enum TextRules {
             return false
         }
         let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        return !host.isEmpty && !host.hasPrefix(":") && !host.hasPrefix("@") && hasOnlyURLCharacters(text)
+        return !host.isEmpty && !host.hasPrefix(":") && !host.contains("@") && hasOnlyURLCharacters(text)
+    }
+
+    /// Whether an `http`/`https` URL names a user (and maybe a password) before its host.
+    public static func hasUserInfo(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return false }
+        return text.drop { $0 != "/" }.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }.contains("@")
     }
 
     /// A link a page may carry: an `http`/`https` URL, or a relative one (`../2026/`, `#x`,

@@ -90,4 +90,25 @@ import Testing
         let file = try TestData.parse(#"{"year": 2021, "papers": [], "days": []}"#).get()
         #expect(!file.isAnnounced)
     }
+
+    /// A user name or password before the host is refused in every web URL: it puts a credential
+    /// into pages and logs, or hides the real host (`https://www.gov.cn@evil.example/`).
+    @Test(arguments: [
+        ("https://www.gov.cn/zhengce/content.htm", true), ("http://www.gov.cn/a@b", true),
+        ("https://www.gov.cn/?q=a@b", true), ("https://user:pw@www.gov.cn/x", false),
+        ("https://www.gov.cn@evil.example/x", false), ("https://@www.gov.cn/", false), ("HTTPS://u@x.cn", false),
+    ])
+    func webURLsCarryNoUserInfo(_ url: String, _ accepted: Bool) {
+        #expect(TextRules.isWebURL(url) == accepted)
+        #expect(TextRules.isSafeLink(url) == accepted)
+        #expect(TextRules.hasUserInfo(url) == (!accepted))
+    }
+
+    @Test func aNoticeLinkWithAPasswordIsRefused() {
+        let d = errors(#"{"year": 2021, "papers": ["https://user:pw@www.gov.cn/x"], "days": []}"#)
+        #expect(
+            d.map(\.formatted) == [
+                "Content/holidays/2021.json: papers[0]: the URL carries a user name or password (user:password@host)"
+            ])
+    }
 }

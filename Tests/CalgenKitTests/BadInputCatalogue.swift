@@ -163,6 +163,17 @@ import Testing
             "a raw control character in a string", "Content/holidays/2026.json",
             "{\"year\": 2026, \"papers\": [\"\u{7}\"], \"days\": []}",
             "invalid JSON: a control character must be escaped inside a string"),
+        write(
+            "a notice link with a user and password", "Content/holidays/2026.json",
+            #"{"year": 2026, "papers": ["https://user:pw@www.gov.cn/x"], "days": []}"#,
+            "2026.json: papers[0]: the URL carries a user name or password"),
+        write(
+            "a notice link with a user name", "Content/holidays/2026.json",
+            #"{"year": 2026, "papers": ["http://www.gov.cn@evil.example/x"], "days": []}"#,
+            "2026.json: papers[0]: the URL carries a user name or password"),
+        Case(
+            description: "a folder link in holidays/", changes: [.mkdir("old"), .link("Content/holidays/old", to: "../../old")],
+            expected: ["Content/holidays/old: is a symbolic link to a folder, which calgen does not follow"]),
     ]
 
     static let siteCases: [Case] = [
@@ -215,6 +226,10 @@ import Testing
             "a holidays-source that is no folder URL", "Content/site.yml", site + "holidays-source: ftp://mirror/x.json\n",
             #"site.yml:3:18: error: "ftp://mirror/x.json" is not a URL of a folder of YYYY.json files"#),
         write(
+            "a holidays-source with a password", "Content/site.yml",
+            site + "holidays-source: https://user:pw@mirror.example.com/\n",
+            #"site.yml:3:18: error: "https://user:pw@mirror.example.com/" is not a URL of a folder of YYYY.json files"#),
+        write(
             "an unsupported language", "Content/site.yml", site + "language: fr\n",
             #"site.yml:3:11: error: unsupported language "fr""#),
         write(
@@ -245,6 +260,21 @@ import Testing
     ]
 
     static let noteCases: [Case] = [
+        write(
+            "a note link with a user and password", "Content/notes/bad.md",
+            note("date: 2026-10-01\n", "[点我](https://user:pw@example.com/)\n"),
+            #"notes/bad.md:5:1: error: the link "https://user:pw@example.com/" is not an http(s) or relative link"#),
+        Case(
+            description: "a folder link in notes/ to a folder outside",
+            changes: [
+                .mkdir("elsewhere"), .write("elsewhere/more.md", Data(note("date: 2026-12-01\n").utf8)),
+                .link("Content/notes/more", to: "../../elsewhere"),
+            ],
+            expected: ["Content/notes/more: is a symbolic link to a folder, which calgen does not follow"]),
+        Case(
+            description: "a folder link in notes/ to a folder inside",
+            changes: [.link("Content/notes/2026/again", to: "..")],
+            expected: ["Content/notes/2026/again: is a symbolic link to a folder", "fix: move or copy the files into"]),
         write(
             "a note without front matter", "Content/notes/bad.md", "# 年会\n\n在一楼。\n",
             "notes/bad.md:1:1: error: the note has no front matter"),
@@ -347,6 +377,9 @@ import Testing
     ]
 
     static let subscriberCases: [Case] = [
+        Case(
+            description: "a folder link in users/", changes: [.link("Content/users/team", to: "../notes")],
+            expected: ["Content/users/team: is a symbolic link to a folder, which calgen does not follow"]),
         write(
             "an unknown reminder kind", "Content/users/x.yml", subscriber("    kind: workday\n    time: \"08:50\"\n"),
             #"users/x.yml:5:11: error: unknown reminder kind "workday""#, #"did you mean "workdays"?"#),
@@ -607,6 +640,9 @@ import Testing
         cli("a feed secret that is too short", [], env: ["CALGEN_FEED_SECRET": "short"], "the feed secret has 5 bytes"),
         cli("a content directory that does not exist", ["--content", "Nowhere"], "Nowhere/site.yml: the file cannot be read"),
         cli("a port that is no port", ["--port", "70000"], "--port 70000"),
+        cli(
+            "an escape sequence in an argument", ["--now", "\u{1B}[31mX\u{7}"],
+            #"--now takes a date (2026-10-01) or an ISO 8601 time (2026-10-01T08:00:00Z), not "\u{1B}[31mX\u{7}""#),
     ]
 
     /// The cases about the content and templates alone.

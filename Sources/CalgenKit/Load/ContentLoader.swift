@@ -1,6 +1,12 @@
 import CalgenCore
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads a `Content/` directory into a `Site`, collecting every content error before failing.
 public struct ContentLoader: Sendable {
     /// The content directory as the user named it (used in messages, e.g. `Content`).
@@ -79,14 +85,16 @@ public struct ContentLoader: Sendable {
                     fix: "create it and copy holiday-cn's YYYY.json files into it")
             ])
         }
+        var problems = DiagnosticCollector()
+        problems.add(contentsOf: folderLinks(in: directory))
         guard !names.isEmpty else {
-            throw ContentErrors([
-                Diagnostic(file: directory, message: "no holiday data files", fix: "copy holiday-cn's YYYY.json files here")
-            ])
+            throw ContentErrors(
+                problems.diagnostics + [
+                    Diagnostic(file: directory, message: "no holiday data files", fix: "copy holiday-cn's YYYY.json files here")
+                ])
         }
         var files = [HolidayFile]()
         var sources = [Int: String]()
-        var problems = DiagnosticCollector()
         for name in names {
             let path = directory + "/" + name
             problems.collect { () throws(ContentErrors) in
@@ -110,11 +118,16 @@ public struct ContentLoader: Sendable {
     func readNotes() throws(ContentErrors) -> (notes: [Note], digests: [String: String]) {
         let directory = display("notes")
         guard isDirectory(directory) else { return ([], [:]) }
-        let paths = (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? [])
-            .filter { path in
-                path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
-            }
-            .sorted()
+        guard let entries = FileTree.files(under: directory) else {
+            throw ContentErrors(
+                Diagnostic(
+                    file: directory, message: "the notes folder cannot be read (a folder in it is not readable)",
+                    fix: "make every folder in it readable"))
+        }
+        let visible = entries.map(\.path).filter { path in !path.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
+        // A link to a folder is refused, never skipped: the notes in it would silently be missing.
+        let links = folderLinks(in: directory, entries: visible)
+        let paths = visible.filter { $0.hasSuffix(".md") }
         // Results carry each file's problems back from the worker threads.
         let parsed = ParallelMap.map(paths) { relative in
             Result { () throws(ContentErrors) -> (Note, String) in
@@ -125,6 +138,7 @@ public struct ContentLoader: Sendable {
             }
         }
         var problems = DiagnosticCollector()
+        problems.add(contentsOf: links)
         var notes = [Note]()
         var digests = [String: String]()
         var firstFile = [String: String]()
@@ -172,6 +186,7 @@ public struct ContentLoader: Sendable {
             }
         }
         var problems = DiagnosticCollector()
+        problems.add(contentsOf: folderLinks(in: directory))
         var subscribers = [Subscriber]()
         var digests = [String: String]()
         var files = [String: String]()
@@ -194,6 +209,27 @@ public struct ContentLoader: Sendable {
         }
         try problems.throwIfAny()
         return (subscribers.sorted { $0.id < $1.id }, digests, files)
+    }
+
+    /// The symbolic links to folders among `entries` (paths relative to `directory`; by default
+    /// the folder's own entries, hidden ones left out), each as an error: calgen reads no folder
+    /// through a link, and skipping one would silently drop what is in it. A link to a single
+    /// file is fine (`FileReader` holds its target to the content folder).
+    func folderLinks(in directory: String, entries: [String]? = nil) -> [Diagnostic] {
+        let names =
+            entries ?? ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }
+        var found = [Diagnostic]()
+        for name in names.sorted() {
+            let path = directory + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { continue }
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+            found.append(
+                Diagnostic(
+                    file: path, message: "is a symbolic link to a folder, which calgen does not follow",
+                    fix: "move or copy the files into \(directory) instead of linking a folder (a link to one file is fine)"))
+        }
+        return found
     }
 
     /// Whether an optional folder (`notes/`, `users/`) is there.

@@ -1,6 +1,12 @@
 import CalgenCore
+import Crypto
 import Foundation
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reading input files; a failure throws its diagnostic. Every file calgen reads from the content
 /// or templates directory goes through here, so every one is held to the same rules: a regular
@@ -23,21 +29,74 @@ enum FileReader {
                     file: path, message: "the file is a symbolic link to \(resolved), outside \(root)",
                     fix: "copy the file into \(root) instead of linking to it"))
         }
+        // The checks are made on the opened file itself (`fstat`), and at most `limit + 1` bytes
+        // are ever read: a huge file costs nothing, and one that grows while it is read is caught.
+        // O_NONBLOCK: opening a pipe does not wait for a writer (it is refused just below).
+        let fd = open(resolved, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ContentErrors(
+                Diagnostic(
+                    file: path, message: "the file cannot be read: \(String(cString: strerror(errno)))",
+                    fix: "check the file's permissions"))
+        }
+        defer { close(fd) }
         var info = stat()
-        guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw ContentErrors(
                 Diagnostic(file: path, message: "not a regular file", fix: "replace it with a file, or remove it"))
         }
-        guard Int(info.st_size) <= limit else {
-            throw ContentErrors(
+        func tooLarge(_ size: Int) -> ContentErrors {
+            ContentErrors(
                 Diagnostic(
-                    file: path, message: "the file has \(Int(info.st_size)) bytes; the limit for this kind of file is \(limit)",
+                    file: path, message: "the file has \(size) bytes; the limit for this kind of file is \(limit)",
                     fix: "split it, or remove what does not belong in it"))
         }
-        guard let data = FileManager.default.contents(atPath: resolved), data.count <= limit else {
-            throw ContentErrors(Diagnostic(file: path, message: "the file cannot be read (missing or not a file)"))
+        guard Int(info.st_size) <= limit else { throw tooLarge(Int(info.st_size)) }
+        // Room for the size `fstat` gave and one byte more, grown (up to `limit + 1`) only when
+        // the file grew meanwhile.
+        var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), limit) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard bytes.count <= limit else { break }
+                bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count))
+            }
+            let n = bytes.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + count, raw.count - count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else {
+                throw ContentErrors(
+                    Diagnostic(
+                        file: path, message: "the file cannot be read: \(String(cString: strerror(errno)))",
+                        fix: "check the file and the disk"))
+            }
+            if n == 0 { break }
+            count += n
         }
-        return [UInt8](data)
+        guard count <= limit else { throw tooLarge(count) }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// The SHA-256 (lowercase hex) of a regular file, read in pieces of 1 MiB so that a file of
+    /// any size costs no memory; `nil` when it is not a regular file or cannot be read. For
+    /// fingerprints of everything a build reads, where a file over its limit must still be told
+    /// apart from another without being loaded.
+    static func sha256(ofFileAt path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var hasher = SHA256()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress!, raw.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { break }
+            hasher.update(data: buffer[..<n])
+        }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
     /// A text file and the SHA-256 of its bytes as stored.
