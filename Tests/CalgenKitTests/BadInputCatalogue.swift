@@ -561,7 +561,7 @@ import Testing
                 .write("public/manifest.json", Data()),
                 .write("Content/notes/2026/extra.md", Data(note("date: 2026-12-01\n").utf8)),
             ],
-            expected: ["manifest.json: version:", "the version must be from 1 to 9007199254740990, found 9223372036854775807"]),
+            expected: ["manifest.json: version:", "the version must be from 1 to 1000000000, found 9.223372036854776e+18"]),
         Case(
             description: "a manifest version of 0 reported once",
             changes: [
