@@ -98,10 +98,11 @@ public struct SiteBuilder: Sendable {
             try feedSet.render(previous: previous, output: FeedOutput(stagingPath: staging?.stagingPath))
         }
         let privatePages = renderer.renderPrivatePages(feedSet.paths())
-        let publication = timer.step("manifest") {
-            Publication(
+        let publication = try timer.step("manifest") {
+            try Publication(
                 publicFiles: pages + data, feeds: feeds, privatePages: privatePages, calendar: site.calendar,
-                sources: site.holidaySources, news: NewsContext(site: site), previous: previous, now: options.now)
+                sources: site.holidaySources, news: NewsContext(site: site), previous: previous, now: options.now
+            ).checked()
         }
         return RenderedSite(
             site: site, previous: previous, pages: pages.filter { $0.path.hasSuffix(".html") }.count, feeds: feeds,
@@ -119,7 +120,7 @@ public struct SiteBuilder: Sendable {
         let templates = problems.collect { () throws(ContentErrors) in try TemplateSet.load(directory: options.templatesDirectory)
         }
         let previous = problems.collect { () throws(ContentErrors) in
-            try PreviousOutput.load(outputDirectory: options.outputDirectory, previousManifest: options.previousManifest)
+            try PreviousOutput.load(options: options)
         }
         try problems.throwIfAny()
         return (site!, templates!, previous!)

@@ -348,7 +348,7 @@ import Testing
     }
 
     /// End to end; needs the build to read the previous output with `load(options:)`.
-    @Test(.disabled("needs SiteBuilder.load() to call PreviousOutput.load(options: options)"))
+    @Test
     func aMissingListedFeedManifestStopsABuildUnlessReset() throws {
         let fixture = try Fixture()
         _ = try SiteBuilder(options: fixture.options()).build()

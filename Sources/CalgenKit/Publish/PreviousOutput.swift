@@ -90,13 +90,6 @@ struct PreviousOutput: Sendable {
             allowReset: options.allowReset)
     }
 
-    /// Reads the previous manifests without knowing `--allow-reset`: every check but that of
-    /// missing feed manifests, which only `load(options:)` can make without refusing a reset
-    /// that was asked for.
-    static func load(outputDirectory: String, previousManifest: String?) throws(ContentErrors) -> PreviousOutput {
-        try load(outputDirectory: outputDirectory, previousManifest: previousManifest, allowReset: true)
-    }
-
     /// Reads the previous manifests. A manifest that exists but cannot be read or does not
     /// follow the schema is an error, never silently ignored; so is a feed manifest that the
     /// previous manifest lists but that is missing (it would restart its events' `SEQUENCE`),
