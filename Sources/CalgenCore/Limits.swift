@@ -57,9 +57,10 @@ public enum Limits {
     /// Nesting of arrays and objects in a JSON document.
     public static let jsonDepth = 64
 
-    /// The largest version or sequence number a manifest may hold: the largest integer every
-    /// JSON reader keeps exactly (2^53 − 1).
-    public static let manifestNumber = 9_007_199_254_740_991
+    /// The largest version or sequence number a manifest may hold; calgen refuses to make one
+    /// past it, so that it always reads back what it wrote. Far below 2^31 (an iCalendar
+    /// INTEGER) and 2^53 (exact in every JSON reader).
+    public static let manifestNumber = 1_000_000_000
 
     /// Whether a date is within `years`.
     public static func contains(_ date: CivilDate) -> Bool { years.contains(date.year) }

@@ -49,7 +49,11 @@ struct HolidaysUpdateCommand: ParsableCommand {
         name: .long, help: ArgumentHelp("The current date (YYYY-MM-DD or ISO 8601); as for `calgen build`.", valueName: "date"))
     var now: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait for an answer before trying again (3 tries).", valueName: "s"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Seconds one request may take in all (connecting, headers, body), however slowly the bytes come; 3 tries, and the whole command ends within 10 minutes.",
+            valueName: "s"))
     var timeout: Double = 20
 
     func validate() throws {

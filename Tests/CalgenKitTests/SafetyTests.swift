@@ -128,12 +128,7 @@ import Testing
         let kilobytes = stderr.components(separatedBy: "maxrss=").last.flatMap {
             Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        // FileReader reads no more than the limit; the build state's fingerprint of the inputs
-        // (BuildState.inputs) still loads every file whole to hash it, and must use
-        // FileReader.sha256(ofFileAt:) instead.
-        withKnownIssue("BuildState.inputs reads every content file whole") {
-            #expect((kilobytes ?? .max) < 200_000, "calgen used \(kilobytes ?? -1) KB: \(stderr)")
-        }
+        #expect((kilobytes ?? .max) < 200_000, "calgen used \(kilobytes ?? -1) KB: \(stderr)")
     }
 
     /// FileReader checks the opened file's size and never reads past the limit; the streamed

@@ -17,6 +17,12 @@ struct BuildState: Equatable, Sendable {
     /// The figures of the summary line, so that a skipped build can still print it.
     var report: [String: Int]
 
+    /// The largest file any input limit lets a build read.
+    static let largestInput = [
+        Limits.holidayFileBytes, Limits.siteFileBytes, Limits.subscriberFileBytes, Limits.noteFileBytes,
+        Limits.templateFileBytes, Limits.assetFileBytes,
+    ].max()!
+
     /// The state file of an output directory: `public` → `.public.calgen-state` beside it.
     static func path(forOutput output: String) -> String {
         let url = URL(fileURLWithPath: output).standardizedFileURL
@@ -45,7 +51,11 @@ struct BuildState: Equatable, Sendable {
                 var info = stat()
                 guard lstat(full, &info) == 0 else { return nil }
                 switch info.st_mode & S_IFMT {
-                case S_IFREG: return FileManager.default.contents(atPath: full).map { Digest.sha256(Array($0)) }
+                case S_IFREG:
+                    // A file over every input limit is refused or ignored by the loader, so its
+                    // size tells enough, and it is never read (a 400 MB note costs nothing here).
+                    if info.st_size > BuildState.largestInput { return "oversized \(info.st_size)" }
+                    return FileReader.sha256(ofFileAt: full)
                 case S_IFLNK: return "link " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?")
                 default: return "special \(info.st_mode)"
                 }

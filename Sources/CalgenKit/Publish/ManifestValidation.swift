@@ -4,10 +4,8 @@ import CalgenCore
 /// may come from the network through `--previous-site`, or from an output folder someone else
 /// can write), so every value is checked before anything of it is carried into the next build.
 enum ManifestLimits {
-    /// The largest site version, feed version or event `SEQUENCE`: calgen refuses to make a
-    /// version past it, so that it always reads back what it wrote. Far below 2^31 (an iCalendar
-    /// INTEGER) and 2^53 (exact in every JSON reader).
-    static let number = 1_000_000_000
+    /// The largest site version, feed version or event `SEQUENCE`.
+    static let number = Limits.manifestNumber
 
     /// Bytes of `manifest.json` and of one feed manifest.
     static let manifestBytes = 64 << 20
