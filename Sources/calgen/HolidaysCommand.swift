@@ -57,6 +57,12 @@ struct HolidaysUpdateCommand: ParsableCommand {
     var timeout: Double = 20
 
     func validate() throws {
+        if let source, TextRules.hasUserInfo(source) {
+            // Never echo the password back into a CI log.
+            throw ValidationError(
+                "--source must not carry a user name or password: \"\(HTTPFetcher.display(source))\"",
+                fix: "give the mirror's address without `user:password@`; holiday-cn files are public")
+        }
         if let source, !(TextRules.isWebURL(source) && (source.hasSuffix("/") || source.contains("{year}"))) {
             throw ValidationError(
                 "--source must be an http(s) URL of a folder of YYYY.json files, not \"\(source)\"",
