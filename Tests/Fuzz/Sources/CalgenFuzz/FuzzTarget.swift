@@ -2,6 +2,7 @@ import Foundation
 
 @testable import CalgenCore
 @testable import CalgenKit
+@testable import CalgenServe
 @testable import ICalendar
 
 /// What one fuzz run does with its input. Every target must return without crashing, hanging or
@@ -13,6 +14,8 @@ enum FuzzTarget: String, CaseIterable {
     case site
     case templates
     case contentLine = "content-line"
+    case manifest
+    case httpRequest = "http-request"
 
     /// The target named by CALGEN_FUZZ_TARGET.
     static let selected: FuzzTarget = {
@@ -45,6 +48,28 @@ enum FuzzTarget: String, CaseIterable {
             runTemplates(bytes)
         case .contentLine:
             roundTrip(bytes)
+        case .manifest:
+            // A previous release's manifests, as `--previous-site` downloads them from anywhere.
+            _ = try? Manifest.validated(bytes: bytes, file: "manifest.json")
+            _ = try? FeedManifest.validated(bytes: bytes, file: "feeds/holidays.json")
+        case .httpRequest:
+            requestHead(bytes)
+        }
+    }
+
+    /// What the preview server does with the bytes a client sends: find the end of the head,
+    /// parse it, and resolve its path; a path that resolves must be canonical once re-encoded.
+    private func requestHead(_ bytes: [UInt8]) {
+        var scanned = 0
+        _ = HTTPRequestHead.end(of: bytes, from: &scanned)
+        guard let head = try? HTTPRequestHead.parse(bytes) else { return }
+        let path = String(head.target.prefix { $0 != "?" })
+        guard let resolved = RequestPath(path) else { return }
+        guard resolved.encoded.hasPrefix("/"), !resolved.encoded.hasPrefix("//") else {
+            fail("a redirect target that leaves the origin: \(resolved.encoded)")
+        }
+        guard let again = RequestPath(resolved.encoded), again.isCanonical, again.segments == resolved.segments else {
+            fail("a resolved path that does not read back as itself: \(resolved.encoded)")
         }
     }
 
@@ -129,7 +154,7 @@ enum FuzzTarget: String, CaseIterable {
     }
 
     private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("content-line round trip: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(rawValue): \(message)\n".utf8))
         abort()
     }
 }
