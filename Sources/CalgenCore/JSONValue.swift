@@ -25,7 +25,7 @@ public enum JSONValue: Sendable, Equatable {
     /// Parses `data`, or explains where the syntax is broken: the line and column of the first
     /// problem. Stricter than RFC 8259 in two ways that matter for hand-edited content: a key
     /// that appears twice in one object is an error (readers disagree on which one wins), and
-    /// nesting is limited to `Limits.jsonDepth`. A UTF-8 byte order mark is skipped.
+    /// nesting is limited to `Limits.jsonDepth` and the count of values to `Limits.jsonValues`. A UTF-8 byte order mark is skipped.
     public static func parse(_ data: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: data)
         return try parser.document()
@@ -57,6 +57,7 @@ private struct JSONParser {
     let bytes: [UInt8]
     var index = 0
     var depth = 0
+    var values = 0
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -86,6 +87,8 @@ private struct JSONParser {
     mutating func value() throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
         guard index < bytes.count else { throw error("the document ends where a value should be") }
+        values += 1
+        if values > Limits.jsonValues { throw error("the document holds more than \(Limits.jsonValues) values") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()

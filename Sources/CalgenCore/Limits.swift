@@ -57,6 +57,10 @@ public enum Limits {
     /// Nesting of arrays and objects in a JSON document.
     public static let jsonDepth = 64
 
+    /// Values (numbers, strings, arrays, objects, …) in a JSON document: a dense document of
+    /// small values may otherwise take many times its size in memory.
+    public static let jsonValues = 1_000_000
+
     /// The largest version or sequence number a manifest may hold; calgen refuses to make one
     /// past it, so that it always reads back what it wrote. Far below 2^31 (an iCalendar
     /// INTEGER) and 2^53 (exact in every JSON reader).

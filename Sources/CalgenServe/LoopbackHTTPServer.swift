@@ -210,11 +210,15 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Stops accepting connections and ends the open ones.
     func stop() {
-        registry.withLock { registry in
+        let first = registry.withLock { registry -> Bool in
+            guard !registry.stopped else { return false }
             registry.stopped = true
             for connection in registry.open.values { shutdown(connection.fd, Int32(SHUT_RDWR)) }
             registry.open = [:]
+            return true
         }
+        // Once only: a second `close` could close a descriptor that reused the number.
+        guard first else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }

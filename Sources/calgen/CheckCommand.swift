@@ -1,5 +1,4 @@
 import ArgumentParser
-import CalgenCore
 import CalgenKit
 import Foundation
 
@@ -27,19 +26,9 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let report = try site.withPreviousSite(try site.buildOptions(output: output), quiet: level.quiet) { options in
-            try BuildSummary.run(options, level: level, keptOutput: nil) { builder in
-                // A feed manifest the previous manifest lists but that is missing is an error
-                // (unless --allow-reset), reported with everything else the check finds.
-                let missing = builder.missingPreviousFeedManifests()
-                let report: BuildReport
-                do {
-                    report = try builder.check()
-                } catch let errors as ContentErrors {
-                    throw ContentErrors(missing + errors.diagnostics)
-                }
-                guard missing.isEmpty else { throw ContentErrors(missing) }
-                return report
-            }
+            // A feed manifest the previous manifest lists but that is missing is reported by the
+            // check itself (unless --allow-reset), with everything else it finds.
+            try BuildSummary.run(options, level: level, keptOutput: nil) { try $0.check() }
         }
         // Warnings (a feed larger than Google accepts) always; notes only with --verbose.
         if !level.quiet {

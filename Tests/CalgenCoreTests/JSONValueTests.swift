@@ -55,6 +55,21 @@ import Testing
 }
 
 /// What text and links from the content may contain.
+/// A dense document of tiny values would take many times its size in memory: the count of
+/// values is limited.
+@Suite struct JSONValueCountTests {
+    @Test func aDocumentOfTooManyValuesIsRefused() {
+        let dense = Array(("[" + String(repeating: "0,", count: Limits.jsonValues) + "0]").utf8)
+        #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(dense) }
+        let within = Array(("[" + String(repeating: "0,", count: Limits.jsonValues - 2) + "0]").utf8)
+        guard case .array(let items)? = try? JSONValue.parse(within) else {
+            Issue.record("a document at the limit is refused")
+            return
+        }
+        #expect(items.count == Limits.jsonValues - 1)
+    }
+}
+
 @Suite struct TextRulesTests {
     @Test func webURLsAndSafeLinks() {
         for url in ["https://www.gov.cn/zhengce/content/2025-11/04/content_1.htm", "http://www.gov.cn/x", "HTTPS://EXAMPLE.COM/"]

@@ -372,4 +372,16 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Fixture.differences(first, Fixture.snapshot(fixture.root.appendingPathComponent("second").path)).isEmpty)
     }
+
+    /// What calgen writes it reads back: a holiday file may name one notice twice, and a UID's
+    /// host comes from a `base-url` of up to 2,000 characters.
+    @Test func calgenReadsBackTheOddestManifestItWrites() throws {
+        var manifest = Self.sample
+        let paper = "https://www.gov.cn/zhengce/example-2026.htm"
+        manifest.years = [.init(year: 2026, announced: true, sha256: Self.sha, papers: [paper, paper])]
+        #expect(try Manifest.validated(bytes: manifest.encoded(), file: Self.file) == manifest)
+        let host = String(repeating: "a", count: Limits.urlCharacters)
+        let uid = "holiday-2026-national-day@" + host
+        #expect(uid.count <= ManifestLimits.uidCharacters)
+    }
 }

@@ -335,7 +335,8 @@ import Testing
             waits.append(seconds)
             try await Task.sleep(until: started + .seconds(1))
         }
-        #expect(waits.max()! < 2, "\(waits)")
+        // Far below the 10 s a drip client could hold its slot for (bounds leave room for a loaded CI machine).
+        #expect(waits.max()! < 5, "\(waits)")
         print("drip: \(slots + 16) drip clients, \(slots) slots; a normal GET waited \(waits) s; \(loopback.statistics)")
     }
 
@@ -362,7 +363,7 @@ import Testing
             if n == 0 { closed = true }
         }
         let seconds = Date().timeIntervalSince(start)
-        #expect(closed && seconds < 2.5, "\(seconds) s")
+        #expect(closed && seconds < 5, "\(seconds) s")
         #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 408"))
         #expect(ServeTests.eventually(2) { server.statistics.open == 0 })
     }
@@ -376,7 +377,7 @@ import Testing
         defer { server.stop() }
         let (response, seconds) = ServeHardeningTests.timed(server.port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(response.hasPrefix("HTTP/1.1 200"))
-        #expect(seconds > 0.4 && seconds < 2, "\(seconds) s")
+        #expect(seconds > 0.4 && seconds < 5, "\(seconds) s")
     }
 
     /// Clients that ask for a large answer and never read it: a normal client still gets in, and
@@ -413,7 +414,7 @@ import Testing
         }
         #expect(ServeTests.eventually(5) { server.statistics.open == limits.maxConnections }, "\(server.statistics)")
         let (response, seconds) = ServeHardeningTests.timed(server.port, "GET /small HTTP/1.1\r\nConnection: close\r\n\r\n")
-        #expect(response.hasPrefix("HTTP/1.1 200") && seconds < 2, "\(seconds) s: \(response.prefix(80))")
+        #expect(response.hasPrefix("HTTP/1.1 200") && seconds < 4, "\(seconds) s: \(response.prefix(80))")
         // Past the write deadline every stuck writer is gone.
         #expect(ServeTests.eventually(5) { server.statistics.open == 0 }, "\(server.statistics)")
     }

@@ -147,6 +147,8 @@ public struct HolidayUpdate: Sendable {
     /// together), and an update that loses announced days (`Loss`) is refused unless
     /// `allowRemoval` is set.
     public func plan() throws(ContentErrors) -> Plan {
+        var fetcher = self.fetcher
+        fetcher.maxBytes = min(fetcher.maxBytes, Limits.holidayFileBytes)
         let local = localFiles()
         let first = local.keys.min() ?? HolidayUpdate.firstDataYear
         let years = first...max(currentYear + 1, local.keys.max() ?? first)
@@ -170,6 +172,15 @@ public struct HolidayUpdate: Sendable {
             let answer: HTTPFetcher.Answer
             do {
                 answer = try fetcher.get(url)
+            } catch  where error.isTooLarge {
+                // Stopped as the bytes arrived, at the limit a build holds the file to.
+                problems.add(
+                    Diagnostic(
+                        file: shown,
+                        message:
+                            "the file has more than \(Limits.holidayFileBytes) bytes; a build accepts at most \(Limits.holidayFileBytes)",
+                        fix: "check the source: holiday-cn's files have a few kilobytes; nothing was written"))
+                continue
             } catch {
                 problems.add(
                     Diagnostic(
@@ -194,15 +205,6 @@ public struct HolidayUpdate: Sendable {
                     notes.append("\(year): not published at the source yet")
                 }
             case .body(let bytes):
-                // The limits a build holds the file to, before anything else is done with it.
-                guard bytes.count <= Limits.holidayFileBytes else {
-                    problems.add(
-                        Diagnostic(
-                            file: shown,
-                            message: "the file has \(bytes.count) bytes; a build accepts at most \(Limits.holidayFileBytes)",
-                            fix: "check the source: holiday-cn's files have a few kilobytes; nothing was written"))
-                    continue
-                }
                 // Parsed under the name it will have, as a build parses it; problems name the URL.
                 let parsed = problems.collect { () throws(ContentErrors) -> HolidayFile in
                     do throws(ContentErrors) {

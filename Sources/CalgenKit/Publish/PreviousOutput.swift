@@ -183,19 +183,3 @@ struct PreviousOutput: Sendable {
         }
     }
 }
-
-extension SiteBuilder {
-    /// The feed manifests the previous manifest lists that are missing, unless `--allow-reset`
-    /// (for `calgen check`). Empty when the previous output cannot be read: the check itself
-    /// reports why.
-    public func missingPreviousFeedManifests() -> [Diagnostic] {
-        guard !options.allowReset,
-            let previous = try? PreviousOutput.load(
-                outputDirectory: options.outputDirectory, previousManifest: options.previousManifest, allowReset: true),
-            let manifest = previous.manifest
-        else { return [] }
-        let file = options.previousManifest ?? options.outputDirectory + "/" + Manifest.path
-        let root = options.previousManifest.map { ($0 as NSString).deletingLastPathComponent } ?? options.outputDirectory
-        return PreviousOutput.missingFeeds(listedBy: manifest, file: file, root: root, present: previous.feeds)
-    }
-}

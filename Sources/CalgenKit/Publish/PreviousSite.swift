@@ -35,58 +35,59 @@ public enum PreviousSite {
         guard let manifestBytes = try fetch(base, Manifest.path, fetcher: fetcher, maxBytes: manifestLimit) else {
             return .firstDeploy
         }
-        var files = [(Manifest.path, manifestBytes)]
+        try store(manifestBytes, at: folder + "/" + Manifest.path)
         // The feeds the release lists must still be there: a missing one would restart its events'
         // SEQUENCE at 0 and make every calendar app see them as new.
         let listed = listedPaths(manifestBytes)
         var problems = DiagnosticCollector()
         for path in manifests {
-            guard let bytes = try fetch(base, path, fetcher: fetcher, maxBytes: feedManifestLimit) else {
-                // A feed added since the last release has no manifest yet.
-                if listed.contains(path) && !options.allowReset {
-                    problems.add(
-                        Diagnostic(
-                            file: HTTPFetcher.display(base + path),
-                            message: "is listed by the published manifest.json but answers 404 Not Found",
-                            fix:
-                                "restore the file on the site and build again; or give --allow-reset to restart its events' SEQUENCE at 0, after which calendar apps may show them twice"
-                        ))
-                }
-                continue
+            // Each is written as it arrives: one download in memory at a time.
+            if let bytes = try fetch(base, path, fetcher: fetcher, maxBytes: feedManifestLimit) {
+                try store(bytes, at: folder + "/" + path)
+            } else if listed.contains(path) && !options.allowReset {
+                problems.add(
+                    Diagnostic(
+                        file: HTTPFetcher.display(base + path),
+                        message: "is listed by the published manifest.json but answers 404 Not Found",
+                        fix:
+                            "restore the file on the site and build again; or give --allow-reset to restart its events' SEQUENCE at 0, after which calendar apps may show them twice"
+                    ))
             }
-            files.append((path, bytes))
+            // Otherwise a feed added since the last release, which has no manifest yet.
         }
         try problems.throwIfAny()
-        for (path, bytes) in files {
-            let target = folder + "/" + path
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try Data(bytes).write(to: URL(fileURLWithPath: target))
-            } catch {
-                throw ContentErrors(
-                    Diagnostic(
-                        file: target, message: "cannot be written: \(error.localizedDescription)",
-                        fix: "make the temporary folder writable"))
-            }
-        }
         return .manifest(folder + "/" + Manifest.path)
     }
 
+    private static func store(_ bytes: [UInt8], at target: String) throws(ContentErrors) {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: target))
+        } catch {
+            throw ContentErrors(
+                Diagnostic(
+                    file: target, message: "cannot be written: \(error.localizedDescription)",
+                    fix: "make the temporary folder writable"))
+        }
+    }
+
     /// The largest `manifest.json` downloaded, counted as it arrives: what a build reads.
-    static let manifestLimit = 64 << 20
+    static let manifestLimit = ManifestLimits.manifestBytes
     /// The largest feed manifest downloaded.
-    static let feedManifestLimit = 64 << 20
+    static let feedManifestLimit = ManifestLimits.feedManifestBytes
 
     /// The paths of the artifacts `manifest.json` lists; none when it is not a manifest (the build
     /// then reports why, with its JSON path).
     static func listedPaths(_ bytes: [UInt8]) -> Set<String> {
-        struct Listing: Decodable {
-            struct Artifact: Decodable { var path: String }
-            var artifacts: [Artifact]
+        guard case .object(let top)? = try? JSONValue.parse(bytes), case .array(let artifacts)? = top["artifacts"] else {
+            return []
         }
-        guard let listing = try? JSONDecoder().decode(Listing.self, from: Data(bytes)) else { return [] }
-        return Set(listing.artifacts.map(\.path))
+        return Set(
+            artifacts.compactMap { artifact in
+                guard case .object(let fields) = artifact, case .string(let path)? = fields["path"] else { return nil }
+                return path
+            })
     }
 
     /// The bytes at `base + path`, `nil` when missing; an error for anything else.

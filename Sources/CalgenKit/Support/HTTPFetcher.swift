@@ -34,7 +34,7 @@ public struct HTTPFetcher: Sendable {
         self.backoff = backoff
         self.maxBytes = maxBytes
         self.maxRedirects = maxRedirects
-        self.deadline = .now + .milliseconds(Int64(max(0, totalTimeout) * 1000))
+        self.deadline = .now + .milliseconds(HTTPFetcher.milliseconds(totalTimeout))
     }
 
     /// What a URL gave.
@@ -49,6 +49,8 @@ public struct HTTPFetcher: Sendable {
         /// The URL as it may be shown: without a user name or password.
         public let url: String
         public let reason: String
+        /// Whether the answer was larger than ``maxBytes``.
+        public var isTooLarge = false
         public var description: String { "\(url): \(reason)" }
     }
 
@@ -96,6 +98,12 @@ public struct HTTPFetcher: Sendable {
 
     private static let curlReady: Bool = calgen_curl_global_init() == CURLE_OK
 
+    /// `seconds` as whole milliseconds, from 0 to a day (any value, NaN and infinity included).
+    private static func milliseconds(_ seconds: TimeInterval) -> Int64 {
+        guard seconds > 0 else { return 0 }
+        return Int64(min(seconds, 86_400) * 1000)
+    }
+
     private func secondsLeft() -> TimeInterval {
         let left = ContinuousClock.now.duration(to: deadline)
         return Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
@@ -109,10 +117,10 @@ public struct HTTPFetcher: Sendable {
     /// One request, following redirects within one deadline.
     private func once(_ start: String) -> Result<Answer, AttemptFailure> {
         let shown = HTTPFetcher.display(start)
-        func fail(_ reason: String, retry: Bool) -> Result<Answer, AttemptFailure> {
-            .failure(AttemptFailure(failure: Failure(url: shown, reason: reason), retry: retry))
+        func fail(_ reason: String, retry: Bool, tooLarge: Bool = false) -> Result<Answer, AttemptFailure> {
+            .failure(AttemptFailure(failure: Failure(url: shown, reason: reason, isTooLarge: tooLarge), retry: retry))
         }
-        let requestDeadline = min(deadline, .now + .milliseconds(Int64(max(0, timeout) * 1000)))
+        let requestDeadline = min(deadline, .now + .milliseconds(HTTPFetcher.milliseconds(timeout)))
         var url = start
         var redirects = 0
         while true {
@@ -123,14 +131,14 @@ public struct HTTPFetcher: Sendable {
             }
             let hop = HTTPFetcher.perform(url, milliseconds: Int(milliseconds), maxBytes: maxBytes)
             if hop.tooLarge {
-                return fail("the answer is larger than \(maxBytes) bytes", retry: false)
+                return fail("the answer is larger than \(maxBytes) bytes", retry: false, tooLarge: true)
             }
             switch hop.code {
             case CURLE_OK: break
             case CURLE_OPERATION_TIMEDOUT:
                 return fail(timeLimitReason(requestDeadline), retry: requestDeadline < deadline)
             case CURLE_FILESIZE_EXCEEDED:
-                return fail("the answer is larger than \(maxBytes) bytes", retry: false)
+                return fail("the answer is larger than \(maxBytes) bytes", retry: false, tooLarge: true)
             case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING,
                 CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_SSL_CONNECT_ERROR:
                 return fail(hop.message, retry: true)
@@ -190,6 +198,11 @@ public struct HTTPFetcher: Sendable {
 
     private static func perform(_ url: String, milliseconds: Int, maxBytes: Int) -> Hop {
         var hop = Hop()
+        // Declared before the handle, so that it is freed after `curl_easy_cleanup`, which may
+        // still write to it.
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        defer { errorBuffer.deallocate() }
         guard let handle = curl_easy_init() else {
             hop.code = CURLE_FAILED_INIT
             hop.message = "libcurl could not start a request"
@@ -197,9 +210,6 @@ public struct HTTPFetcher: Sendable {
         }
         defer { curl_easy_cleanup(handle) }
         let sink = Sink(limit: maxBytes)
-        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        defer { errorBuffer.deallocate() }
         let write: calgen_curl_data_callback = { data, size, count, context in
             let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
             let n = size * count

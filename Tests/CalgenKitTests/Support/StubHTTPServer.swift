@@ -29,6 +29,7 @@ final class StubHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var replies: [String: Reply]
     private var _requests = [String]()
+    private var stopped = false
 
     /// The paths asked for, in order.
     var requests: [String] { lock.withLock { _requests } }
@@ -70,7 +71,14 @@ final class StubHTTPServer: @unchecked Sendable {
     /// Changes what a path answers.
     func set(_ path: String, _ reply: Reply) { lock.withLock { replies[path] = reply } }
 
+    /// Stops listening; calling it again does nothing (a second `close` could close another
+    /// test's descriptor that reused the number).
     func stop() {
+        let first = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
         shutdown(socketFD, Int32(SHUT_RDWR))
         close(socketFD)
     }
