@@ -97,7 +97,12 @@ public struct SiteBuilder: Sendable {
         let feeds = try timer.step("feeds") {
             try feedSet.render(previous: previous, output: FeedOutput(stagingPath: staging?.stagingPath))
         }
-        let privatePages = renderer.renderPrivatePages(feedSet.paths())
+        let personalFeeds = feedSet.paths()
+        // Beside the page of each personal feed, the record of which feeds this build published.
+        let privatePages =
+            renderer.renderPrivatePages(personalFeeds)
+            + (personalFeeds.isEmpty
+                ? [] : [PersonalFeedRecord(feedPaths: personalFeeds.map(\.path)).file(secret: options.feedSecret)])
         let publication = try timer.step("manifest") {
             try Publication(
                 publicFiles: pages + data, feeds: feeds, privatePages: privatePages, calendar: site.calendar,

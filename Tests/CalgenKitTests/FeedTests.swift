@@ -238,8 +238,9 @@ import Testing
         let first = Fixture.snapshot(fixture.output).filter { $0.key.hasPrefix("feeds/") }
         _ = try build(fixture)
         let second = Fixture.snapshot(fixture.output).filter { $0.key.hasPrefix("feeds/") }
-        // 5 feeds and their manifests, and the page beside each of the 3 personal feeds
-        #expect(first.count == 13 && Fixture.differences(first, second).isEmpty)
+        // 5 feeds and their manifests, the page beside each of the 3 personal feeds, and the record
+        // of personal feeds
+        #expect(first.count == 14 && Fixture.differences(first, second).isEmpty)
     }
 
     /// One small personal feed, reviewed like code. Regenerate with

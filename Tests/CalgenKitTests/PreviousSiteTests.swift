@@ -77,7 +77,8 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stderr.contains(
-                "\(server.baseURL)feeds/holidays.json: is listed by the published manifest.json but answers 404 Not Found"),
+                "\(server.baseURL)feeds/holidays.json: is a feed manifest the published release lists in manifest.json, but it answers 404 Not Found"
+            ),
             "\(result.stderr)")
         #expect(result.stderr.contains("--allow-reset"))
         #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("fresh").path))

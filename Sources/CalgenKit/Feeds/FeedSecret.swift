@@ -135,7 +135,14 @@ public struct FeedSecret: Sendable {
     /// The URL-safe token of a subscriber's feed folder: HMAC-SHA256 of the id (and the token
     /// epoch, when raised), its first 144 bits in base64url: 24 characters.
     public func token(for subscriberID: String, epoch: Int = 0) -> String {
-        let message = "calgen-feed:" + subscriberID + (epoch > 0 ? ":\(epoch)" : "")
+        token(message: "calgen-feed:" + subscriberID + (epoch > 0 ? ":\(epoch)" : ""))
+    }
+
+    /// The token of the folder of `PersonalFeedRecord`: as secret as a feed's, and no
+    /// subscriber's (their messages all start `calgen-feed:`).
+    var recordToken: String { token(message: "calgen-personal-feed-record") }
+
+    private func token(message: String) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Array(message.utf8), using: key)
         return Data(Array(mac).prefix(18)).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")

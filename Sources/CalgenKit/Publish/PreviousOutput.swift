@@ -87,16 +87,17 @@ struct PreviousOutput: Sendable {
     static func load(options: BuildOptions) throws(ContentErrors) -> PreviousOutput {
         try load(
             outputDirectory: options.outputDirectory, previousManifest: options.previousManifest,
-            allowReset: options.allowReset)
+            allowReset: options.allowReset, record: PersonalFeedRecord.path(secret: options.feedSecret))
     }
 
     /// Reads the previous manifests. A manifest that exists but cannot be read or does not
     /// follow the schema is an error, never silently ignored; so is a feed manifest that the
     /// previous manifest lists but that is missing (it would restart its events' `SEQUENCE`),
-    /// unless `allowReset`.
-    static func load(outputDirectory: String, previousManifest: String?, allowReset: Bool) throws(ContentErrors)
-        -> PreviousOutput
-    {
+    /// and a personal feed's that the `record` (the path of its `PersonalFeedRecord`, when the
+    /// folder holds one) lists, unless `allowReset`.
+    static func load(
+        outputDirectory: String, previousManifest: String?, allowReset: Bool, record: String? = nil
+    ) throws(ContentErrors) -> PreviousOutput {
         let manifestPath = previousManifest ?? outputDirectory + "/" + Manifest.path
         let root = previousManifest.map { ($0 as NSString).deletingLastPathComponent } ?? outputDirectory
         guard let data = FileManager.default.contents(atPath: manifestPath) else {
@@ -134,6 +135,11 @@ struct PreviousOutput: Sendable {
         }
         if let manifest, !allowReset {
             problems.add(contentsOf: missingFeeds(listedBy: manifest, file: manifestPath, root: root, present: feeds))
+            if let record, FileManager.default.fileExists(atPath: root + "/" + record) {
+                _ = problems.collect { () throws(ContentErrors) in
+                    try missingPersonalFeeds(recordFile: root + "/" + record, root: root, present: feeds)
+                }
+            }
         }
         try problems.throwIfAny()
         return PreviousOutput(
@@ -142,6 +148,26 @@ struct PreviousOutput: Sendable {
     }
 
     static let fix = "restore the last published manifest (or remove it to start again at version 1)"
+
+    /// The personal feeds the previous build's record lists whose manifests are not there: their
+    /// events would restart at SEQUENCE 0 as silently as a public feed's.
+    static func missingPersonalFeeds(recordFile: String, root: String, present: [String: PreviousFeed])
+        throws(ContentErrors)
+    {
+        let bytes = try FileReader.readBytes(recordFile, root: root, limit: PersonalFeedRecord.maxBytes)
+        let record = try PersonalFeedRecord.parse(bytes, file: recordFile)
+        let found = Set(present.keys.map(PersonalFeedRecord.digest(ofFeedPath:)))
+        let missing = record.digests.subtracting(found).count
+        guard missing > 0 else { return }
+        throw ContentErrors(
+            Diagnostic(
+                file: FeedSecret.redacting(recordFile),
+                message:
+                    "the previous build published \(missing) personal feed\(missing == 1 ? "" : "s") whose manifest\(missing == 1 ? " is" : "s are") missing from \(root)/feeds/; \(missing == 1 ? "its" : "their") events would restart at SEQUENCE 0",
+                fix:
+                    "restore the whole feeds/ folder of the last build, or give --allow-reset to start those feeds' history again (calendar apps may then show their events twice)"
+            ))
+    }
 
     /// The feed manifests `manifest` lists that are not there. A missing one would start its
     /// feed's events again at SEQUENCE 0, and calendar apps may ignore their changes.

@@ -39,16 +39,24 @@ public enum PreviousSite {
         // The feeds the release lists must still be there: a missing one would restart its events'
         // SEQUENCE at 0 and make every calendar app see them as new.
         let listed = listedPaths(manifestBytes)
+        // Personal feeds are never listed; the release's record of them, at a path only the feed
+        // secret finds, tells which existed (none before calgen wrote records).
+        let recordPath = PersonalFeedRecord.path(secret: options.feedSecret)
+        let record = try fetch(base, recordPath, fetcher: fetcher, maxBytes: PersonalFeedRecord.maxBytes).map {
+            bytes throws(ContentErrors) in
+            try PersonalFeedRecord.parse(bytes, file: HTTPFetcher.display(base + recordPath))
+        }
         var problems = DiagnosticCollector()
         for path in manifests {
             // Each is written as it arrives: one download in memory at a time.
             if let bytes = try fetch(base, path, fetcher: fetcher, maxBytes: feedManifestLimit) {
                 try store(bytes, at: folder + "/" + path)
-            } else if listed.contains(path) && !options.allowReset {
+            } else if (listed.contains(path) || record?.lists(feedPath(ofManifest: path)) == true) && !options.allowReset {
                 problems.add(
                     Diagnostic(
-                        file: HTTPFetcher.display(base + path),
-                        message: "is listed by the published manifest.json but answers 404 Not Found",
+                        file: FeedSecret.redacting(HTTPFetcher.display(base + path)),
+                        message:
+                            "is a feed manifest the published release \(listed.contains(path) ? "lists in manifest.json" : "has (its record of personal feeds lists it)"), but it answers 404 Not Found",
                         fix:
                             "restore the file on the site and build again; or give --allow-reset to restart its events' SEQUENCE at 0, after which calendar apps may show them twice"
                     ))
@@ -58,6 +66,9 @@ public enum PreviousSite {
         try problems.throwIfAny()
         return .manifest(folder + "/" + Manifest.path)
     }
+
+    /// `feeds/a/b.ics` for `feeds/a/b.json`.
+    private static func feedPath(ofManifest path: String) -> String { String(path.dropLast(5)) + ".ics" }
 
     private static func store(_ bytes: [UInt8], at target: String) throws(ContentErrors) {
         do {

@@ -30,8 +30,9 @@ struct MiniSite {
         let site = MiniSite(root: root, token: "")
         let result = try site.run(["build", "--quiet"], environment: [:])
         guard result.status == 0 else { throw FixtureError.noExecutable }
+        // The folder of zhang-san's feed (beside it, the folder of the record of personal feeds).
         let feeds = try fm.contentsOfDirectory(atPath: root.appendingPathComponent("public/feeds").path).filter {
-            !$0.contains(".")
+            !$0.contains(".") && fm.fileExists(atPath: root.appendingPathComponent("public/feeds/\($0)/zhang-san.ics").path)
         }
         return (root, feeds.first ?? "")
     }
