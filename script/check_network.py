@@ -158,8 +158,9 @@ def main():
     release = os.path.join(site, "release")
     published = {}
     for path, data in fingerprint(release).items():
-        if path == "manifest.json" or (path.startswith("feeds/") and path.endswith(".json")):
+        if path == "manifest.json" or (path.startswith("feeds/") and path.endswith((".json", "/personal.txt"))):
             published["/" + path] = ("ok", data)
+    personal_manifest = next(p for p in published if p.endswith("/zhang-san.json"))
     holiday_files = {}
     for name in sorted(os.listdir(holidays)):
         if name.endswith(".json"):
@@ -222,6 +223,8 @@ def main():
          with_manifests(**{"/manifest.json": ("redirect", "data:application/json,{}")}), 1, "not an http(s) URL", 30),
         ("previous site: a listed feed manifest answers 404", previous, with_manifests(**{"/feeds/holidays.json": ("status", 404)}),
          1, "--allow-reset", 30),
+        ("previous site: a personal feed manifest answers 404", previous,
+         with_manifests(**{personal_manifest: ("status", 404)}), 1, "its record of personal feeds lists it", 30),
         ("previous site: a script in news", previous,
          with_manifests(**{"/manifest.json": ("ok", json.dumps(news_script).encode())}), 1, "news[0].date", 30),
         ("previous site: ../../etc/passwd in artifacts", previous,
