@@ -1,6 +1,11 @@
 import CalgenKit
 import Foundation
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Standard error as a terminal: colours and a progress line only when it is one, so that CI
 /// logs stay plain.

@@ -1,6 +1,11 @@
 import Foundation
-import Glibc
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Builds of a changing site killed with SIGKILL at random moments: every time, the output is
 /// exactly the previous build or exactly the new one, no staging folder survives the next build,

@@ -1,6 +1,11 @@
 import Foundation
-import Glibc
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

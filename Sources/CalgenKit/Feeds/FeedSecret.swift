@@ -1,7 +1,12 @@
 import CalgenCore
 import Crypto
 import Foundation
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The secret that personal feed URLs are derived from. It comes from the environment
 /// (`CALGEN_FEED_SECRET`) or a file named on the command line, never from `Content/`. Without

@@ -1,5 +1,10 @@
 import CCmark
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// CommonMark rendering through the cmark C library.
 public enum Markdown {

@@ -1,5 +1,10 @@
 import Foundation
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Decides whether calgen may replace an output directory. A build swaps a new tree in for the
 /// whole output, so the output must be a directory calgen owns: absent, empty, or holding a

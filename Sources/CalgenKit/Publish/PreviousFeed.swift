@@ -1,6 +1,11 @@
 import CalgenCore
 import Foundation
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A feed manifest of the previous build: the head read at once, the whole on demand.
 struct PreviousFeed: Sendable {

@@ -1,6 +1,11 @@
 import CalgenCore
 import Foundation
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What the last published build left, and the one place that answers questions about it:
 /// its manifest and feed manifests (read from the output directory, or from

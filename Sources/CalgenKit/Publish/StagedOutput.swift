@@ -1,6 +1,11 @@
 import CCalgenSystem
 import Foundation
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A new output directory built next to the current one and swapped in only when complete,
 /// so that a failed or killed build never leaves a half-written output.

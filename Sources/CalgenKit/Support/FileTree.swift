@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The regular files below a directory with their sizes, read with `readdir` and `fstatat`:
 /// an output holds tens of thousands of files, which Foundation's enumerator walks slowly.
