@@ -12,4 +12,33 @@ import Testing
         #expect(!html.contains("javascript:"))
         #expect(!html.contains("onerror"))
     }
+
+    /// Emphasis next to full-width punctuation, as Chinese authors write it: the cases CommonMark's
+    /// flanking rules refuse, and the ones that must stay as they are.
+    @Test(arguments: [
+        (
+            "按规定**提前到2月14日（周六，补班日）**发放。",
+            "<p>按规定<strong>提前到2月14日（周六，补班日）</strong>发放。</p>\n"
+        ),
+        ("**“春节”**假期", "<p><strong>“春节”</strong>假期</p>\n"),
+        ("请在*（周五）*前报名", "<p>请在<em>（周五）</em>前报名</p>\n"),
+        ("注意：**「值班表」**已更新", "<p>注意：<strong>「值班表」</strong>已更新</p>\n"),
+        ("请看*《通知》*全文", "<p>请看<em>《通知》</em>全文</p>\n"),
+        ("**已**报名（**截止**）", "<p><strong>已</strong>报名（<strong>截止</strong>）</p>\n"),
+        ("链接**[（通知）](https://www.gov.cn/x)**见此", "<p>链接<strong><a href=\"https://www.gov.cn/x\">（通知）</a></strong>见此</p>\n"),
+        // Untouched: what cmark matched, code, Latin text, and runs with white space inside.
+        ("**bold** and *em*", "<p><strong>bold</strong> and <em>em</em></p>\n"),
+        ("代码`**（x）**发`不变", "<p>代码<code>**（x）**发</code>不变</p>\n"),
+        ("5 * 3 * 2 等于三十", "<p>5 * 3 * 2 等于三十</p>\n"),
+        ("a**（b）**c", "<p>a<strong>（b）</strong>c</p>\n"),
+        ("x**(y)**z", "<p>x**(y)**z</p>\n"),
+        ("只有一个**星号", "<p>只有一个**星号</p>\n"),
+    ])
+    func emphasisNextToFullWidthPunctuation(markdown: String, html: String) {
+        #expect(Markdown.html(from: markdown) == html)
+    }
+
+    @Test func plainTextLosesTheAsterisksToo() {
+        #expect(Markdown.plainText(from: "按规定**提前到2月14日（周六，补班日）**发放。") == "按规定提前到2月14日（周六，补班日）发放。")
+    }
 }
