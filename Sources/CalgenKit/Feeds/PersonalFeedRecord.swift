@@ -61,8 +61,9 @@ struct PersonalFeedRecord: Equatable, Sendable {
         guard lines.count - 1 <= maxFeeds else { throw problem(maxFeeds + 2, "it lists more than \(maxFeeds) feeds") }
         var digests = Set<String>()
         for (i, line) in lines.dropFirst().enumerated() {
-            guard line.utf8.count == 32, line.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
-            else { throw problem(i + 2, "a line is not a digest of 32 lowercase hex digits") }
+            guard TextRule.hex(32).problem(String(line)) == nil else {
+                throw problem(i + 2, "a line is not a digest of 32 lowercase hex digits")
+            }
             digests.insert(String(line))
         }
         return PersonalFeedRecord(digests: digests)

@@ -96,7 +96,7 @@ enum FileReader {
             if n == 0 { break }
             hasher.update(data: buffer[..<n])
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return Digest.hex(hasher.finalize())
     }
 
     /// A text file and the SHA-256 of its bytes as stored.

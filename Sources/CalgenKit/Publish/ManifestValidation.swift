@@ -185,8 +185,8 @@ struct ManifestChecker {
         return s
     }
 
-    /// A list of strings, each accepted by `rule`, none twice.
-    /// A list of strings; with `unique`, an entry listed twice is a problem.
+    /// A list of strings, each accepted by `rule`; with `unique`, an entry listed twice is a
+    /// problem.
     mutating func strings(_ value: JSONValue?, _ path: String, _ rule: TextRule, max: Int, unique: Bool = true)
         -> [String]?
     {

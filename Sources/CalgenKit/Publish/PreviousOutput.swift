@@ -83,7 +83,7 @@ struct PreviousOutput: Sendable {
             message:
                 "the previous manifest is at version \(manifest?.version ?? 0), the last one calgen makes: a change would need version \(nextVersion)",
             fix:
-                "publish as a new site: remove the previous manifest (and the feed manifests) and build again with --allow-reset, which starts at version 1"
+                "publish as a new site: remove the previous manifest (and the feed manifests) and build again, which starts at version 1"
         )
     }
 

@@ -3,7 +3,11 @@ import Crypto
 /// SHA-256 in lowercase hex.
 enum Digest {
     static func sha256(_ bytes: [UInt8]) -> String {
-        let digest = SHA256.hash(data: bytes)
+        hex(SHA256.hash(data: bytes))
+    }
+
+    /// A digest's bytes in lowercase hex.
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
         var hex = ""
         hex.reserveCapacity(64)
         let digits = Array("0123456789abcdef")

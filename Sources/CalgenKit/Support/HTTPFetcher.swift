@@ -91,7 +91,8 @@ public struct HTTPFetcher: Sendable {
     }
 
     static func isHTTP(_ url: String) -> Bool {
-        guard let scheme = URLComponents(string: url)?.scheme?.lowercased(), URLComponents(string: url)?.host != nil
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+            components.host != nil
         else { return false }
         return scheme == "http" || scheme == "https"
     }
