@@ -36,9 +36,15 @@ public enum PreviousSite {
             return .firstDeploy
         }
         try store(manifestBytes, at: folder + "/" + Manifest.path)
-        // The feeds the release lists must still be there: a missing one would restart its events'
-        // SEQUENCE at 0 and make every calendar app see them as new.
-        let listed = listedPaths(manifestBytes)
+        // Checked as a build checks it, its problems named by the URL and reported with the
+        // others. The feeds it lists must still be there: a missing one would restart its
+        // events' SEQUENCE at 0 and make every calendar app see them as new.
+        var problems = DiagnosticCollector()
+        let manifestURL = FeedSecret.redacting(HTTPFetcher.display(base + Manifest.path))
+        let manifest = problems.collect { () throws(ContentErrors) in
+            try Manifest.validated(bytes: manifestBytes, file: manifestURL)
+        }
+        let listed = Set(manifest?.artifacts.map(\.path) ?? [])
         // Personal feeds are never listed; the release's record of them, at a path only the feed
         // secret finds, tells which existed (none before calgen wrote records).
         let recordPath = PersonalFeedRecord.path(secret: options.feedSecret)
@@ -46,7 +52,6 @@ public enum PreviousSite {
             bytes throws(ContentErrors) in
             try PersonalFeedRecord.parse(bytes, file: HTTPFetcher.display(base + recordPath))
         }
-        var problems = DiagnosticCollector()
         for path in manifests {
             // Each is written as it arrives: one download in memory at a time.
             if let bytes = try fetch(base, path, fetcher: fetcher, maxBytes: feedManifestLimit) {
@@ -87,19 +92,6 @@ public enum PreviousSite {
     static let manifestLimit = ManifestLimits.manifestBytes
     /// The largest feed manifest downloaded.
     static let feedManifestLimit = ManifestLimits.feedManifestBytes
-
-    /// The paths of the artifacts `manifest.json` lists; none when it is not a manifest (the build
-    /// then reports why, with its JSON path).
-    static func listedPaths(_ bytes: [UInt8]) -> Set<String> {
-        guard case .object(let top)? = try? JSONValue.parse(bytes), case .array(let artifacts)? = top["artifacts"] else {
-            return []
-        }
-        return Set(
-            artifacts.compactMap { artifact in
-                guard case .object(let fields) = artifact, case .string(let path)? = fields["path"] else { return nil }
-                return path
-            })
-    }
 
     /// The bytes at `base + path`, `nil` when missing; an error for anything else.
     private static func fetch(
