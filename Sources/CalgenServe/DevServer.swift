@@ -176,14 +176,11 @@ public enum DevServerError: Error, CustomStringConvertible {
     case notAPort(Int)
     /// The socket could not be opened or bound; the reason is the system's.
     case socket(String)
-    /// The private build directory could not be made; the reason is the system's.
-    case directory(String)
 
     public var description: String {
         switch self {
         case .notAPort(let port): "--port \(port) is not a port number (0–65535)"
         case .socket(let reason): reason
-        case .directory(let reason): reason
         }
     }
 }

@@ -78,17 +78,17 @@ extension SiteOptions {
     /// `--previous-site` is given (into a temporary folder removed afterwards).
     func withPreviousSite<T>(_ options: BuildOptions, quiet: Bool, _ body: (BuildOptions) throws -> T) throws -> T {
         guard let previousSite else { return try body(options) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calgen-previous-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         // Only this user may read it: it holds the paths of personal feeds.
-        guard mkdir(folder, 0o700) == 0 else {
+        let folder: String
+        do {
+            folder = try PrivateDirectory.create(in: FileManager.default.temporaryDirectory.path, prefix: "calgen-previous-")
+        } catch {
             DiagnosticPrinter.print(
-                ContentErrors(
-                    Diagnostic(
-                        file: folder, message: "cannot be created: \(String(cString: strerror(errno)))",
-                        fix: "set TMPDIR to a writable folder")), outputDirectory: nil)
+                ContentErrors(Diagnostic(file: "", message: error.description, fix: "set TMPDIR to a folder of your own")),
+                outputDirectory: nil)
             throw ExitCode.failure
         }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         var options = options
         do {
             switch try PreviousSite.download(

@@ -1,3 +1,4 @@
+import CalgenKit
 import Foundation
 import Synchronization
 import Testing
@@ -462,6 +463,6 @@ import Testing
             let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
             #expect(mode == 0o700, "\(path): \(String(mode ?? 0, radix: 8))")
         }
-        #expect(throws: DevServerError.self) { try PrivateDirectory.create(in: parent + "/missing", prefix: "x-") }
+        #expect(throws: PrivateDirectory.Failure.self) { try PrivateDirectory.create(in: parent + "/missing", prefix: "x-") }
     }
 }
