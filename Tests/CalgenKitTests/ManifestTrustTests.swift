@@ -146,13 +146,19 @@ import Testing
     @Test func aBuildPastTheLastVersionIsRefused() throws {
         var manifest = Self.sample
         manifest.version = ManifestLimits.number
-        let previous = PreviousOutput(manifest: manifest, manifestBytes: nil, feeds: [:], outputPath: nil)
+        let previous = PreviousOutput(
+            manifest: manifest, manifestBytes: nil, feeds: [:], files: nil, unrecorded: [:],
+            store: MemoryFeedManifestStore(files: [:]))
         #expect(previous.isAtLastVersion)
         #expect(previous.versionProblem.location == .jsonPath("version"))
         #expect(previous.versionProblem.message.contains("the last one calgen makes"))
         var below = manifest
         below.version -= 1
-        #expect(!PreviousOutput(manifest: below, manifestBytes: nil, feeds: [:], outputPath: nil).isAtLastVersion)
+        #expect(
+            !PreviousOutput(
+                manifest: below, manifestBytes: nil, feeds: [:], files: nil, unrecorded: [:],
+                store: MemoryFeedManifestStore(files: [:])
+            ).isAtLastVersion)
     }
 
     @Test func wrongTypesAreAllReportedAtOnce() {

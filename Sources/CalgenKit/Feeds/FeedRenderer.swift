@@ -13,17 +13,11 @@ struct FeedRenderer: Sendable {
     static let publicPath = Calgen.publicFeedPath
     static let productID = "-//calgen//calgen//ZH"
 
-    /// The lines of every personal feed's inputs that are the same for all of them, made once.
-    private let versionInputs: String
-    private let holidayInputs: String
-
     init(site: Site, today: CivilDate, generatedAt: Date, secret: FeedSecret) {
         self.site = site
         self.today = today
         self.secret = secret
         stamp = TimeZoneComponent.utcFields(generatedAt)
-        versionInputs = "\(Calgen.generator)\nrevision \(FeedRenderer.revision)\ntzdata \(TimeZone.timeZoneDataVersion)\n"
-        holidayInputs = site.holidaySources.keys.sorted().map { "holidays \($0) \(site.holidaySources[$0]!)\n" }.joined()
     }
 
     var strings: SiteStrings { SiteStrings(language: site.config.language) }
@@ -210,29 +204,6 @@ struct FeedRenderer: Sendable {
     }
 
     // MARK: Personal feeds
-
-    /// What a personal feed is made from, as one SHA-256: the subscriber's file, the site
-    /// settings, every holiday file, the horizon, the feed's path (and so its token), the notes
-    /// addressed to it and the version of calgen and of the time zone data. `nil` when the site
-    /// was not loaded from files, so nothing can be known unchanged.
-    func inputs(of subscriber: Subscriber, path: String, horizon: FeedHorizon, notes: [Note]) -> String? {
-        guard let config = site.sources.config, let own = site.sources.subscribers[subscriber.id] else { return nil }
-        var text = versionInputs
-        text += "site \(config)\nsubscriber \(subscriber.id) \(own)\npath \(path)\n"
-        text += "horizon \(horizon.first.iso8601) \(horizon.last.iso8601)\n"
-        text += holidayInputs
-        for note in notes {
-            guard let digest = site.sources.notes[note.slug] else { return nil }
-            // By slug and bytes, not by file path: the same content in another folder (or named
-            // `./Content` instead of `Content`) makes the same feeds.
-            text += "note \(note.slug) \(digest)\n"
-        }
-        return Digest.sha256(Array(text.utf8))
-    }
-
-    /// Raised whenever a change to calgen changes the bytes of personal feeds made from the same
-    /// inputs, so that the next build renders every feed again.
-    static let revision = 2  // 2: VTIMEZONE yearly rules, 15-minute DTEND, X-APPLE-SPECIAL-DAY
 
     /// One subscriber's feed, with the notes addressed to it (see `NoteIndex`).
     func personalFeed(

@@ -8,19 +8,26 @@ public struct FeedSet: Sendable {
     let renderer: FeedRenderer
     /// This build's time, which changed events and feed manifests are stamped with.
     let generatedAt: Date
+    /// What each personal feed is made from (empty for a site made in memory).
+    let inputs: FeedInputs
 
     public init(site: Site, today: CivilDate, generatedAt: Date, secret: FeedSecret) {
+        self.init(site: site, today: today, generatedAt: generatedAt, secret: secret, sources: SourceDigests())
+    }
+
+    init(site: Site, today: CivilDate, generatedAt: Date, secret: FeedSecret, sources: SourceDigests) {
         self.site = site
         self.generatedAt = generatedAt
         renderer = FeedRenderer(site: site, today: today, generatedAt: generatedAt, secret: secret)
+        inputs = FeedInputs(sources: sources, holidaySources: site.holidaySources)
     }
 
     /// Every feed, its events stamped and sequenced against the previous build: an event whose
     /// content is unchanged keeps its `DTSTAMP` and `SEQUENCE` (and so its bytes); a changed one
     /// gets the next sequence and this build's time. A personal feed whose inputs are those of
     /// the previous build is kept without rendering it; the others are rendered on all cores and
-    /// go straight to `output`.
-    func render(previous: PreviousOutput, output: FeedOutput) throws -> [FeedResult] {
+    /// go to `sink` as each is done.
+    func render(previous: PreviousOutput, sink: any OutputSink) throws -> [FeedResult] {
         let site = self.site
         let zones = ZoneCache()
         let notes = NoteIndex(notes: site.notes)
@@ -34,23 +41,19 @@ public struct FeedSet: Sendable {
             }
             jobs.append((subscriber, horizon))
         }
-        let (renderer, generatedAt) = (self.renderer, self.generatedAt)
-        let keepsUnchanged = output.keepsUnchanged(of: previous)
+        let (renderer, generatedAt, feedInputs) = (self.renderer, self.generatedAt, self.inputs)
         let ready = schedules
         // Twice as many threads as cores: rendering is CPU work, writing waits for the disk.
         let personal = ParallelMap.map(jobs, threadsPerCore: 2) { job -> Result<FeedResult, any Error> in
             let (subscriber, horizon) = job
             let path = renderer.path(of: subscriber)
             let addressed = notes.addressed(to: subscriber.audiences, from: horizon.first, through: horizon.last)
-            let inputs = renderer.inputs(of: subscriber, path: path, horizon: horizon, notes: addressed)
-            let old = previous.feeds[path]
-            if keepsUnchanged, let inputs, let old, let head = old.head, head.inputs == inputs,
-                previous.holds(path, size: head.size), old.isIntact()
-            {
+            let inputs = feedInputs.digest(of: subscriber, path: path, horizon: horizon, notes: addressed)
+            if let head = FeedInputs.keeps(path, inputs: inputs, previous: previous), let old = previous.feeds[path] {
                 return .success(
                     FeedResult(
                         feed: PlannedFile(path: path, size: head.size, source: .kept),
-                        manifest: PlannedFile(path: FeedDraft.manifestPath(of: path), size: old.size, source: .kept),
+                        manifest: PlannedFile(path: old.path, size: old.size, source: .kept),
                         isPublic: false, sha256: head.sha256, eventsRendered: 0, changed: false))
             }
             return Result {
@@ -61,20 +64,20 @@ public struct FeedSet: Sendable {
                 } catch {
                     throw ContentErrors([
                         error.diagnostic(
-                            file: site.sources.subscriberFiles[subscriber.id] ?? "users/\(subscriber.id).yml",
+                            file: feedInputs.sources.subscriberFiles[subscriber.id] ?? "users/\(subscriber.id).yml",
                             fix:
                                 "shorten `years-before`/`years-after`, remove reminders, or address fewer notes to this subscriber"
                         )
                     ])
                 }
-                let file = site.sources.subscriberFiles[subscriber.id] ?? "users/\(subscriber.id).yml"
+                let file = feedInputs.sources.subscriberFiles[subscriber.id] ?? "users/\(subscriber.id).yml"
                 let fix =
                     subscriber.encoding == .expanded
                     ? "write `encoding: compact` (a weekly rule instead of one event a day), or shorten `years-before`/`years-after`"
                     : "shorten `years-before`/`years-after`, or remove reminders"
                 return try FeedSet.finish(
-                    draft, inputs: inputs, previous: previous, output: output, keepsUnchanged: keepsUnchanged,
-                    stamp: renderer.stamp, generatedAt: generatedAt, owner: FeedSize.Owner(file: file, fix: fix))
+                    draft, inputs: inputs, previous: previous, sink: sink, stamp: renderer.stamp, generatedAt: generatedAt,
+                    owner: FeedSize.Owner(file: file, fix: fix))
             }
         }
         let publicDraft: FeedDraft
@@ -86,13 +89,14 @@ public struct FeedSet: Sendable {
                     file: "notes", fix: "address fewer or shorter notes to `public`; long ranges make one event a day")
             ])
         }
+        // The public feeds are hashed into the site manifest: they stay in memory.
         let publicFeed = try FeedSet.finish(
-            publicDraft, inputs: nil, previous: previous, output: .memory, keepsUnchanged: false, stamp: renderer.stamp,
+            publicDraft, inputs: nil, previous: previous, sink: MemorySink(), stamp: renderer.stamp,
             generatedAt: generatedAt,
             owner: FeedSize.Owner(file: "notes", fix: "address fewer or shorter notes to `public`"))
         let festivalsFeed = try FeedSet.finish(
-            renderer.festivalsFeed(), inputs: nil, previous: previous, output: .memory, keepsUnchanged: false,
-            stamp: renderer.stamp, generatedAt: generatedAt,
+            renderer.festivalsFeed(), inputs: nil, previous: previous, sink: MemorySink(), stamp: renderer.stamp,
+            generatedAt: generatedAt,
             owner: FeedSize.Owner(file: "site.yml", fix: "lower `feed-years-before`/`feed-years-after`"))
         var results = [publicFeed, festivalsFeed]
         var problems = [Diagnostic]()
@@ -107,12 +111,13 @@ public struct FeedSet: Sendable {
         return results
     }
 
-    /// Stamps a rendered feed against its previous manifest and stores both files.
+    /// Stamps a rendered feed against its previous manifest and stores both files: those equal
+    /// to the previous output's are kept from it, the others go to `sink`.
     private static func finish(
-        _ draft: FeedDraft, inputs: String?, previous: PreviousOutput, output: FeedOutput, keepsUnchanged: Bool,
-        stamp: ICalDateTime, generatedAt: Date, owner: FeedSize.Owner?
+        _ draft: FeedDraft, inputs: String?, previous: PreviousOutput, sink: any OutputSink, stamp: ICalDateTime,
+        generatedAt: Date, owner: FeedSize.Owner?
     ) throws -> FeedResult {
-        let old = try previous.feeds[draft.path]?.load()
+        let old = try previous.feedManifest(of: draft.path)
         let feed = RenderedFeed(draft: draft, previous: old?.manifest, stamp: stamp)
         let manifestBytes: [UInt8]
         let same = old?.manifest.sha256 == feed.sha256
@@ -123,17 +128,19 @@ public struct FeedSet: Sendable {
         } else {
             // A changed feed means a new site version.
             manifestBytes = feed.manifest(
-                version: previous.nextVersion, generatedAt: ManifestTime.iso(generatedAt), inputs: inputs
+                version: SiteVersioning(previous: previous.manifest).next, generatedAt: ManifestTime.iso(generatedAt),
+                inputs: inputs
             ).encoded()
         }
-        // Files equal to the previous output's are kept from it (`keepsUnchanged`: there is one).
+        // The public feeds stay in memory: the site manifest hashes them.
+        let keeps = !feed.isPublic
         let feedFile =
-            same && keepsUnchanged
-            ? PlannedFile(path: feed.path, size: feed.bytes.count, source: .kept) : try output.store(feed.path, feed.bytes)
+            keeps && same && previous.holds(feed.path, size: feed.bytes.count)
+            ? PlannedFile(path: feed.path, size: feed.bytes.count, source: .kept) : try sink.store(feed.path, feed.bytes)
         let manifestFile =
-            manifestBytes == old?.bytes && keepsUnchanged
+            keeps && manifestBytes == old?.bytes && previous.holds(feed.manifestPath, size: manifestBytes.count)
             ? PlannedFile(path: feed.manifestPath, size: manifestBytes.count, source: .kept)
-            : try output.store(feed.manifestPath, manifestBytes)
+            : try sink.store(feed.manifestPath, manifestBytes)
         return FeedResult(
             feed: feedFile, manifest: manifestFile, isPublic: feed.isPublic, sha256: feed.sha256,
             eventsRendered: feed.events.count, changed: !same,

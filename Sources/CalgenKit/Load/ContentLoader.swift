@@ -28,6 +28,12 @@ public struct ContentLoader: Sendable {
 
     /// Loads and validates everything; throws all problems together.
     public func load() throws(ContentErrors) -> Site {
+        try loadWithSources().site
+    }
+
+    /// Loads and validates everything, and returns beside the site the digests of the files it
+    /// was read from (for the build's input digests).
+    func loadWithSources() throws(ContentErrors) -> (site: Site, sources: SourceDigests) {
         var problems = DiagnosticCollector()
         var digests = SourceDigests()
         let config = problems.collect { () throws(ContentErrors) in try readConfig() }
@@ -40,9 +46,10 @@ public struct ContentLoader: Sendable {
         }
         (digests.subscribers, digests.subscriberFiles) = (subscribers?.digests ?? [:], subscribers?.files ?? [:])
         guard problems.isEmpty, let config, let calendar else { throw ContentErrors(problems.diagnostics.sorted()) }
-        return Site(
+        let site = Site(
             config: config.config, calendar: calendar.calendar, notes: notes?.notes ?? [],
-            subscribers: subscribers?.subscribers ?? [], holidaySources: calendar.sources, sources: digests)
+            subscribers: subscribers?.subscribers ?? [], holidaySources: calendar.sources)
+        return (site, digests)
     }
 
     /// Loads `site.yml`.

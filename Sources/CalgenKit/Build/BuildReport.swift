@@ -41,7 +41,7 @@ public struct BuildReport: Sendable {
 
     /// The report of a build that rendered `rendered`; `applied` is `nil` when nothing was
     /// written (a check, or a build that changed nothing).
-    init(_ rendered: RenderedSite, applied: StagedOutput.Applied?, steps: [Step]) {
+    init(_ rendered: RenderedSite, applied: AppliedPlan?, steps: [Step]) {
         self.steps = steps
         years = rendered.site.calendar.years.count
         announcedYears = rendered.site.calendar.years.filter(rendered.site.calendar.isAnnounced(year:)).count

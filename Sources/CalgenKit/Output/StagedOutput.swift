@@ -51,24 +51,15 @@ struct StagedOutput {
         return StagedOutput(outputPath: output.path, stagingPath: staging)
     }
 
-    /// What applying a plan did.
-    struct Applied: Sendable {
-        /// Files written, by this step or while rendering.
-        var written = 0
-        /// Files hard-linked from the previous output.
-        var linked = 0
-        var bytesWritten = 0
-    }
-
     /// Carries out a plan below the staging directory, creating folders as needed: writes new
     /// bytes, hard-links unchanged and kept files from the current output (same inode, so their
     /// modification time stays and sync tools skip them), and counts what rendering staged.
-    func apply(_ plan: OutputPlan) throws(OutputError) -> Applied {
+    func apply(_ plan: OutputPlan) throws(OutputError) -> AppliedPlan {
         try makeFolders(of: plan.files.compactMap { if case .staged = $0.source { nil } else { $0.path } })
         // On all cores, in chunks: creating thousands of files is the file system's slowest work.
         let (output, staging) = (outputPath, stagingPath)
-        let chunks = ParallelMap.map(plan.files, chunksOf: 128) { chunk -> Result<Applied, OutputError> in
-            var applied = Applied()
+        let chunks = ParallelMap.map(plan.files, chunksOf: 128) { chunk -> Result<AppliedPlan, OutputError> in
+            var applied = AppliedPlan()
             for file in chunk {
                 let target = staging + "/" + file.path
                 let bytes: [UInt8]
@@ -105,7 +96,7 @@ struct StagedOutput {
             }
             return .success(applied)
         }
-        var total = Applied()
+        var total = AppliedPlan()
         for chunk in chunks {
             let applied = try chunk.get()
             total.written += applied.written

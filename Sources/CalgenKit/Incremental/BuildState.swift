@@ -33,14 +33,13 @@ struct BuildState: Equatable, Sendable {
     /// build runs and reports the problem).
     static func inputs(of options: BuildOptions) -> String? {
         guard let config = try? options.loader.loadConfig() else { return nil }
-        var lines = [
-            Calgen.generator, "revision \(FeedRenderer.revision)", "tzdata \(TimeZone.timeZoneDataVersion)",
-            "today \(config.civilDate(of: options.now).iso8601)", "drafts \(options.includeDrafts)",
-            "base-url \(config.baseURL)",
-            "secret \(options.feedSecret.token(for: "calgen-build-state"))",
-            // A calgen rebuilt from other sources under the same version is another calgen.
-            "executable \(executableIdentity)",
-        ]
+        var digest = InputDigest()
+        digest.add("today", config.civilDate(of: options.now).iso8601)
+        digest.add("drafts", "\(options.includeDrafts)")
+        digest.add("base-url", config.baseURL)
+        digest.add("secret", options.feedSecret.token(for: "calgen-build-state"))
+        // A calgen rebuilt from other sources under the same version is another calgen.
+        digest.add("executable", executableIdentity)
         for (label, directory) in [("content", options.contentDirectory), ("templates", options.templatesDirectory)] {
             guard let files = FileTree.files(under: directory) else { return nil }
             let paths = files.map(\.path).sorted()
@@ -60,12 +59,12 @@ struct BuildState: Equatable, Sendable {
                 default: return "special \(info.st_mode)"
                 }
             }
-            for (path, digest) in zip(paths, digests) {
-                guard let digest else { return nil }
-                lines.append("\(label) \(path) \(digest)")
+            for (path, fileDigest) in zip(paths, digests) {
+                guard let fileDigest else { return nil }
+                digest.add(label, "\(path) \(fileDigest)")
             }
         }
-        return Digest.sha256(Array(lines.joined(separator: "\n").utf8))
+        return digest.sha256
     }
 
     /// The running executable's size and modification time (the state is not published, so it
@@ -74,6 +73,16 @@ struct BuildState: Equatable, Sendable {
         var info = stat()
         guard let path = Bundle.main.executablePath, stat(path, &info) == 0 else { return "unknown" }
         return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
+    /// Whether `output` is exactly what the build that saved `state` left: its `manifest.json`
+    /// and its list of files with their sizes. Read before anything else, so that a build with
+    /// nothing to do stops there.
+    static func isUnchanged(_ output: String, since state: BuildState) -> Bool {
+        guard let bytes = FileManager.default.contents(atPath: output + "/" + Manifest.path),
+            Digest.sha256(Array(bytes)) == state.manifest, let files = FileTree.files(under: output)
+        else { return false }
+        return digest(ofFiles: files) == state.files
     }
 
     /// The SHA-256 of the output's file list with sizes, as `FileTree` finds it.

@@ -15,24 +15,11 @@ public struct Site: Sendable {
     /// Solar terms, festivals, statutory days and workday arithmetic, worked out once for the
     /// data years and the feed horizons around them.
     public let almanac: Almanac
-    /// The SHA-256 of the source files a feed depends on, so that a build can tell which feeds
-    /// cannot have changed since the last one.
-    let sources: SourceDigests
 
     public init(
         config: SiteConfig, calendar: HolidayCalendar, notes: [Note] = [], subscribers: [Subscriber] = [],
         holidaySources: [Int: String] = [:]
     ) {
-        self.init(
-            config: config, calendar: calendar, notes: notes, subscribers: subscribers, holidaySources: holidaySources,
-            sources: SourceDigests())
-    }
-
-    init(
-        config: SiteConfig, calendar: HolidayCalendar, notes: [Note], subscribers: [Subscriber], holidaySources: [Int: String],
-        sources: SourceDigests
-    ) {
-        self.sources = sources
         self.holidaySources = holidaySources
         self.almanac = Almanac(calendar: calendar, years: Site.almanacYears(calendar))
         self.config = config
@@ -48,14 +35,4 @@ extension Site {
         guard let first = calendar.years.first, let last = calendar.years.last else { return 0..<0 }
         return (first - Limits.feedYears)..<(last + Limits.feedYears + 2)
     }
-}
-
-/// The SHA-256 of source files, as read: `site.yml`, each note by slug, each subscriber by id.
-/// A site made in memory has none, and then every feed counts as possibly changed.
-struct SourceDigests: Sendable {
-    var config: String?
-    var notes: [String: String] = [:]
-    var subscribers: [String: String] = [:]
-    /// Each subscriber's file, by id, for messages.
-    var subscriberFiles: [String: String] = [:]
 }

@@ -1,12 +1,13 @@
 import CalgenCore
 import Foundation
 
-/// The build pipeline: load → pages, API and feeds → plan → publish.
+/// The build pipeline: load → pages, API and feeds → plan → output.
 ///
-/// `build()` reads as that list: it stops before loading when nothing it reads changed
-/// (`BuildState`), renders everything into an `OutputPlan` (personal feeds straight into the
-/// staging directory), stops if the plan changes nothing, applies the plan to the staging
-/// directory and swaps it in (`StagedOutput`).
+/// The disk is touched at the two ends only. Loading reads the content, the templates and the
+/// previous output once, into values. Rendering writes through one `OutputSink` (the staging
+/// directory of a build, or memory), chosen here alone. Planning (`Publication`) is a pure function
+/// of what was rendered and of the previous output. Only the output room (`StagedOutput`, or
+/// `MemoryOutput`) creates, links, swaps and removes files.
 public struct SiteBuilder: Sendable {
     public let options: BuildOptions
 
@@ -25,19 +26,21 @@ public struct SiteBuilder: Sendable {
         let statePath = BuildState.path(forOutput: options.outputDirectory)
         let inputs = options.previousManifest == nil ? timer.step("inputs") { BuildState.inputs(of: options) } : nil
         if let inputs, let state = BuildState.read(statePath), state.inputs == inputs,
-            PreviousOutput.isUnchanged(options.outputDirectory, since: state)
+            BuildState.isUnchanged(options.outputDirectory, since: state)
         {
             return BuildReport(skippedWith: state.report, warnings: options.feedSecret.notices, steps: timer.steps)
         }
-        // Feeds are written as they are rendered, so the staging directory comes first.
+        let loaded = try timer.step("load") {
+            try load(previous: { () throws(ContentErrors) in try PreviousOutput.load(options: options) })
+        }
         let staged = try StagedOutput.begin(
             outputPath: options.outputDirectory, contentDirectory: options.contentDirectory,
             templatesDirectory: options.templatesDirectory)
         let report: BuildReport
         do {
-            let rendered = try render(timer, staging: staged)
+            let rendered = try render(loaded, timer, sink: StagingSink(stagingPath: staged.stagingPath))
             let plan = rendered.publication.plan
-            if plan.changesNothing && rendered.previous.holdsExactly(plan.sizes) {
+            if plan.changesNothing && loaded.previous.holdsExactly(plan.sizes) {
                 staged.discard()
                 report = BuildReport(rendered, applied: nil, steps: timer.steps)
             } else {
@@ -59,11 +62,39 @@ public struct SiteBuilder: Sendable {
         return report
     }
 
+    /// Builds the site into memory over `previous` (the files of the last build into memory, or
+    /// none) exactly as `build()` would write it over that output, and writes nothing. For the
+    /// preview server and tests.
+    public func buildInMemory(previous: [OutputFile] = []) throws -> MemoryBuild {
+        let timer = StepTimer(progress: options.progress)
+        let record = PersonalFeedRecord.path(secret: options.feedSecret)
+        let loaded = try timer.step("load") {
+            try load(previous: { () throws(ContentErrors) in
+                try PreviousOutput.inMemory(previous, allowReset: options.allowReset, record: record)
+            })
+        }
+        let rendered = try render(loaded, timer, sink: MemorySink())
+        let plan = rendered.publication.plan
+        var before = [String: [UInt8]](minimumCapacity: previous.count)
+        for file in previous { before[file.path] = file.bytes }
+        if plan.changesNothing && loaded.previous.holdsExactly(plan.sizes) {
+            return MemoryBuild(
+                files: previous.sorted { $0.path < $1.path }, report: BuildReport(rendered, applied: nil, steps: timer.steps))
+        }
+        let (files, applied) = try timer.step("write") { () throws(OutputError) in try MemoryOutput.apply(plan, previous: before)
+        }
+        return MemoryBuild(files: files, report: BuildReport(rendered, applied: applied, steps: timer.steps))
+    }
+
     /// Everything a build validates, and the internal links of every page and the structure of
     /// every feed, without writing anything. Throws `ContentErrors` with all problems found.
     public func check() throws -> BuildReport {
         let timer = StepTimer(progress: options.progress)
-        let rendered = try render(timer, staging: nil)
+        // Every file is rendered and checked: nothing is kept from the output.
+        let loaded = try timer.step("load") {
+            try load(previous: { () throws(ContentErrors) in try PreviousOutput.load(options: options).withoutFiles })
+        }
+        let rendered = try render(loaded, timer, sink: MemorySink())
         let problems = timer.step("check") {
             var sources = [String: String]()
             var noteLinks = [String: String]()
@@ -84,19 +115,18 @@ public struct SiteBuilder: Sendable {
         return BuildReport(rendered, applied: nil, steps: timer.steps)
     }
 
-    /// Loads, validates and renders everything, and plans the output against the previous one.
-    /// Personal feeds go to `staging` as they are rendered (or stay in memory without one).
-    func render(_ timer: StepTimer, staging: StagedOutput?) throws -> RenderedSite {
-        let (site, templates, previous) = try timer.step("load") { try load() }
+    /// Renders everything a loaded site makes, feeds through `sink`, and plans the output
+    /// against the previous one.
+    func render(_ loaded: LoadedSite, _ timer: StepTimer, sink: any OutputSink) throws -> RenderedSite {
+        let (site, previous) = (loaded.site, loaded.previous)
         try options.feedSecret.check(site, contentDirectory: options.contentDirectory)
         let today = site.config.civilDate(of: options.now)
-        let renderer = SiteRenderer(site: site, templates: templates, today: today)
+        let renderer = SiteRenderer(site: site, templates: loaded.templates, today: today)
         let pages = timer.step("pages") { renderer.renderPages() }
         let data = timer.step("api") { renderer.renderData() }
-        let feedSet = FeedSet(site: site, today: today, generatedAt: options.now, secret: options.feedSecret)
-        let feeds = try timer.step("feeds") {
-            try feedSet.render(previous: previous, output: FeedOutput(stagingPath: staging?.stagingPath))
-        }
+        let feedSet = FeedSet(
+            site: site, today: today, generatedAt: options.now, secret: options.feedSecret, sources: loaded.sources)
+        let feeds = try timer.step("feeds") { try feedSet.render(previous: previous, sink: sink) }
         let personalFeeds = feedSet.paths()
         // Beside the page of each personal feed, the record of which feeds this build published.
         let privatePages =
@@ -104,38 +134,62 @@ public struct SiteBuilder: Sendable {
             + (personalFeeds.isEmpty
                 ? [] : [PersonalFeedRecord(feedPaths: personalFeeds.map(\.path)).file(secret: options.feedSecret)])
         let publication = try timer.step("manifest") {
-            try Publication(
-                publicFiles: pages + data, feeds: feeds, privatePages: privatePages, calendar: site.calendar,
-                sources: site.holidaySources, news: NewsContext(site: site), previous: previous, now: options.now
+            // What changed for people, as the manifest keeps it and as `changes.xml` shows it.
+            let years = Publication.years(of: site.calendar, sources: site.holidaySources)
+            let notes = site.notes.map(NoteState.init).sorted { $0.slug < $1.slug }
+            let news = ChangeNews.items(
+                previous: previous.manifest, years: years, notes: notes, version: previous.nextVersion,
+                date: ManifestTime.iso(options.now), strings: renderer.strings)
+            let changes = renderer.renderChanges(
+                news: news, fallbackDate: previous.manifest?.generatedAt ?? ManifestTime.iso(options.now))
+            return try Publication(
+                publicFiles: pages + data + [changes], feeds: feeds, privatePages: privatePages, years: years, news: news,
+                notes: notes, previous: previous, now: options.now
             ).checked()
         }
         return RenderedSite(
-            site: site, previous: previous, pages: pages.filter { $0.path.hasSuffix(".html") }.count, feeds: feeds,
+            site: site, pages: pages.filter { $0.path.hasSuffix(".html") }.count, feeds: feeds,
             publication: publication,
             warnings: (site.subscribers.isEmpty ? [] : options.feedSecret.notices) + feeds.flatMap(\.warnings))
     }
 
     /// The content, the templates and the previous output, with the problems of all three.
-    private func load() throws(ContentErrors) -> (Site, TemplateSet, PreviousOutput) {
+    private func load(previous: () throws(ContentErrors) -> PreviousOutput) throws(ContentErrors) -> LoadedSite {
         var problems = DiagnosticCollector()
-        let site = problems.collect {
-            () throws(ContentErrors) in
-            try options.loader.load()
+        let content = problems.collect { () throws(ContentErrors) in try options.loader.loadWithSources() }
+        let templates = problems.collect { () throws(ContentErrors) in
+            try TemplateSet.load(directory: options.templatesDirectory)
         }
-        let templates = problems.collect { () throws(ContentErrors) in try TemplateSet.load(directory: options.templatesDirectory)
-        }
-        let previous = problems.collect { () throws(ContentErrors) in
-            try PreviousOutput.load(options: options)
-        }
+        let previous = problems.collect { () throws(ContentErrors) in try previous() }
         try problems.throwIfAny()
-        return (site!, templates!, previous!)
+        return LoadedSite(site: content!.site, sources: content!.sources, templates: templates!, previous: previous!)
     }
+}
+
+/// A build into memory: every file of the output, and what the build did.
+public struct MemoryBuild: Sendable {
+    /// Every file of the output, sorted by path.
+    public let files: [OutputFile]
+    public let report: BuildReport
+
+    /// The bytes of the file at `path`.
+    public func bytes(of path: String) -> [UInt8]? {
+        files.first { $0.path == path }?.bytes
+    }
+}
+
+/// What a build reads, read once: the content with the digests of its files, the templates and
+/// the previous output.
+struct LoadedSite: Sendable {
+    let site: Site
+    let sources: SourceDigests
+    let templates: TemplateSet
+    let previous: PreviousOutput
 }
 
 /// What rendering a site gave: the plan of the output and what the report is made from.
 struct RenderedSite: Sendable {
     let site: Site
-    let previous: PreviousOutput
     /// HTML pages.
     let pages: Int
     let feeds: [FeedResult]
@@ -172,6 +226,15 @@ struct SiteRenderer {
     func renderPrivatePages(_ feeds: [(subscriber: Subscriber, path: String)]) -> [OutputFile] {
         feeds.map { pages.privateFeedPage($0.subscriber, feedPath: $0.path) }
     }
+
+    /// `changes.xml`, the Atom feed of what changed for people.
+    func renderChanges(news: [NewsItem], fallbackDate: String) -> OutputFile {
+        ChangesFeed.file(
+            news: news, baseURL: site.config.baseURL, siteTitle: site.config.title, strings: strings,
+            fallbackDate: fallbackDate)
+    }
+
+    var strings: SiteStrings { SiteStrings(language: site.config.language) }
 
     /// The static day API.
     func renderData() -> [OutputFile] {

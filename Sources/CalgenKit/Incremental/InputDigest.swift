@@ -1,0 +1,32 @@
+import Foundation
+
+/// The one way calgen digests what an output is made from: a head naming this calgen (its
+/// version, the revision of its output and the time zone data it ran with), then one labelled
+/// line per input, as one SHA-256. The build state and every personal feed's manifest are made
+/// with it, so "why was this not rendered again?" has one answer: none of these lines changed.
+struct InputDigest: Sendable {
+    private var lines = ""
+
+    /// A digest of nothing but the head.
+    init() {}
+
+    /// The head of every digest.
+    static let head = "\(Calgen.generator)\nrevision \(revision)\ntzdata \(TimeZone.timeZoneDataVersion)\n"
+
+    /// Adds one input: `label value`.
+    mutating func add(_ label: String, _ value: String) {
+        lines += label + " " + value + "\n"
+    }
+
+    /// Adds the lines of another digest (made once for many).
+    mutating func append(_ other: InputDigest) {
+        lines += other.lines
+    }
+
+    /// The SHA-256 of the head and every line added.
+    var sha256: String { Digest.sha256(Array((InputDigest.head + lines).utf8)) }
+
+    /// Raised whenever a change to calgen changes the bytes made from the same inputs, so that
+    /// the next build renders every feed again.
+    static let revision = 2  // 2: VTIMEZONE yearly rules, 15-minute DTEND, X-APPLE-SPECIAL-DAY
+}

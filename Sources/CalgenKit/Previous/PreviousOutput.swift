@@ -1,0 +1,306 @@
+import CalgenCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the last published build left, read once into a value before anything is rendered: its
+/// manifest, the head of every feed manifest, and, when those describe the output directory, the
+/// paths and sizes of its files (so that unchanged ones can be kept instead of written again).
+/// Whole feed manifests are many and large (one entry per event); they are read through `store`
+/// only for a feed that is rendered again or kept.
+///
+/// Nothing here touches the disk after loading: rendering and planning ask this value.
+struct PreviousOutput: Sendable {
+    /// `nil` when there is none: the version starts at 1.
+    let manifest: Manifest?
+    let manifestBytes: [UInt8]?
+    /// Feed manifests by the path of their feed (`feeds/<token>/<id>.ics`).
+    let feeds: [String: PreviousFeed]
+    /// Every file of the output with its size, when the manifests describe the output (so that
+    /// unchanged files can be kept); `nil` for `--previous-manifest` or no output.
+    let files: [String: Int]?
+    /// The SHA-256 of the output's small files that no manifest records (the page beside each
+    /// personal feed, the record of personal feeds), by path.
+    let unrecorded: [String: String]
+    /// Where whole feed manifests are read from.
+    let store: any FeedManifestStore
+    /// The previous manifest's file, for messages.
+    var manifestFile: String? = nil
+
+    static let none = PreviousOutput(
+        manifest: nil, manifestBytes: nil, feeds: [:], files: nil, unrecorded: [:], store: MemoryFeedManifestStore(files: [:]))
+
+    /// The same manifests without the output's files: nothing can be kept from it, so every
+    /// file is rendered (for `calgen check`, which checks every file it would write).
+    var withoutFiles: PreviousOutput {
+        PreviousOutput(
+            manifest: manifest, manifestBytes: manifestBytes, feeds: feeds, files: nil, unrecorded: [:], store: store,
+            manifestFile: manifestFile)
+    }
+
+    /// Whether the manifests describe files that are in the output.
+    var isOutput: Bool { files != nil }
+
+    /// Whether the output holds a file of this size (before keeping it unrendered).
+    func holds(_ path: String, size: Int) -> Bool {
+        files?[path] == size
+    }
+
+    /// Whether the output holds this file with exactly these bytes (for small files that no
+    /// manifest records, such as the page beside each personal feed).
+    func holdsBytes(of file: OutputFile) -> Bool {
+        holds(file.path, size: file.bytes.count) && unrecorded[file.path] == Digest.sha256(file.bytes)
+    }
+
+    /// Whether the output holds exactly these paths, each with its size: then a build that
+    /// changed nothing leaves it alone.
+    func holdsExactly(_ planned: [(path: String, size: Int)]) -> Bool {
+        guard let files, files.count == planned.count else { return false }
+        return planned.allSatisfy { files[$0.path] == $0.size }
+    }
+
+    /// Whether the whole manifest of the feed at `path` is still what a build wrote: its head
+    /// reads with values calgen writes and its `integrity` digest matches the rest. A feed is
+    /// kept as it is only when its manifest is intact, and then nothing of the manifest but its
+    /// checked head reaches the new build, so the rest is not parsed: hashing costs a fraction of
+    /// reading it as JSON. One that was damaged (or written before manifests had a digest) is read
+    /// in full, every value checked, and its feed rendered again.
+    func isIntact(feed path: String) -> Bool {
+        guard let feed = feeds[path], feed.head != nil, let bytes = store.bytes(of: feed.path), bytes.count == feed.size
+        else { return false }
+        return FeedManifest.integrity(of: bytes) == .intact
+    }
+
+    /// The whole previous manifest of the feed at `path` and its bytes, `nil` when there was none;
+    /// a manifest that cannot be read or does not follow the schema is an error.
+    func feedManifest(of path: String) throws(ContentErrors) -> (manifest: FeedManifest, bytes: [UInt8])? {
+        guard let feed = feeds[path] else { return nil }
+        let file = store.file(of: feed.path)
+        guard let bytes = store.bytes(of: feed.path) else {
+            throw ContentErrors([
+                Diagnostic(file: file, message: "the previous feed manifest cannot be read", fix: PreviousOutput.fix)
+            ])
+        }
+        return (try FeedManifest.validated(bytes: bytes, file: file), bytes)
+    }
+
+    /// The version a build makes when anything changed.
+    var nextVersion: Int { SiteVersioning(previous: manifest).next }
+
+    /// Whether the previous manifest is at the last version calgen makes: then a build that
+    /// changes anything is refused (`versionProblem`), so that calgen never writes a manifest it
+    /// would refuse to read.
+    var isAtLastVersion: Bool { SiteVersioning(previous: manifest).isAtLast }
+
+    /// The error of a build that would make a version past `ManifestLimits.number`.
+    var versionProblem: Diagnostic {
+        Diagnostic(
+            file: manifestFile ?? Manifest.path, location: .jsonPath("version"),
+            message:
+                "the previous manifest is at version \(manifest?.version ?? 0), the last one calgen makes: a change would need version \(nextVersion)",
+            fix:
+                "publish as a new site: remove the previous manifest (and the feed manifests) and build again, which starts at version 1"
+        )
+    }
+
+    /// Reads the previous manifests of a build with `options` (`--previous-manifest`,
+    /// `--allow-reset`): the one a build uses.
+    static func load(options: BuildOptions) throws(ContentErrors) -> PreviousOutput {
+        try load(
+            outputDirectory: options.outputDirectory, previousManifest: options.previousManifest,
+            allowReset: options.allowReset, record: PersonalFeedRecord.path(secret: options.feedSecret))
+    }
+
+    /// Reads the previous output from the disk: the output directory, or the manifest named by
+    /// `previousManifest` with the feed manifests beside it. A manifest that exists but cannot
+    /// be read or does not follow the schema is an error, never silently ignored; so is a feed
+    /// manifest that the previous manifest lists but that is missing (it would restart its
+    /// events' `SEQUENCE`), and a personal feed's that the `record` (the path of its
+    /// `PersonalFeedRecord`, when the folder holds one) lists, unless `allowReset`.
+    static func load(
+        outputDirectory: String, previousManifest: String?, allowReset: Bool, record: String? = nil
+    ) throws(ContentErrors) -> PreviousOutput {
+        let manifestPath = previousManifest ?? outputDirectory + "/" + Manifest.path
+        let root = previousManifest.map { ($0 as NSString).deletingLastPathComponent } ?? outputDirectory
+        guard let data = FileManager.default.contents(atPath: manifestPath) else {
+            if let previousManifest {
+                throw ContentErrors([
+                    Diagnostic(
+                        file: previousManifest, message: "the previous manifest cannot be read",
+                        fix:
+                            "restore the last published manifest.json there, or leave out --previous-manifest to start at version 1"
+                    )
+                ])
+            }
+            return .none
+        }
+        // The output's files once; for `--previous-manifest` only the feed manifests beside it.
+        let listed: [(path: String, size: Int)]
+        if previousManifest == nil {
+            listed = FileTree.files(under: root) ?? []
+        } else {
+            listed = (FileTree.files(under: root + "/feeds") ?? []).map { ("feeds/" + $0.path, $0.size) }
+        }
+        let manifests = listed.map(\.path).filter { $0.hasPrefix("feeds/") && $0.hasSuffix(".json") }.sorted()
+        let heads = ParallelMap.map(manifests) { path in PreviousFeed.readHead(file: root + "/" + path, path: path) }
+        var files: [String: Int]? = nil
+        var unrecorded = [String: String]()
+        if previousManifest == nil {
+            files = Dictionary(listed.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first })
+            let small = listed.map(\.path).filter(PreviousOutput.isUnrecorded).sorted()
+            let digests = ParallelMap.map(small) { FileReader.sha256(ofFileAt: root + "/" + $0) }
+            for (path, digest) in zip(small, digests) { unrecorded[path] = digest }
+        }
+        return try assemble(
+            manifestBytes: Array(data), manifestFile: manifestPath, root: root, heads: Array(zip(manifests, heads)),
+            files: files, unrecorded: unrecorded, store: DiskFeedManifestStore(root: root), allowReset: allowReset,
+            record: record.map { path in
+                RecordSource(file: root + "/" + path) { () throws(ContentErrors) -> [UInt8]? in
+                    guard FileManager.default.fileExists(atPath: root + "/" + path) else { return nil }
+                    return try FileReader.readBytes(root + "/" + path, root: root, limit: PersonalFeedRecord.maxBytes)
+                }
+            })
+    }
+
+    /// The previous output as a build in memory left it: every file by path. Checked as the
+    /// disk's is.
+    static func inMemory(_ output: [OutputFile], allowReset: Bool = false, record: String? = nil) throws(ContentErrors)
+        -> PreviousOutput
+    {
+        var bytes = [String: [UInt8]](minimumCapacity: output.count)
+        for file in output { bytes[file.path] = file.bytes }
+        guard let manifestBytes = bytes[Manifest.path] else { return .none }
+        let manifests = bytes.keys.filter { $0.hasPrefix("feeds/") && $0.hasSuffix(".json") }.sorted()
+        let heads = manifests.map { path -> PreviousFeed? in
+            let all = bytes[path]!
+            return PreviousFeed(path: path, size: all.count, prefix: all.prefix(PreviousFeed.headBytes))
+        }
+        var unrecorded = [String: String]()
+        for path in bytes.keys where isUnrecorded(path) { unrecorded[path] = Digest.sha256(bytes[path]!) }
+        return try assemble(
+            manifestBytes: manifestBytes, manifestFile: Manifest.path, root: "the previous build",
+            heads: Array(zip(manifests, heads)), files: bytes.mapValues(\.count), unrecorded: unrecorded,
+            store: MemoryFeedManifestStore(files: bytes.filter { $0.key.hasPrefix("feeds/") && $0.key.hasSuffix(".json") }),
+            allowReset: allowReset,
+            record: record.map { path in
+                RecordSource(file: path) { () throws(ContentErrors) -> [UInt8]? in bytes[path] }
+            })
+    }
+
+    /// Whether a file of an output is one that no manifest records: any below `feeds/` but the
+    /// feeds and their manifests.
+    static func isUnrecorded(_ path: String) -> Bool {
+        path.hasPrefix("feeds/") && !path.hasSuffix(".ics") && !path.hasSuffix(".json")
+    }
+
+    /// Checks what was read, wherever from, and makes the value: all problems at once.
+    private static func assemble(
+        manifestBytes: [UInt8], manifestFile: String, root: String, heads: [(String, PreviousFeed?)], files: [String: Int]?,
+        unrecorded: [String: String], store: any FeedManifestStore, allowReset: Bool,
+        record: RecordSource?
+    ) throws(ContentErrors) -> PreviousOutput {
+        var problems = DiagnosticCollector()
+        let manifest = problems.collect { () throws(ContentErrors) in
+            try Manifest.validated(bytes: manifestBytes, file: manifestFile)
+        }
+        var feeds = [String: PreviousFeed]()
+        for (path, feed) in heads {
+            guard let feed else {
+                problems.add(
+                    Diagnostic(
+                        file: store.file(of: path), message: "the previous feed manifest cannot be read",
+                        fix: PreviousOutput.fix))
+                continue
+            }
+            feeds[PreviousFeed.feedPath(ofManifest: path)] = feed
+        }
+        if let manifest, !allowReset {
+            problems.add(contentsOf: missingFeeds(listedBy: manifest, file: manifestFile, root: root, present: feeds))
+            if let record {
+                _ = problems.collect { () throws(ContentErrors) in
+                    if let bytes = try record.read() {
+                        try missingPersonalFeeds(record: bytes, file: record.file, root: root, present: feeds)
+                    }
+                }
+            }
+        }
+        try problems.throwIfAny()
+        return PreviousOutput(
+            manifest: manifest, manifestBytes: manifestBytes, feeds: feeds, files: files, unrecorded: unrecorded,
+            store: store, manifestFile: manifestFile)
+    }
+
+    /// The record of personal feeds of the previous output: its file for messages, and its bytes
+    /// when there is one.
+    private struct RecordSource {
+        let file: String
+        let read: () throws(ContentErrors) -> [UInt8]?
+    }
+
+    static let fix = "restore the last published manifest (or remove it to start again at version 1)"
+
+    /// The personal feeds the previous build's record lists whose manifests are not there: their
+    /// events would restart at SEQUENCE 0 as silently as a public feed's.
+    static func missingPersonalFeeds(
+        record bytes: [UInt8], file recordFile: String, root: String, present: [String: PreviousFeed]
+    )
+        throws(ContentErrors)
+    {
+        let record = try PersonalFeedRecord.parse(bytes, file: recordFile)
+        let found = Set(present.keys.map(PersonalFeedRecord.digest(ofFeedPath:)))
+        let missing = record.digests.subtracting(found).count
+        guard missing > 0 else { return }
+        throw ContentErrors(
+            Diagnostic(
+                file: FeedSecret.redacting(recordFile),
+                message:
+                    "the previous build published \(missing) personal feed\(missing == 1 ? "" : "s") whose manifest\(missing == 1 ? " is" : "s are") missing from \(root)/feeds/; \(missing == 1 ? "its" : "their") events would restart at SEQUENCE 0",
+                fix:
+                    "restore the whole feeds/ folder of the last build, or give --allow-reset to start those feeds' history again (calendar apps may then show their events twice)"
+            ))
+    }
+
+    /// The feed manifests `manifest` lists that are not there. A missing one would start its
+    /// feed's events again at SEQUENCE 0, and calendar apps may ignore their changes.
+    static func missingFeeds(listedBy manifest: Manifest, file: String, root: String, present: [String: PreviousFeed])
+        -> [Diagnostic]
+    {
+        manifest.artifacts.enumerated().compactMap { i, artifact in
+            guard artifact.path.hasPrefix("feeds/"), artifact.path.hasSuffix(".json"),
+                present[String(artifact.path.dropLast(5)) + ".ics"] == nil
+            else { return nil }
+            return Diagnostic(
+                file: file, location: .jsonPath("artifacts[\(i)].path"),
+                message:
+                    "the previous manifest lists the feed manifest \(artifact.path), which is missing (\(root + "/" + artifact.path)): its events' SEQUENCE would restart at 0",
+                fix:
+                    "restore \(artifact.path) beside the previous manifest, or pass --allow-reset to start that feed's event history again"
+            )
+        }
+    }
+
+    /// Parses a previous manifest as loose JSON (bounded in size and nesting), for
+    /// `Manifest.validated` and `FeedManifest.validated`.
+    static func parse(_ bytes: [UInt8], file: String, what: String, limit: Int) throws(ContentErrors) -> JSONValue {
+        guard bytes.count <= limit else {
+            throw ContentErrors(
+                Diagnostic(
+                    file: file, message: "\(what) is larger than \(limit >> 20) MiB (\(bytes.count) bytes)",
+                    fix: PreviousOutput.fix))
+        }
+        do {
+            return try JSONValue.parse(bytes)
+        } catch {
+            throw ContentErrors(
+                Diagnostic(
+                    file: file,
+                    message:
+                        "\(what) does not follow the schema: it is not valid JSON: \(error.detail) (line \(error.line), column \(error.column))",
+                    fix: PreviousOutput.fix))
+        }
+    }
+}
