@@ -28,7 +28,7 @@ struct FeedRenderer: Sendable {
 
     /// Where a subscriber's feed is published.
     func path(of subscriber: Subscriber) -> String {
-        "feeds/\(secret.token(for: subscriber.id, epoch: subscriber.tokenEpoch))/\(subscriber.id).ics"
+        FeedPath.personal(subscriber, secret: secret)
     }
 
     /// The horizon of a subscriber's feed.
@@ -366,9 +366,7 @@ struct FeedDraft: Sendable {
     let isPublic: Bool
 
     /// The manifest's path: the feed's with `.json` for `.ics`.
-    var manifestPath: String { FeedDraft.manifestPath(of: path) }
-
-    static func manifestPath(of path: String) -> String { String(path.dropLast(4)) + ".json" }
+    var manifestPath: String { FeedPath.manifest(of: path) }
 }
 
 /// `VTIMEZONE` components, made once per zone and range for all feeds of a build.

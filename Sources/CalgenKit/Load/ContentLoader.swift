@@ -249,3 +249,10 @@ public struct ContentLoader: Sendable {
         contentDirectory.isEmpty ? relative : contentDirectory + "/" + relative
     }
 }
+
+extension BuildOptions {
+    /// The content loader these options read with.
+    var loader: ContentLoader {
+        ContentLoader(contentDirectory: contentDirectory, includeDrafts: includeDrafts, baseURL: baseURL)
+    }
+}

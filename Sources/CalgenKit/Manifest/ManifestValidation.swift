@@ -340,8 +340,8 @@ extension Manifest {
     /// numbers, hashes); all problems are thrown together, each with its JSON path. What a build
     /// carries forward of a previous manifest is made from this value only. The fuzzer's entry.
     static func validated(bytes: [UInt8], file: String) throws(ContentErrors) -> Manifest {
-        var check = ManifestChecker(file: file, what: "the previous manifest", fix: PreviousOutput.fix)
-        let root = try PreviousOutput.parse(
+        var check = ManifestChecker(file: file, what: "the previous manifest", fix: PreviousManifest.fix)
+        let root = try PreviousManifest.parse(
             bytes, file: file, what: "the previous manifest", limit: ManifestLimits.manifestBytes)
         guard let top = check.object(root, "", required: fields, optional: ["news", "notes"], open: true) else {
             throw ContentErrors(check.diagnostics)
@@ -480,8 +480,8 @@ extension FeedManifest {
             ])
         }
         let what = "the previous feed manifest"
-        var check = ManifestChecker(file: file, what: what, fix: PreviousOutput.fix)
-        let root = try PreviousOutput.parse(bytes, file: file, what: what, limit: ManifestLimits.feedManifestBytes)
+        var check = ManifestChecker(file: file, what: what, fix: PreviousManifest.fix)
+        let root = try PreviousManifest.parse(bytes, file: file, what: what, limit: ManifestLimits.feedManifestBytes)
         guard let top = check.object(root, "", required: fields, optional: ["inputs", "integrity"], open: true) else {
             throw ContentErrors(check.diagnostics)
         }

@@ -27,11 +27,6 @@ public struct BuildOptions: Sendable {
     /// Called as each step starts (for a progress indicator on a terminal).
     public var progress: (@Sendable (_ step: String, _ index: Int, _ count: Int) -> Void)?
 
-    /// The content loader these options read with.
-    var loader: ContentLoader {
-        ContentLoader(contentDirectory: contentDirectory, includeDrafts: includeDrafts, baseURL: baseURL)
-    }
-
     public init(
         contentDirectory: String = "Content", templatesDirectory: String = "Templates", outputDirectory: String = "public",
         now: Date, includeDrafts: Bool = false, feedSecret: FeedSecret = .development, previousManifest: String? = nil,
@@ -46,19 +41,5 @@ public struct BuildOptions: Sendable {
         self.outputDirectory = outputDirectory
         self.now = now
         self.includeDrafts = includeDrafts
-    }
-}
-
-extension BuildOptions {
-    /// `diagnostics` with files in the downloaded copy of the previous release named by their URL.
-    public func naming(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        guard let origin = previousManifestOrigin, let previousManifest else { return diagnostics }
-        let folder = (previousManifest as NSString).deletingLastPathComponent + "/"
-        return diagnostics.map { diagnostic in
-            guard diagnostic.file.hasPrefix(folder) else { return diagnostic }
-            var named = diagnostic
-            named.file = FeedSecret.redacting(HTTPFetcher.display(origin + diagnostic.file.dropFirst(folder.count)))
-            return named
-        }
     }
 }

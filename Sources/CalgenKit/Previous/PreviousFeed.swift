@@ -40,7 +40,4 @@ struct PreviousFeed: Sendable {
         guard count >= 0 else { return nil }
         return PreviousFeed(path: path, size: Int(info.st_size), prefix: buffer[..<count])
     }
-
-    /// The feed's path for the manifest at `path` (`feeds/<token>/<id>.json` → `….ics`).
-    static func feedPath(ofManifest path: String) -> String { String(path.dropLast(5)) + ".ics" }
 }

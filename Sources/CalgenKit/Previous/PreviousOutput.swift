@@ -216,7 +216,7 @@ struct PreviousOutput: Sendable {
                         fix: PreviousOutput.fix))
                 continue
             }
-            feeds[PreviousFeed.feedPath(ofManifest: path)] = feed
+            feeds[FeedPath.feed(ofManifest: path)] = feed
         }
         if let manifest, !allowReset {
             problems.add(contentsOf: missingFeeds(listedBy: manifest, file: manifestFile, root: root, present: feeds))
@@ -241,7 +241,7 @@ struct PreviousOutput: Sendable {
         let read: () throws(ContentErrors) -> [UInt8]?
     }
 
-    static let fix = "restore the last published manifest (or remove it to start again at version 1)"
+    static var fix: String { PreviousManifest.fix }
 
     /// The personal feeds the previous build's record lists whose manifests are not there: their
     /// events would restart at SEQUENCE 0 as silently as a public feed's.
@@ -280,27 +280,6 @@ struct PreviousOutput: Sendable {
                 fix:
                     "restore \(artifact.path) beside the previous manifest, or pass --allow-reset to start that feed's event history again"
             )
-        }
-    }
-
-    /// Parses a previous manifest as loose JSON (bounded in size and nesting), for
-    /// `Manifest.validated` and `FeedManifest.validated`.
-    static func parse(_ bytes: [UInt8], file: String, what: String, limit: Int) throws(ContentErrors) -> JSONValue {
-        guard bytes.count <= limit else {
-            throw ContentErrors(
-                Diagnostic(
-                    file: file, message: "\(what) is larger than \(limit >> 20) MiB (\(bytes.count) bytes)",
-                    fix: PreviousOutput.fix))
-        }
-        do {
-            return try JSONValue.parse(bytes)
-        } catch {
-            throw ContentErrors(
-                Diagnostic(
-                    file: file,
-                    message:
-                        "\(what) does not follow the schema: it is not valid JSON: \(error.detail) (line \(error.line), column \(error.column))",
-                    fix: PreviousOutput.fix))
         }
     }
 }

@@ -28,10 +28,9 @@ public enum PreviousSite {
                     fix: "give the published site's address, e.g. https://calendar.example.com/"))
         }
         let site = try options.loader.load()
-        let feeds = FeedSet(
-            site: site, today: site.config.civilDate(of: options.now), generatedAt: options.now, secret: options.feedSecret)
         let manifests =
-            Calgen.publicFeedPaths.map(FeedDraft.manifestPath(of:)) + feeds.paths().map { FeedDraft.manifestPath(of: $0.path) }
+            Calgen.publicFeedPaths.map(FeedPath.manifest(of:))
+            + site.subscribers.map { FeedPath.manifest(of: FeedPath.personal($0, secret: options.feedSecret)) }
         guard let manifestBytes = try fetch(base, Manifest.path, fetcher: fetcher, maxBytes: manifestLimit) else {
             return .firstDeploy
         }
@@ -56,7 +55,7 @@ public enum PreviousSite {
             // Each is written as it arrives: one download in memory at a time.
             if let bytes = try fetch(base, path, fetcher: fetcher, maxBytes: feedManifestLimit) {
                 try store(bytes, at: folder + "/" + path)
-            } else if (listed.contains(path) || record?.lists(feedPath(ofManifest: path)) == true) && !options.allowReset {
+            } else if (listed.contains(path) || record?.lists(FeedPath.feed(ofManifest: path)) == true) && !options.allowReset {
                 problems.add(
                     Diagnostic(
                         file: FeedSecret.redacting(HTTPFetcher.display(base + path)),
@@ -73,7 +72,6 @@ public enum PreviousSite {
     }
 
     /// `feeds/a/b.ics` for `feeds/a/b.json`.
-    private static func feedPath(ofManifest path: String) -> String { String(path.dropLast(5)) + ".ics" }
 
     private static func store(_ bytes: [UInt8], at target: String) throws(ContentErrors) {
         do {
@@ -115,6 +113,20 @@ public enum PreviousSite {
                     fix:
                         "retry when the site answers; a build without the previous release would restart versions and event sequences"
                 ))
+        }
+    }
+}
+
+extension BuildOptions {
+    /// `diagnostics` with files in the downloaded copy of the previous release named by their URL.
+    public func naming(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard let origin = previousManifestOrigin, let previousManifest else { return diagnostics }
+        let folder = (previousManifest as NSString).deletingLastPathComponent + "/"
+        return diagnostics.map { diagnostic in
+            guard diagnostic.file.hasPrefix(folder) else { return diagnostic }
+            var named = diagnostic
+            named.file = FeedSecret.redacting(HTTPFetcher.display(origin + diagnostic.file.dropFirst(folder.count)))
+            return named
         }
     }
 }
