@@ -31,7 +31,7 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
-        // Atomic directory exchange (renameat2), which Swift's Glibc module does not expose.
+        // Atomic directory exchange (renameat2 on Linux, renamex_np on macOS), which the Swift overlays do not expose.
         .target(name: "CCalgenSystem"),
         // The pure core: dates, holiday calendar, lunar calendar. No file system, clock or environment.
         .target(name: "CalgenCore"),

@@ -17,9 +17,18 @@ public struct SourceWatcher: Sendable {
             for case let relative as String in enumerator {
                 var info = stat()
                 guard stat(directory + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-                result[directory + "/" + relative] = "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+                result[directory + "/" + relative] = "\(info.st_size) \(modificationTime(info))"
             }
         }
         return result
     }
+}
+
+/// A file's modification time as `seconds.nanoseconds`.
+private func modificationTime(_ info: stat) -> String {
+    #if canImport(Darwin)
+        "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
+    #else
+        "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    #endif
 }

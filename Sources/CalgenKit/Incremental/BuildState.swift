@@ -72,7 +72,7 @@ struct BuildState: Equatable, Sendable {
     static var executableIdentity: String {
         var info = stat()
         guard let path = Bundle.main.executablePath, stat(path, &info) == 0 else { return "unknown" }
-        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        return "\(info.st_size) \(modificationTime(info))"
     }
 
     /// Whether `output` is exactly what the build that saved `state` left: its `manifest.json`
@@ -124,4 +124,13 @@ struct BuildState: Equatable, Sendable {
             try? FileManager.default.removeItem(atPath: temporary)
         }
     }
+}
+
+/// A file's modification time as `seconds.nanoseconds`.
+private func modificationTime(_ info: stat) -> String {
+    #if canImport(Darwin)
+        "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
+    #else
+        "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    #endif
 }

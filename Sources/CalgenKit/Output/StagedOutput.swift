@@ -10,7 +10,7 @@ import Foundation
 /// A new output directory built next to the current one and swapped in only when complete,
 /// so that a failed or killed build never leaves a half-written output.
 ///
-/// The swap is one `renameat2(RENAME_EXCHANGE)`: at every moment the output path holds either
+/// The swap is one `renameat2(RENAME_EXCHANGE)` (on macOS `renamex_np(RENAME_SWAP)`): at every moment the output path holds either
 /// the complete old tree or the complete new one. Staging directories left by a killed build
 /// are removed by the next one.
 struct StagedOutput {
@@ -69,7 +69,7 @@ struct StagedOutput {
                     applied.bytesWritten += file.size
                     continue
                 case .kept:
-                    guard Glibc.link(output + "/" + file.path, target) == 0 else {
+                    guard hardLink(output + "/" + file.path, target) == 0 else {
                         return .failure(
                             OutputError(
                                 path: output + "/" + file.path,
@@ -82,7 +82,7 @@ struct StagedOutput {
                 case .unchanged(let same):
                     let source = output + "/" + file.path
                     var info = stat()
-                    if stat(source, &info) == 0, Int(info.st_size) == same.count, Glibc.link(source, target) == 0 {
+                    if stat(source, &info) == 0, Int(info.st_size) == same.count, hardLink(source, target) == 0 {
                         applied.linked += 1
                         continue
                     }
@@ -133,7 +133,7 @@ struct StagedOutput {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                systemWrite(fd, raw.baseAddress! + written, raw.count - written)
             }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -169,4 +169,21 @@ struct StagedOutput {
     func discard() {
         try? FileManager.default.removeItem(atPath: stagingPath)
     }
+}
+
+/// `link(2)` and `write(2)` under names that no member of a type hides.
+private func hardLink(_ source: String, _ target: String) -> Int32 {
+    #if canImport(Glibc)
+        Glibc.link(source, target)
+    #elseif canImport(Darwin)
+        Darwin.link(source, target)
+    #endif
+}
+
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(fd, bytes, count)
+    #elseif canImport(Darwin)
+        Darwin.write(fd, bytes, count)
+    #endif
 }
