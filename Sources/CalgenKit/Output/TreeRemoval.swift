@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension FileTree {
+    /// Removes a directory and everything below it, unlinking files on all cores: removing an
+    /// old output of tens of thousands of files one by one takes seconds.
+    static func remove(_ root: String) {
+        var files = [(path: String, size: Int)]()
+        var folders = [String]()
+        _ = walk(root, prefix: "", into: &files, folders: &folders)
+        let paths = files.map { root + "/" + $0.path }
+        _ = ParallelMap.map(paths, chunksOf: 256) { chunk in
+            for path in chunk { unlink(path) }
+        }
+        // Deepest first, so that every folder is empty when its turn comes.
+        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
+        rmdir(root)
+    }
+}
