@@ -15,20 +15,15 @@ public struct SourceWatcher: Sendable {
         for directory in directories {
             guard let enumerator = FileManager.default.enumerator(atPath: directory) else { continue }
             for case let relative as String in enumerator {
-                var info = stat()
-                guard stat(directory + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-                result[directory + "/" + relative] = "\(info.st_size) \(modificationTime(info))"
+                let path = directory + "/" + relative
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                    attributes[.type] as? FileAttributeType == .typeRegular
+                else { continue }
+                let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+                let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+                result[path] = "\(size) \(modified)"
             }
         }
         return result
     }
-}
-
-/// A file's modification time as `seconds.nanoseconds`.
-private func modificationTime(_ info: stat) -> String {
-    #if canImport(Darwin)
-        "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
-    #else
-        "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-    #endif
 }

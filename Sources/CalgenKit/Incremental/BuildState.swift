@@ -70,9 +70,11 @@ struct BuildState: Equatable, Sendable {
     /// The running executable's size and modification time (the state is not published, so it
     /// may hold what differs between machines).
     static var executableIdentity: String {
-        var info = stat()
-        guard let path = Bundle.main.executablePath, stat(path, &info) == 0 else { return "unknown" }
-        return "\(info.st_size) \(modificationTime(info))"
+        guard let path = Bundle.main.executablePath, let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        else { return "unknown" }
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(size) \(modified)"
     }
 
     /// Whether `output` is exactly what the build that saved `state` left: its `manifest.json`
@@ -111,13 +113,4 @@ struct BuildState: Equatable, Sendable {
         else { return nil }
         return BuildState(inputs: inputs, manifest: manifest, files: files, report: report)
     }
-}
-
-/// A file's modification time as `seconds.nanoseconds`.
-private func modificationTime(_ info: stat) -> String {
-    #if canImport(Darwin)
-        "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
-    #else
-        "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-    #endif
 }
