@@ -37,11 +37,20 @@ let package = Package(
         .target(name: "CalgenCore"),
         // An iCalendar (RFC 5545/7986) writer that knows nothing about holidays.
         .target(name: "ICalendar"),
-        // Loading Content/, rendering and writing the site.
+        // The ground floor of the site generator, which every room of CalgenKit may use and which
+        // uses none of them: the site, its settings, what a build is asked to do, site and feed
+        // paths, output files and the sink renderers write into.
+        .target(
+            name: "CalgenModel",
+            dependencies: ["CalgenCore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // Loading Content/, rendering and writing the site, in rooms whose arrows only go down
+        // (script/check_rooms.py).
         .target(
             name: "CalgenKit",
             dependencies: [
                 "CalgenCore",
+                "CalgenModel",
                 "CCmark",
                 "CCurl",
                 "CCalgenSystem",
@@ -59,6 +68,7 @@ let package = Package(
             name: "calgen",
             dependencies: [
                 "CalgenCore",
+                "CalgenModel",
                 "CalgenKit",
                 "CalgenServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -72,7 +82,7 @@ let package = Package(
         .testTarget(name: "CalgenCoreTests", dependencies: ["CalgenCore"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         .testTarget(
-            name: "CalgenKitTests", dependencies: ["CalgenCore", "CalgenKit", "CalgenServe"], exclude: ["Golden"]),
+            name: "CalgenKitTests", dependencies: ["CalgenCore", "CalgenModel", "CalgenKit", "CalgenServe"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

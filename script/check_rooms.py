@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The rooms of CalgenKit and the arrows between them.
+"""The rooms of calgen's site generator and the arrows between them.
 
-Each folder of Sources/CalgenKit is a room. A room may name the types of the rooms below it
+The target CalgenModel is the room Model (the compiler already keeps it from naming the others);
+each folder of Sources/CalgenKit is a room. A room may name the types of the rooms below it
 (ROOMS, bottom first; rooms on one line are side by side and may not name each other), never
 those above it. This prints the folder-to-folder reference table (which folder names types
 declared in which) and exits 1 on an arrow that goes up or sideways, naming the file and the type.
@@ -13,7 +14,10 @@ import pathlib
 import re
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent / "Sources" / "CalgenKit"
+SOURCES = pathlib.Path(__file__).resolve().parent.parent / "Sources"
+ROOT = SOURCES / "CalgenKit"
+# Targets that are rooms of their own.
+TARGETS = {"Model": SOURCES / "CalgenModel"}
 
 # Bottom first. A room may use any room on an earlier line.
 ROOMS = [
@@ -50,11 +54,14 @@ def main() -> int:
     root = pathlib.Path(sys.argv[sys.argv.index("--table") + 1]) if table_only else ROOT
     level = {room: i for i, line in enumerate(ROOMS) for room in line}
     files = sorted(p for p in root.rglob("*.swift"))
+    if not table_only:
+        files += sorted(p for target in TARGETS.values() for p in target.rglob("*.swift"))
     room_of = {}
     owner = {}
     for path in files:
-        parts = path.relative_to(root).parts
-        room = parts[0] if len(parts) > 1 else "(top)"
+        target = next((name for name, folder in TARGETS.items() if folder in path.parents), None)
+        parts = path.relative_to(root).parts if target is None else ()
+        room = target or (parts[0] if len(parts) > 1 else "(top)")
         room_of[path] = room
         for name in DECLARATION.findall(path.read_text()):
             owner.setdefault(name, room)
@@ -76,7 +83,7 @@ def main() -> int:
             table.setdefault((room, target), set()).add(name)
             if not table_only and level[target] >= level[room]:
                 way = "sideways" if level[target] == level[room] else "up"
-                problems.append(f"{path.relative_to(root.parent.parent)}: {room} names {name} of {target} ({way})")
+                problems.append(f"{path.relative_to(SOURCES.parent)}: {room} names {name} of {target} ({way})")
     if not quiet:
         order = [room for line in ROOMS for room in line]
         print("rooms, bottom first: " + " < ".join("/".join(line) for line in ROOMS))

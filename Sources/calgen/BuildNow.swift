@@ -1,5 +1,6 @@
 import ArgumentParser
 import CalgenCore
+import CalgenModel
 import Foundation
 
 /// Where "now" comes from: `SOURCE_DATE_EPOCH` (reproducible builds), else `--now`, else the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CalgenCore
 import CalgenKit
+import CalgenModel
 import Foundation
 
 /// How `calgen build` and `calgen check` run the pipeline and end.

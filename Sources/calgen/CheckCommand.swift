@@ -1,5 +1,6 @@
 import ArgumentParser
 import CalgenKit
+import CalgenModel
 import Foundation
 
 struct CheckCommand: ParsableCommand {

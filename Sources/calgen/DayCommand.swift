@@ -1,6 +1,7 @@
 import ArgumentParser
 import CalgenCore
 import CalgenKit
+import CalgenModel
 import Foundation
 
 struct DayCommand: ParsableCommand {

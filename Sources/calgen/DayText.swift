@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// `calgen day` in words: a block for one date, a line per date for a range.
 enum DayText {

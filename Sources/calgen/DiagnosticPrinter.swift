@@ -1,6 +1,7 @@
 import ArgumentParser
 import CalgenCore
 import CalgenKit
+import CalgenModel
 import Foundation
 
 /// Prints build failures to standard error, every problem with its place and fix.

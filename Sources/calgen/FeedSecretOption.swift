@@ -1,5 +1,6 @@
 import ArgumentParser
 import CalgenKit
+import CalgenModel
 import Foundation
 
 /// The `--feed-secret-file` option of the commands that know personal feed URLs.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CalgenCore
 import CalgenKit
+import CalgenModel
 import CalgenServe
 import Dispatch
 import Foundation

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CalgenCore
 import CalgenKit
+import CalgenModel
 import Foundation
 
 /// The options of the commands that build the site (build, check, serve).

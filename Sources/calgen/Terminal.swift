@@ -1,4 +1,5 @@
 import CalgenKit
+import CalgenModel
 import Foundation
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenKit
+import CalgenModel
 import Foundation
 import Testing
 

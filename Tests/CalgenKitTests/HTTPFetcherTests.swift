@@ -1,4 +1,5 @@
 import CalgenKit
+import CalgenModel
 import Foundation
 import Testing
 

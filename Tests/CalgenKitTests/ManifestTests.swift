@@ -1,3 +1,4 @@
+import CalgenModel
 import Foundation
 import Testing
 

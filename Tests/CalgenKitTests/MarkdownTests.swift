@@ -1,4 +1,5 @@
 import CalgenKit
+import CalgenModel
 import Testing
 
 @Suite struct MarkdownTests {

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// The static day API: `api/days/YYYY-MM-DD.json`, `api/YYYY.json` and `api/years.json`.
 ///

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 import Foundation
 
 /// The build pipeline: load → pages, API and feeds → plan → output.

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// One feed of a build: what the site manifest needs to know about it, and its two files (the
 /// `.ics` and the manifest beside it) as planned output.

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// How large a feed every client keeps. Google Calendar documents a 1 MB limit for a subscribed
 /// calendar (support.google.com/calendar/answer/45654) and is reported to stop after about 1,100

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// The words of the feeds in the site's language.
 extension SiteStrings {

@@ -1,3 +1,4 @@
+import CalgenModel
 import Foundation
 
 /// The one way calgen digests what an output is made from: a head naming this calgen (its

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 extension FeedSecret {
     /// Refuses to make personal feeds for `site` in CI without a secret; the content directory

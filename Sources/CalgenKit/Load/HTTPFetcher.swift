@@ -1,4 +1,5 @@
 import CCurl
+import CalgenModel
 import Foundation
 
 /// Downloads small files over HTTP(S) the way a scheduled CI job needs, trusting nothing the

@@ -1,4 +1,5 @@
 import CCmark
+import CalgenModel
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 import Yams
 
 /// Parses one note file: YAML front matter between `---` lines, then Markdown.

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 import Foundation
 import Yams
 

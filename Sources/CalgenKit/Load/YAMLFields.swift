@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 import Yams
 
 /// Parses YAML text into a node, turning syntax errors into diagnostics with line and column.

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// What changed for people, version by version: a year's arrangement published or corrected, a
 /// note added, changed or removed. Kept in the site manifest (`news`, with the state of every note

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// The bounds a previous manifest must keep. A previous manifest is input like any content (it
 /// may come from the network through `--previous-site`, or from an output folder someone else

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// Which personal feeds a build published, so that the next build notices one whose manifest
 /// went missing: without its manifest a feed's events would restart their `SEQUENCE` at 0

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// Reading a manifest of an earlier build, which is untrusted input: bounded in size and
 /// nesting, every problem with the same fix.

@@ -1,3 +1,5 @@
+import CalgenModel
+
 /// The memory counterpart of `StagedOutput`: carries out a plan over the files of the previous
 /// build held in memory, giving every file of the next output.
 enum MemoryOutput {

@@ -1,4 +1,5 @@
 import CCalgenSystem
+import CalgenModel
 import Foundation
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import CalgenModel
+
 /// A sink that writes each file into the staging directory of a build as it comes, so that a
 /// build with thousands of feeds never holds them all in memory.
 struct StagingSink: OutputSink {

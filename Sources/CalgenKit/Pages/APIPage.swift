@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// `api/`: the day API and the manifest, explained for people, with examples taken from this
 /// build's own files.

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// Renders the HTML pages: index, one per year, one per month, and 404.
 struct HTMLPages {

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// The home page: today, the next holiday, the current month and the notes coming up.
 ///

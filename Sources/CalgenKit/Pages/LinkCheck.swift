@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 import Foundation
 
 /// Finds internal links of the generated pages that point at nothing: a missing page or file,

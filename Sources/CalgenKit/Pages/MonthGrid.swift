@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// Builds the template context of one month grid: weekday headers and weeks of day cells,
 /// with the neighbouring months' days filling the first and last week.

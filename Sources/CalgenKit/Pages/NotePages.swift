@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// The notes' own pages and the notes index.
 extension HTMLPages {

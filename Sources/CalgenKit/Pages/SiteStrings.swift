@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// The words of the site in its language: one table per language.
 struct SiteStrings: Sendable {

@@ -1,3 +1,5 @@
+import CalgenModel
+
 /// `sitemap.xml` and `robots.txt`.
 enum Sitemap {
     /// Every page path (ending in `index.html` or `.html`), as absolute URLs.

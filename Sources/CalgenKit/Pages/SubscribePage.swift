@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// `subscribe/`: the public feeds' addresses and how to subscribe in each calendar app; and
 /// beside each personal feed, `feeds/<token>/index.html`, the same for that one feed.

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 import Mustache
 
 /// The partials each template includes (`{{> name}}`, and `{{< name}}` for a parent), so that a

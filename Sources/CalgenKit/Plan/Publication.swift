@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 import Foundation
 
 /// The plan of the next output, a pure function of what was rendered and of the previous output:

@@ -1,3 +1,4 @@
+import CalgenModel
 import Foundation
 
 /// Where the whole manifests of the previous build's feeds are read from: only when a feed is

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 import Foundation
 
 /// `--previous-site URL`: the last published release, downloaded so that a build from a fresh

@@ -1,3 +1,5 @@
+import CalgenModel
+
 /// `_headers`: the response headers of a built site for hosts that read this file (Netlify,
 /// Cloudflare Pages). Feeds are `text/calendar; charset=utf-8` and the manifest, feeds and day
 /// API are cached briefly (they change when the data does); nothing under `feeds/` is indexed.

@@ -1,3 +1,4 @@
+import CalgenModel
 import Crypto
 
 /// SHA-256 in lowercase hex.

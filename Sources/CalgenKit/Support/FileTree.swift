@@ -1,3 +1,5 @@
+import CalgenModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

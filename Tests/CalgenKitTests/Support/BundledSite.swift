@@ -1,4 +1,5 @@
 import CalgenKit
+import CalgenModel
 import Foundation
 
 /// The bundled `Content/` and `Templates/` built once per test process, in process, at the fixed

@@ -1,3 +1,4 @@
+import CalgenModel
 import Foundation
 
 /// The small site every catalogue case starts from, built once per test process.

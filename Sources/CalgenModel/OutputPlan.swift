@@ -1,22 +1,27 @@
 /// The next output as a list of files, each with where its bytes come from, and whether it
 /// changes anything. Made by `Publication`, carried out by `StagedOutput.apply`.
-struct OutputPlan: Sendable {
+package struct OutputPlan: Sendable {
     /// Every file of the next output, manifests included, sorted by path.
-    let files: [PlannedFile]
+    package let files: [PlannedFile]
     /// Nothing changed since the previous output, which is in the output directory and nothing
     /// was staged: when the directory holds exactly these files, there is nothing to do.
-    let changesNothing: Bool
+    package let changesNothing: Bool
+
+    package init(files: [PlannedFile], changesNothing: Bool) {
+        self.files = files
+        self.changesNothing = changesNothing
+    }
 
     /// Every file with its size.
-    var sizes: [(path: String, size: Int)] { files.map { ($0.path, $0.size) } }
+    package var sizes: [(path: String, size: Int)] { files.map { ($0.path, $0.size) } }
 
     /// The files whose bytes are in memory (every file, for `calgen check`).
-    var inMemory: [OutputFile] {
+    package var inMemory: [OutputFile] {
         files.compactMap { file in file.bytes.map { OutputFile(path: file.path, bytes: $0) } }
     }
 
     /// The bytes of `path`, when they are in memory.
-    func bytes(of path: String) -> [UInt8]? {
+    package func bytes(of path: String) -> [UInt8]? {
         files.first { $0.path == path }?.bytes
     }
 }

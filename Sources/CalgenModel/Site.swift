@@ -11,7 +11,7 @@ public struct Site: Sendable {
     /// The SHA-256 of each year's holiday-cn source file.
     public let holidaySources: [Int: String]
     /// Every year's holiday periods, worked out once (by the almanac) for the pages and the feeds.
-    var periodsByYear: [Int: [HolidayPeriod]] { almanac.periodsByYear }
+    package var periodsByYear: [Int: [HolidayPeriod]] { almanac.periodsByYear }
     /// Solar terms, festivals, statutory days and workday arithmetic, worked out once for the
     /// data years and the feed horizons around them.
     public let almanac: Almanac
@@ -31,7 +31,7 @@ public struct Site: Sendable {
 
 extension Site {
     /// The data years with as many years around them as a feed horizon can reach.
-    static func almanacYears(_ calendar: HolidayCalendar) -> Range<Int> {
+    package static func almanacYears(_ calendar: HolidayCalendar) -> Range<Int> {
         guard let first = calendar.years.first, let last = calendar.years.last else { return 0..<0 }
         return (first - Limits.feedYears)..<(last + Limits.feedYears + 2)
     }

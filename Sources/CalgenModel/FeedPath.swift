@@ -1,16 +1,16 @@
 import CalgenCore
 
 /// Where feeds and their manifests are published, below the base URL: the one place that knows.
-enum FeedPath {
+package enum FeedPath {
     /// A subscriber's feed, `feeds/<token>/<id>.ics`: the token is derived from the feed secret,
     /// the id and the subscriber's token epoch, so only the subscriber's link finds it.
-    static func personal(_ subscriber: Subscriber, secret: FeedSecret) -> String {
+    package static func personal(_ subscriber: Subscriber, secret: FeedSecret) -> String {
         "feeds/\(secret.token(for: subscriber.id, epoch: subscriber.tokenEpoch))/\(subscriber.id).ics"
     }
 
     /// A feed's manifest: the feed's path with `.json` for `.ics`.
-    static func manifest(of feedPath: String) -> String { String(feedPath.dropLast(4)) + ".json" }
+    package static func manifest(of feedPath: String) -> String { String(feedPath.dropLast(4)) + ".json" }
 
     /// The feed of a manifest: `.ics` for `.json`.
-    static func feed(ofManifest path: String) -> String { String(path.dropLast(5)) + ".ics" }
+    package static func feed(ofManifest path: String) -> String { String(path.dropLast(5)) + ".ics" }
 }

@@ -4,14 +4,16 @@
 /// and too large to hold at once on a big site, go to the sink as each is rendered; files that the
 /// plan may find unchanged (pages, the day API, manifests) are planned first and written by the
 /// output room afterwards.
-protocol OutputSink: Sendable {
+package protocol OutputSink: Sendable {
     /// Takes a file's new bytes and says where they now are.
     func store(_ path: String, _ bytes: [UInt8]) throws(OutputError) -> PlannedFile
 }
 
 /// A sink that keeps every file in memory: for `calgen check`, the preview server and tests.
-struct MemorySink: OutputSink {
-    func store(_ path: String, _ bytes: [UInt8]) -> PlannedFile {
+package struct MemorySink: OutputSink {
+    package init() {}
+
+    package func store(_ path: String, _ bytes: [UInt8]) -> PlannedFile {
         PlannedFile(path: path, size: bytes.count, source: .bytes(bytes))
     }
 }

@@ -1,7 +1,7 @@
 /// One file of the next output, and where its bytes come from.
-struct PlannedFile: Sendable {
+package struct PlannedFile: Sendable {
     /// Where the bytes of a planned file come from.
-    enum Source: Sendable {
+    package enum Source: Sendable {
         /// New bytes, to write.
         case bytes([UInt8])
         /// The bytes of the previous output's file: hard-linked from there (same inode, so its
@@ -15,23 +15,23 @@ struct PlannedFile: Sendable {
     }
 
     /// The path below the output directory.
-    let path: String
-    let size: Int
-    let source: Source
+    package let path: String
+    package let size: Int
+    package let source: Source
 
-    init(path: String, size: Int, source: Source) {
+    package init(path: String, size: Int, source: Source) {
         self.path = path
         self.size = size
         self.source = source
     }
 
     /// A file held in memory: unchanged when it has the previous output's bytes.
-    init(_ file: OutputFile, unchanged: Bool) {
+    package init(_ file: OutputFile, unchanged: Bool) {
         self.init(path: file.path, size: file.bytes.count, source: unchanged ? .unchanged(file.bytes) : .bytes(file.bytes))
     }
 
     /// The bytes, when they are in memory.
-    var bytes: [UInt8]? {
+    package var bytes: [UInt8]? {
         switch source {
         case .bytes(let bytes), .unchanged(let bytes): bytes
         case .kept, .staged: nil

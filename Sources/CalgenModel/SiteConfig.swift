@@ -1,6 +1,5 @@
 import CalgenCore
 import Foundation
-import Yams
 
 /// The language a site is written in.
 public enum SiteLanguage: String, Sendable, Hashable, CaseIterable {

@@ -25,7 +25,7 @@ public struct FeedSecret: Sendable {
         case development
     }
 
-    let key: SymmetricKey
+    package let key: SymmetricKey
     public let origin: Origin
 
     /// Whether this is the fixed development secret, whose URLs anyone can compute.
@@ -62,7 +62,7 @@ public struct FeedSecret: Sendable {
     }
 
     /// The problem of building personal feeds in CI without a secret.
-    static func missingInCIDiagnostic(usersDirectory: String) -> Diagnostic {
+    package static func missingInCIDiagnostic(usersDirectory: String) -> Diagnostic {
         Diagnostic(
             file: usersDirectory,
             message: "personal feeds need a secret, and none is given: CALGEN_FEED_SECRET is not set in this CI build",
@@ -78,7 +78,7 @@ public struct FeedSecret: Sendable {
         origin = .given
     }
 
-    init(key: SymmetricKey, origin: Origin) {
+    package init(key: SymmetricKey, origin: Origin) {
         self.key = key
         self.origin = origin
     }
@@ -136,7 +136,7 @@ public struct FeedSecret: Sendable {
 
     /// The token of the folder of `PersonalFeedRecord`: as secret as a feed's, and no
     /// subscriber's (their messages all start `calgen-feed:`).
-    var recordToken: String { token(message: "calgen-personal-feed-record") }
+    package var recordToken: String { token(message: "calgen-personal-feed-record") }
 
     private func token(message: String) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Array(message.utf8), using: key)
