@@ -81,8 +81,19 @@ let package = Package(
         ),
         .testTarget(name: "CalgenCoreTests", dependencies: ["CalgenCore"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
+        // What both Kit test targets share: fixtures, the bundled and small sites built into
+        // memory once, the bad-input cases and a stub HTTP server. Not a test target itself.
+        .target(name: "CalgenTestSupport", dependencies: ["CalgenModel", "CalgenKit"], path: "Tests/Support"),
+        // Unit tests, one folder per room of CalgenKit: in memory, no subprocess, no output on disk.
         .testTarget(
-            name: "CalgenKitTests", dependencies: ["CalgenCore", "CalgenModel", "CalgenKit", "CalgenServe"], exclude: ["Golden"]),
+            name: "CalgenKitTests",
+            dependencies: ["CalgenCore", "CalgenModel", "CalgenKit", "CalgenServe", "CalgenTestSupport"]),
+        // The executable, real processes, servers and the disk on purpose, and the golden files;
+        // skipped unless CALGEN_END_TO_END=1 (script/test sets it).
+        .testTarget(
+            name: "CalgenEndToEndTests",
+            dependencies: ["CalgenCore", "CalgenModel", "CalgenKit", "CalgenServe", "CalgenTestSupport"],
+            exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -80,7 +80,7 @@ struct PreviousOutput: Sendable {
     /// a manifest that cannot be read or does not follow the schema is an error.
     func feedManifest(of path: String) throws(ContentErrors) -> (manifest: FeedManifest, bytes: [UInt8])? {
         guard let feed = feeds[path] else { return nil }
-        let file = store.file(of: feed.path)
+        let file = FeedSecret.redacting(store.file(of: feed.path))
         guard let bytes = store.bytes(of: feed.path) else {
             throw ContentErrors([
                 Diagnostic(file: file, message: "the previous feed manifest cannot be read", fix: PreviousOutput.fix)
@@ -213,7 +213,7 @@ struct PreviousOutput: Sendable {
             guard let feed else {
                 problems.add(
                     Diagnostic(
-                        file: store.file(of: path), message: "the previous feed manifest cannot be read",
+                        file: FeedSecret.redacting(store.file(of: path)), message: "the previous feed manifest cannot be read",
                         fix: PreviousOutput.fix))
                 continue
             }

@@ -1,0 +1,51 @@
+import CalgenModel
+import CalgenTestSupport
+import Foundation
+import Testing
+
+/// `calgen day`: the API object of a day, ranges, workday arithmetic, and its errors.
+@Suite(.endToEnd) struct DayCommandTests {
+    @Test func dayCommandPrintsTheAPIObject() throws {
+        let fixture = try Fixture()
+        let result = try fixture.run(["day", "2026-10-10", "--json"])
+        #expect(result.status == 0)
+        #expect(result.stdout == (try BundledSite.get().read("api/days/2026-10-10.json")))
+        #expect(result.stdout.contains(#""kind":"makeupWorkday""#))
+        let text = try fixture.run(["day", "2027-01-01"])
+        #expect(text.stdout.contains("not published yet"))
+        // "today" is the day of SOURCE_DATE_EPOCH (2026-11-21), as for a build; a bad one is an error.
+        #expect(try fixture.run(["day", "today", "--json"]).stdout.contains(#""date":"2026-11-21""#))
+        #expect(try fixture.run(["day", "tomorrow", "--json"]).stdout.contains(#""date":"2026-11-22""#))
+        let epoch = try fixture.run(["day", "today"], environment: ["SOURCE_DATE_EPOCH": "yesterday"])
+        #expect(epoch.status != 0 && epoch.stderr.contains("SOURCE_DATE_EPOCH must be whole seconds"), "\(epoch.stderr)")
+        let bad = try fixture.run(["day", "2026-02-30"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("YYYY-MM-DD"))
+    }
+
+    @Test func dayCommandAnswersRangesAndCountsWorkdays() throws {
+        let fixture = try Fixture()
+        let block = try fixture.run(["day", "2026-02-16"])
+        #expect(block.stdout.contains("festivals    除夕"), "\(block.stdout)")
+        #expect(block.stdout.contains("statutory    yes, 春节"))
+        // One API object per line, for any date 1901–2100; outside the data the arrangement is unknown.
+        let range = try fixture.run(["day", "1912-02-17..1912-02-18", "--json"])
+        let lines = range.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].contains(#""festivals":["除夕"]"#) && lines[0].contains(#""nextWorkday":null"#), "\(lines)")
+        #expect(lines[1].contains(#""festivals":["春节"]"#))
+        let text = try fixture.run(["day", "2026-04-04..2026-04-06"])
+        #expect(text.stdout.split(separator: "\n").count == 3)
+        #expect(text.stdout.contains("2026-04-05 星期日 holiday 清明节 法定 二月十八 清明 清明节"), "\(text.stdout)")
+        let added = try fixture.run(["day", "2026-09-30", "--add-workdays", "5"])
+        #expect(added.stdout.hasPrefix("5th workday from 2026-09-30: 2026-10-13"), "\(added.stdout)")
+        let back = try fixture.run(["day", "2026-10-08", "--add-workdays", "-1", "--json"])
+        #expect(back.stdout.hasPrefix(#"{"date":"2026-09-30""#))
+        let unknown = try fixture.run(["day", "2026-12-30", "--add-workdays", "3"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("not known yet"), "\(unknown.stderr)")
+        let outside = try fixture.run(["day", "1900-12-31..1901-01-01"])
+        #expect(outside.status != 0 && outside.stderr.contains("1901-01-01..2100-12-31"))
+        let backwards = try fixture.run(["day", "2026-02-01..2026-01-01"])
+        #expect(backwards.status != 0 && backwards.stderr.contains("ends before it starts"))
+    }
+}

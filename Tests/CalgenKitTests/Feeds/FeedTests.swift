@@ -1,0 +1,236 @@
+import CalgenCore
+import CalgenModel
+import CalgenTestSupport
+import Foundation
+import Testing
+
+@testable import CalgenKit
+
+@Suite struct FeedTests {
+    @Test func thePublicFeedHasEveryHolidayPeriodAndMakeupDay() throws {
+        let feed = try BundledSite.get().read("feeds/holidays.ics") ?? ""
+        #expect(feed.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:"))
+        #expect(!feed.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        #expect(
+            feed.contains(
+                "UID:holiday-2026-national-day@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART;VALUE=DATE:20261001\r\nDTEND;VALUE=DATE:20261008\r\nSUMMARY:国庆节（放假7天）\r\n"
+            ))
+        #expect(feed.contains("UID:makeup-20261010@calendar.example.com"))
+        #expect(feed.contains("SUMMARY:补班（国庆节）"))
+        #expect(feed.contains("SUMMARY:春节（放假9天）"))
+        #expect(feed.components(separatedBy: "SUMMARY:补班").count - 1 == feed.components(separatedBy: "UID:makeup-").count - 1)
+        #expect(feed.contains("TRANSP:TRANSPARENT"))
+        #expect(feed.contains("REFRESH-INTERVAL;VALUE=DURATION:PT12H\r\nX-PUBLISHED-TTL:PT12H"))
+        #expect(feed.contains("UID:note-payday-moved@"))  // audience: public
+        #expect(!feed.contains("note-national-day-duty"))  // audience: team-ops only
+        #expect(!feed.contains("DTSTART;VALUE=DATE:2027"))  // 2027 is not announced
+    }
+
+    @Test func publicUIDsSurviveADataCorrectionThatDoesNotTouchThem() throws {
+        let first = try SmallSite.get()
+        let before = first.read("feeds/holidays.ics") ?? ""
+        let fixture = try Fixture()
+        // Correct 2026: drop the 2026-01-04 make-up day (a change to New Year's Day only).
+        let path = "Content/holidays/2026.json"
+        let json = fixture.read(path)!
+        let edited = json.replacingOccurrences(
+            of: #"\{\s*"name":\s*"元旦",\s*"date":\s*"2026-01-04",\s*"isOffDay":\s*false\s*\},?"#, with: "",
+            options: .regularExpression)
+        #expect(edited != json)
+        try fixture.write(path, edited)
+        let after = try fixture.buildInMemory(previous: first.output).read("feeds/holidays.ics") ?? ""
+        func event(_ uid: String, in feed: String) -> String? {
+            guard let start = feed.range(of: "UID:" + uid) else { return nil }
+            return String(feed[start.lowerBound..<feed[start.lowerBound...].range(of: "END:VEVENT")!.upperBound])
+        }
+        #expect(event("holiday-2026-national-day@", in: before) == event("holiday-2026-national-day@", in: after))
+        #expect(event("holiday-2026-spring-festival@", in: before) != nil)
+        #expect(event("holiday-2026-spring-festival@", in: before) == event("holiday-2026-spring-festival@", in: after))
+        #expect(event("makeup-20260104@", in: before) != nil && event("makeup-20260104@", in: after) == nil)
+        #expect(event("holiday-2026-new-year-s-day@", in: after) != nil)
+    }
+
+    @Test func personalFeedsLiveAtSecretPathsThatNothingPublicReveals() throws {
+        let site = try BundledSite.get()
+        #expect(site.report.feeds == 5)  // holidays, festivals and three personal ones
+        #expect(site.report.warnings.isEmpty)
+        let secret = try FeedSecret(Fixture.secret)
+        let feeds = FeedFiles.personal(site.files)
+        #expect(feeds.keys.sorted() == ["li-si", "wang-fang", "zhang-san"])
+        let token = secret.token(for: "zhang-san")
+        #expect(token.count == 24 && token.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        #expect(feeds["zhang-san"]!.hasPrefix("feeds/\(token)/zhang-san.ics"))
+        let tokens = feeds.keys.map { secret.token(for: $0) }
+        for (path, data) in site.files where !path.hasPrefix("feeds/") {
+            let text = String(decoding: data, as: UTF8.self)
+            for t in tokens {
+                #expect(!text.contains(t), "\(path) reveals a personal feed")
+            }
+        }
+        #expect(site.read("robots.txt")?.contains("Disallow: /feeds/") == true)
+    }
+
+    @Test func theSecretAndTheEpochDecideTheURL() throws {
+        let secret = try FeedSecret("a-long-enough-secret-for-tests")
+        #expect(secret.token(for: "zhang-san") != FeedSecret.development.token(for: "zhang-san"))
+        #expect(secret.token(for: "zhang-san") != secret.token(for: "li-si"))
+        #expect(secret.token(for: "zhang-san", epoch: 1) != secret.token(for: "zhang-san"))
+        #expect(secret.token(for: "zhang-san") == (try FeedSecret(" a-long-enough-secret-for-tests\n")).token(for: "zhang-san"))
+        #expect(throws: FeedSecretError.self) { try FeedSecret("short") }
+        let fixture = try Fixture()
+        let built = try fixture.buildInMemory { $0.feedSecret = secret }
+        #expect(built.report.warnings.isEmpty)
+        #expect(FeedFiles.personal(built.files)["zhang-san"]!.hasPrefix("feeds/\(secret.token(for: "zhang-san"))/"))
+        // The development secret works, and the build says it is not for publishing.
+        let development = try fixture.buildInMemory(previous: built.output) { $0.feedSecret = .development }
+        #expect(development.report.warnings == [FeedSecret.developmentWarning])
+        #expect(
+            FeedFiles.personal(development.files)["zhang-san"]!.hasPrefix(
+                "feeds/\(FeedSecret.development.token(for: "zhang-san"))/"))
+    }
+
+    @Test func aPersonalFeedCarriesItsRemindersNotesAndHolidays() throws {
+        let feeds = FeedFiles.personal(try BundledSite.get().files)
+        let zhang = feeds["zhang-san"]!
+        #expect(zhang.contains("NAME:张三的工作日提醒\r\nX-WR-CALNAME:张三的工作日提醒\r\n"))
+        #expect(zhang.contains("COLOR:crimson\r\nX-APPLE-CALENDAR-COLOR:#D33F49\r\n"))
+        #expect(zhang.contains("放假安排有效期至2026年12月31日"))
+        #expect(
+            zhang.contains(
+                "UID:zhang-san.clock-in.20261010@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART;TZID=Asia/Shanghai:20261010T085000\r\nDTEND;TZID=Asia/Shanghai:20261010T090000\r\n"
+            ))
+        #expect(!zhang.contains("zhang-san.clock-in.20261001"))
+        #expect(zhang.contains("UID:zhang-san.makeup-eve.20261009@"))
+        #expect(zhang.contains("UID:zhang-san.payday.20260214@"))
+        #expect(zhang.contains("UID:zhang-san.mom.20260925@"))
+        #expect(zhang.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:妈妈生日\r\nTRIGGER:-P1D\r\nEND:VALARM"))
+        #expect(zhang.contains("UID:zhang-san.holiday-2026-national-day@"))  // holidays: true
+        #expect(zhang.contains("UID:zhang-san.note-year-end-party@"))  // notes: [public, team-a]
+        #expect(!zhang.contains("note-national-day-duty"))  // team-ops only
+        #expect(!zhang.contains("clock-in.2027"))  // 2027 is not announced
+        #expect(zhang.contains("BEGIN:VTIMEZONE\r\nTZID:Asia/Shanghai\r\n"))
+        let li = feeds["li-si"]!
+        #expect(li.contains("RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20270101T013000Z"))
+        #expect(li.contains("EXDATE;TZID=America/New_York:20261001T203000"))
+        #expect(li.contains("UID:li-si.standup.20261010@"))  // the make-up Saturday, outside the rule
+        #expect(!li.contains("RDATE"))
+        // New York's zone as Outlook, Google and Apple write it: one yearly rule each way.
+        #expect(
+            li.contains(
+                "BEGIN:DAYLIGHT\r\nDTSTART:20070311T020000\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\r\n"
+            ))
+        #expect(li.components(separatedBy: "BEGIN:STANDARD").count == 3)  // New York's and Shanghai's
+        // A timed reminder without a duration lasts a quarter of an hour.
+        #expect(
+            zhang.contains(
+                "DTSTART;TZID=Asia/Shanghai:20261009T210000\r\nDTEND;TZID=Asia/Shanghai:20261009T211500\r\n"))
+    }
+
+    /// Apple's 休/班 marks, and holiday events that are the same in a personal feed as in the public
+    /// one but for their UID, so that clients merging by content can.
+    @Test func holidayEventsAreTheSameInEveryFeed() throws {
+        let site = try BundledSite.get()
+        let publicFeed = site.read("feeds/holidays.ics")!.replacingOccurrences(of: "\r\n ", with: "")
+        let zhang = FeedFiles.personal(site.files)["zhang-san"]!.replacingOccurrences(of: "\r\n ", with: "")
+        func events(_ feed: String, prefix: String) -> [String: String] {
+            var found = [String: String]()
+            for block in feed.components(separatedBy: "BEGIN:VEVENT\r\n").dropFirst() {
+                let lines = block.components(separatedBy: "\r\n")
+                guard let uid = lines.first, uid.hasPrefix("UID:" + prefix) else { continue }
+                let key = uid.dropFirst(4 + prefix.count)
+                // Holidays (`holiday-2026-…`) and make-up days (`makeup-20260104`), not the makeup-eve reminder.
+                guard key.hasPrefix("holiday-") || (key.hasPrefix("makeup-") && key.dropFirst(7).first?.isNumber == true)
+                else { continue }
+                let content = lines.filter { !$0.hasPrefix("UID:") && !$0.hasPrefix("DTSTAMP:") && !$0.hasPrefix("SEQUENCE:") }
+                found[String(key)] = content.joined(separator: "\n")
+            }
+            return found
+        }
+        let shared = events(publicFeed, prefix: "")
+        let own = events(zhang, prefix: "zhang-san.")
+        #expect(!own.isEmpty)
+        for (uid, content) in own { #expect(shared[uid] == content, "\(uid)") }
+        #expect(publicFeed.contains("SUMMARY:国庆节（放假7天）"))
+        #expect(publicFeed.contains("TRANSP:TRANSPARENT\r\nX-APPLE-SPECIAL-DAY:WORK-HOLIDAY\r\n"))
+        #expect(publicFeed.contains("TRANSP:TRANSPARENT\r\nX-APPLE-SPECIAL-DAY:ALTERNATE-WORKDAY\r\n"))
+    }
+
+    /// The warnings of the fixture's feeds, rendered alone (no pages, no API) into memory.
+    static func feedWarnings(_ fixture: borrowing Fixture) throws -> [Diagnostic] {
+        let options = fixture.options()
+        let (site, sources) = try options.loader.loadWithSources()
+        let feeds = FeedSet(
+            site: site, today: site.config.civilDate(of: options.now), generatedAt: options.now, secret: options.feedSecret,
+            sources: sources)
+        return try feeds.render(previous: .none, sink: MemorySink()).flatMap(\.warnings)
+    }
+
+    @Test func aFeedLargerThanGoogleAcceptsIsAWarning() throws {
+        let fixture = try Fixture(.bundled)
+        let file = fixture.content + "/users/zhang-san.yml"
+        let original = try String(contentsOfFile: file, encoding: .utf8)
+        try fixture.write(
+            "Content/users/zhang-san.yml",
+            original.replacingOccurrences(of: "encoding: expanded", with: "encoding: expanded\nyears-before: 2"))
+        let warnings = try Self.feedWarnings(fixture)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.file.hasSuffix("users/zhang-san.yml") == true)
+        #expect(warnings.first?.message.contains("has 1291 events (more than 1000)") == true, "\(warnings)")
+        #expect(warnings.first?.fix?.contains("encoding: compact") == true)
+        try fixture.write(
+            "Content/users/zhang-san.yml",
+            original.replacingOccurrences(of: "encoding: expanded", with: "encoding: compact\nyears-before: 2"))
+        #expect(try Self.feedWarnings(fixture).isEmpty)
+    }
+
+    @Test func theFestivalsFeedHasEveryFestivalAndSolarTermOverTheHorizon() throws {
+        let site = try BundledSite.get()
+        let feed = (site.read("feeds/festivals.ics") ?? "").replacingOccurrences(of: "\r\n ", with: "")
+        // 2025–2027 (one year either side of 2026): 25 festivals and 24 terms a year, 清明 once as 清明节.
+        #expect(feed.components(separatedBy: "BEGIN:VEVENT").count - 1 == 3 * 48)
+        #expect(feed.contains("UID:festival-20260216-new-year-s-eve@calendar.example.com\r\n"))
+        #expect(feed.contains("DTSTART;VALUE=DATE:20270205\r\nDTEND;VALUE=DATE:20270206\r\nSUMMARY:除夕\r\n"))
+        #expect(feed.contains("SUMMARY:清明节\r\nDESCRIPTION:农历二月十八\\n太阳视黄经15°，北京时间2026年4月5日"))
+        #expect(!feed.contains("UID:term-20260405"))
+        #expect(feed.contains("UID:term-20261222-winter-solstice@"))
+        #expect(!feed.contains("BEGIN:VALARM"))
+        #expect(feed.components(separatedBy: "TRANSP:TRANSPARENT").count - 1 == 3 * 48)
+        #expect(site.read("feeds/festivals.json")?.contains(#""feed": "festivals.ics""#) == true)
+    }
+
+    /// A personal feed with holidays, festivals and solar terms names each festival once: the
+    /// holiday event says 春节, 国庆节 and 中秋节 already.
+    @Test func personalFeedsAddFestivalsWithoutRepeatingTheirHolidays() throws {
+        let fixture = try Fixture()
+        try fixture.write(
+            "Content/users/zhao.yml",
+            "name: 赵\ncalendar: 赵的日历\ntimezone: Asia/Shanghai\nholidays: true\nfestivals: true\nsolar-terms: true\nreminders: []\n"
+        )
+        let first = try fixture.buildInMemory()
+        let zhao = FeedFiles.personal(first.files)["zhao"] ?? ""
+        #expect(zhao.contains("UID:zhao.holiday-2026-spring-festival@"))
+        #expect(zhao.contains("UID:zhao.festival-20260216-new-year-s-eve@"))  // 除夕 is not the break's name
+        #expect(!zhao.contains("UID:zhao.festival-20260217-spring-festival@"))
+        #expect(!zhao.contains("UID:zhao.festival-20261001-national-day@"))
+        #expect(!zhao.contains("UID:zhao.festival-20260925-mid-autumn-festival@"))
+        #expect(!zhao.contains("UID:zhao.festival-20251006-mid-autumn-festival@"))  // in 国庆节、中秋节
+        #expect(zhao.contains("UID:zhao.festival-20261018-double-ninth-festival@"))
+        #expect(zhao.contains("UID:zhao.term-20261222-winter-solstice@"))
+        // 2027 has no announced break: its 春节 is a festival event.
+        #expect(zhao.contains("UID:zhao.festival-20270206-spring-festival@"))
+        try fixture.write(
+            "Content/users/zhao.yml", "name: 赵\ncalendar: 赵的日历\ntimezone: Asia/Shanghai\nsolar-terms: true\nreminders: []\n")
+        let terms = FeedFiles.personal(try fixture.buildInMemory(previous: first.output).files)["zhao"] ?? ""
+        #expect(terms.contains("UID:zhao.term-20260405-pure-brightness@"))  // no 清明节 here to stand for it
+        #expect(!terms.contains("festival-"))
+    }
+
+    @Test func rebuildsGiveTheSameFeedsByteForByte() throws {
+        let built = try SmallSite.get()
+        let first = built.files.filter { $0.key.hasPrefix("feeds/") }
+        let second = try Fixture().buildInMemory(previous: built.output).files.filter { $0.key.hasPrefix("feeds/") }
+        // 5 feeds and their manifests, the page beside each of the 3 personal feeds, and the record
+        // of personal feeds
+        #expect(first.count == 14 && Fixture.differences(first, second).isEmpty)
+    }
+}

@@ -1,0 +1,229 @@
+import CalgenCore
+import CalgenModel
+import CalgenTestSupport
+import Foundation
+import Testing
+
+@testable import CalgenKit
+
+@Suite struct HTMLTests {
+    @Test func writesEveryPageAndTheExtraFiles() throws {
+        let site = try BundledSite.get()
+        let report = site.report
+        let files = site.files
+        let pages = files.keys.filter { $0.hasSuffix(".html") }
+        // 21 years, 252 months, 5 notes, the notes index, index, subscribe, api and 404
+        #expect(report.pages == 283)
+        // and a private page beside each of the 3 personal feeds, counted as feeds, not pages
+        #expect(pages.count == 286)
+        #expect(pages.filter { $0.hasPrefix("feeds/") }.count == 3)
+        #expect(pages.filter { $0.range(of: #"^\d{4}/index\.html$"#, options: .regularExpression) != nil }.count == 21)
+        #expect(pages.filter { $0.range(of: #"^\d{4}/\d{2}/index\.html$"#, options: .regularExpression) != nil }.count == 252)
+        for path in ["index.html", "404.html", "sitemap.xml", "robots.txt", "assets/style.css"] {
+            #expect(files[path] != nil, "\(path)")
+        }
+        let sitemap = site.read("sitemap.xml") ?? ""
+        #expect(sitemap.contains("<loc>https://calendar.example.com/2026/10/</loc>"))
+        #expect(sitemap.contains("<loc>https://calendar.example.com/notes/national-day-duty/</loc>"))
+        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 282)  // every page but 404
+        #expect(!sitemap.contains("feeds/"))
+        #expect(site.read("robots.txt")?.contains("Sitemap: https://calendar.example.com/sitemap.xml") == true)
+    }
+
+    /// Every internal `href` and `src` of every built page resolves to a file of the output,
+    /// and every `#fragment` to an `id` there.
+    @Test func everyInternalLinkResolves() throws {
+        let files = try BundledSite.get().files.map { OutputFile(path: $0.key, bytes: Array($0.value)) }
+        let broken = LinkCheck.problems(in: files, sitePath: "/", sources: [:])
+        #expect(files.count > 7900 && broken.isEmpty, "\(broken.prefix(20))")
+    }
+
+    @Test func dayCellsAnnounceTheirFullDateAndStatus() throws {
+        let site = try BundledSite.get()
+        let month = site.read("2026/10/index.html") ?? ""
+        #expect(month.contains(#"<span class="vh">2026年10月1日 星期四 国庆节 休 法定节假日 农历八月廿一</span>"#))
+        #expect(month.contains(#"<span class="vh">2026年10月4日 星期日 国庆节 休 农历八月廿四</span>"#))
+        #expect(month.contains(#"<span class="vh">2026年10月18日 星期日 周末 重阳节 农历九月初九</span>"#))
+        #expect(month.contains(#"<span class="vh">2026年10月10日 星期六 国庆节 补班 农历九月初一</span>"#))
+        #expect(month.contains(#"<th scope="col" abbr="星期一">一</th>"#))
+        let year = site.read("2026/index.html") ?? ""
+        #expect(year.contains(#"aria-current="date""#))  // 2026-11-21, from SOURCE_DATE_EPOCH
+        // Dates break between day and weekday, never inside "（周日）".
+        #expect(
+            year.contains(
+                #"<span class="nw">2月15日</span><span class="nw">（周日）</span>至<span class="nw">2月23日</span><span class="nw">（周一）</span>"#
+            ))
+        #expect(
+            year.contains(
+                #"<span class="nw">2月14日</span><span class="nw">（周六）</span>、<span class="nw">2月28日</span><span class="nw">（周六）</span>上班"#
+            ))
+        #expect(year.contains("https://www.gov.cn/zhengce/zhengceku/202511/content_7047091.htm"))
+    }
+
+    /// The calendar people live by: festivals and solar terms in the cells, statutory days told
+    /// apart from swapped rest days, and an unannounced year's statutory days without 休/班.
+    @Test func pagesNameFestivalsSolarTermsAndStatutoryDays() throws {
+        let site = try BundledSite.get()
+        let february = site.read("2026/02/index.html") ?? ""
+        #expect(february.contains(#"<td class="d off stat fest" data-date="2026-02-16">"#))
+        #expect(february.contains(#"<span class="f" aria-hidden="true">除夕</span>"#))
+        // 2026-02-21 (Sat) is off for 春节 but no statutory day: a swapped or weekend rest day.
+        #expect(february.contains(#"<td class="d we off" data-date="2026-02-21">"#))
+        let october = site.read("2025/10/index.html") ?? ""
+        #expect(october.contains(#"<span class="f" aria-hidden="true">中秋节</span><span class="h" aria-hidden="true">国庆节</span>"#))
+        let year2025 = site.read("2025/index.html") ?? ""
+        #expect(year2025.contains("2025年的法定节假日共13天：元旦 1月1日；春节 1月28日至1月31日；"))
+        #expect(year2025.contains("<caption>每月工作日</caption>"))
+        let year2024 = site.read("2024/index.html") ?? ""
+        #expect(year2024.contains("2024年的法定节假日共11天："))
+        let year2027 = site.read("2027/index.html") ?? ""
+        #expect(year2027.contains("依法放假，具体调休安排尚未公布。"))
+        #expect(year2027.contains(#"<td class="d off stat"#) == false)
+        #expect(year2027.contains(#"<td class="d stat pending fest" data-date="2027-02-05">"#))
+        #expect(!year2027.contains(#"<span class="b""#))
+        #expect(!year2027.contains("<caption>每月工作日</caption>"))
+        #expect(year2027.contains(#"<li><time datetime="2027-04-05">4月5日</time> 清明</li>"#))
+    }
+
+    /// The home page is right as of the build day without JavaScript, says so, and carries the
+    /// data its script needs for the weeks after (checked in a browser by script/check_browser.py).
+    @Test func theHomePageAnswersTodayAndWhatNext() throws {
+        let site = try BundledSite.get()
+        let home = site.read("index.html") ?? ""
+        // 2026-11-21 (SOURCE_DATE_EPOCH); 2027 is not announced, so no next break is known.
+        #expect(home.contains(#"<p class="today-line" id="today-line">今天 11月21日 周六 农历十月十三 · 休息日</p>"#))
+        #expect(home.contains(#"<p class="next-holiday" id="next-holiday">下一个假期：2027年放假安排尚未公布</p>"#))
+        #expect(home.contains("以上按本页生成日（2026年11月21日 星期六）计算。"))
+        // Grids for this month and the next three, the later ones hidden until the script shows them.
+        #expect(home.contains(#"<div class="home-month" data-month="2026-11">"#))
+        #expect(home.contains(#"<div class="home-month" data-month="2027-02" hidden>"#))
+        #expect(home.contains(#"<a rel="next" href="2026/12/" data-month="2026-12">12月 →</a>"#))
+        #expect(home.contains(#"["2026-12-31","今天 12月31日 周四 农历冬月廿三 · 工作日"]"#))
+        #expect(home.contains(#"["2027-01-01","今天 1月1日 周五 农历冬月廿四 · 工作日（该年调休安排未公布）"]"#))
+        #expect(home.contains(#""announcedThrough":2026"#))
+    }
+
+    /// A note's title goes into the home page's embedded data, where no `</script>` may come out of it;
+    /// and no page loads anything over http, whatever its links say.
+    @Test func embeddedDataCannotEndItsScriptAndNothingLoadsOverHTTP() throws {
+        let fixture = try Fixture()
+        try fixture.write(
+            "Content/notes/2026/script.md", "---\ntitle: \"</script><script>alert(1)</script>\"\ndate: 2026-12-20\n---\nText.\n")
+        let home = try fixture.buildInMemory().read("index.html") ?? ""
+        #expect(home.contains(#""title":"\u003c/script>\u003cscript>alert(1)\u003c/script>""#))
+        #expect(home.components(separatedBy: "</script>").count - 1 == 3)  // the data, the home and the layout scripts
+        let site = try BundledSite.get()
+        for (path, _) in site.files where path.hasSuffix(".html") {
+            let page = site.read(path) ?? ""
+            #expect(!page.contains(#"src="http:"#) && !page.contains(#"rel="stylesheet" href="http:"#), "\(path)")
+        }
+    }
+
+    @Test func theNextHolidayLineCountsTheDays() throws {
+        let options = BundledSite.options
+        let pages = HTMLPages(
+            site: try options.loader.load(), templates: try TemplateSet.load(directory: options.templatesDirectory),
+            today: CivilDate(year: 2026, month: 9, day: 21)!)
+        #expect(pages.nextHolidayLine(after: CivilDate(year: 2026, month: 9, day: 21)!).hasPrefix("下一个假期：中秋节，还有 4 天"))
+        #expect(pages.nextHolidayLine(after: CivilDate(year: 2026, month: 10, day: 3)!).hasPrefix("正在放假：国庆节"))
+        #expect(pages.nextHolidayLine(after: CivilDate(year: 2026, month: 10, day: 3)!).hasSuffix("还剩 5 天"))
+    }
+
+    @Test func subscribeAPIAndPrivateFeedPages() throws {
+        let site = try BundledSite.get()
+        let subscribe = site.read("subscribe/index.html") ?? ""
+        #expect(subscribe.contains(#"value="https://calendar.example.com/feeds/holidays.ics""#))
+        #expect(subscribe.contains(#"href="webcal://calendar.example.com/feeds/holidays.ics""#))
+        for client in ["iPhone 和 iPad", "Google 日历（网页版）", "Outlook.com 与 Outlook", "Android（ICSx⁵）", "华为、小米"] {
+            #expect(subscribe.contains(client), "\(client)")
+        }
+        #expect(subscribe.contains("“移除提醒”默认开启"))
+        #expect(subscribe.contains("Google 日历会忽略订阅日历里的提醒"))
+        // Every page links the subscribe page from its header and the API page from its footer.
+        #expect(site.read("2026/10/index.html")?.contains(#"<a href="../../subscribe/">订阅</a>"#) == true)
+        #expect(site.read("2026/10/index.html")?.contains(#"<a href="../../api/">数据接口</a>"#) == true)
+        let api = site.read("api/index.html") ?? ""
+        #expect(api.contains("curl -s https://calendar.example.com/api/days/2026-11-21.json | jq ."))
+        #expect(api.contains(#"{&quot;date&quot;:&quot;2026-11-21&quot;"#))
+        // Beside each personal feed: its own page, noindex, linked from no public page.
+        let privatePages = site.files.keys.filter { $0.hasPrefix("feeds/") && $0.hasSuffix("/index.html") }.sorted()
+        #expect(privatePages.count == 3)
+        let manifest = site.read("manifest.json") ?? ""
+        for path in privatePages {
+            let page = site.read(path) ?? ""
+            let folder = String(path.dropLast("index.html".count))
+            #expect(page.contains(#"<meta name="robots" content="noindex">"#))
+            // Its links tell no other site the secret path.
+            #expect(page.contains(#"<meta name="referrer" content="same-origin">"#))
+            #expect(page.contains("value=\"https://calendar.example.com/\(folder)"))
+            #expect(!manifest.contains(folder))
+            #expect(
+                !site.files.contains {
+                    $0.key.hasSuffix(".html") && !$0.key.hasPrefix("feeds/") && site.read($0.key)!.contains(folder)
+                })
+        }
+    }
+
+    @Test func everyPageHasItsOwnDescriptionAndChinesePunctuation() throws {
+        let site = try BundledSite.get()
+        func description(_ path: String) -> String? {
+            let html = site.read(path) ?? ""
+            guard let start = html.range(of: #"<meta name="description" content=""#) else { return nil }
+            return String(html[start.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(description("2026/index.html")?.hasPrefix("2026年放假安排与调休上班日期：元旦 1月1日（周四）至1月3日（周六）") == true)
+        #expect(
+            description("2026/10/index.html")
+                == "2026年10月日历，含农历与调休：国庆节 10月1日（周四）至10月7日（周三），9月20日（周日）、10月10日（周六）上班；寒露、重阳节、霜降。")
+        let descriptions = site.files.keys.filter { $0.hasSuffix("index.html") && !$0.hasPrefix("feeds/") }.compactMap(
+            description)
+        #expect(Set(descriptions).count == descriptions.count)
+        #expect(site.read("2026/index.html")?.contains("来源：") == true)
+        #expect(site.read("index.html")?.contains("数据来源：<a") == true)
+        // One tab stop per note: later days of a 7-day note are out of the tab order.
+        let october = site.read("2026/10/index.html") ?? ""
+        #expect(
+            october.components(separatedBy: ##"href="#note-national-day-duty" tabindex="-1" aria-hidden="true""##).count - 1 == 6)
+        #expect(october.components(separatedBy: ##"<a class="nm" href="#note-national-day-duty">"##).count - 1 == 1)
+        #expect(site.read("index.html")?.contains(#"<link rel="icon" href="static/"#) == true)
+    }
+
+    @Test func anUnannouncedYearSaysSoAndInventsNothing() throws {
+        let site = try BundledSite.get()
+        let year = site.read("2027/index.html") ?? ""
+        #expect(year.contains("该年的放假安排尚未公布"))
+        #expect(!year.contains(#"class="b""#))
+        #expect(!year.contains("d off") && !year.contains("d work"))
+        #expect(site.read("index.html")?.contains("尚未公布") == true)
+    }
+
+    @Test func englishSite() throws {
+        let fixture = try Fixture()
+        try fixture.write(
+            "Content/site.yml",
+            "title: China Workday Calendar\nbase-url: https://example.org/cal/\nlanguage: en\nweek-start: sunday\n")
+        let site = try fixture.buildInMemory()
+        let month = site.read("2026/10/index.html") ?? ""
+        #expect(month.contains(#"<html lang="en">"#))
+        #expect(month.contains("<h1>October 2026</h1>"))
+        #expect(month.contains("Thursday, 1 October 2026, National Day, day off"))
+        #expect(month.contains(#"<tr><th scope="col" abbr="Sunday" class="we">Sun</th>"#))
+        let year = site.read("2026/index.html") ?? ""
+        #expect(year.contains("<h1>2026 public holidays</h1>"))
+        #expect(year.contains("Spring Festival"))
+        #expect(year.contains(#"Work on <span class="nw">Sat 14 Feb</span>, <span class="nw">Sat 28 Feb</span>"#))
+        // The stylesheet by its content-hashed name, from the site's path (404.html is served anywhere).
+        let hashed = try #require(site.files.keys.first { $0.hasPrefix("static/") && $0.hasSuffix("/style.css") })
+        #expect(site.read("404.html")?.contains("href=\"/cal/\(hashed)\"") == true)
+        #expect(site.read("sitemap.xml")?.contains("<loc>https://example.org/cal/2026/</loc>") == true)
+    }
+
+    @Test func templateErrorsNameTheFileAndLine() throws {
+        let fixture = try Fixture()
+        try fixture.write("Templates/year.mustache", "{{<layout}}\n{{$main}}\n<h1>{{heading}</h1>\n{{/main}}\n{{/layout}}\n")
+        let thrown = #expect(throws: ContentErrors.self) { try fixture.buildInMemory() }
+        let found = (thrown?.diagnostics ?? []).map(\.formatted)
+        #expect(found.contains { $0.contains("Templates/year.mustache:3:") }, "\(found)")
+        #expect(found.contains { $0.contains("template error") }, "\(found)")
+    }
+}
