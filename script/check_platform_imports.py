@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Every platform module is imported behind `#if canImport(…)` of that module, so that calgen
-builds on Linux (Glibc) and macOS (Darwin) alike: an unguarded `import Glibc` fails on a Mac.
+"""Every platform module is imported behind `#if canImport(…)` of that module, and every call
+qualified by a platform module (`Glibc.link`) or named only on one platform (`st_mtim`,
+`MSG_NOSIGNAL`, `SOCK_STREAM.rawValue`; `st_mtimespec`) sits in a branch for that platform, so
+that calgen builds on Linux (Glibc) and macOS (Darwin) alike.
 
     python3 script/check_platform_imports.py [FOLDER …]    # default: Sources Tests
 
@@ -12,13 +14,41 @@ import sys
 
 PLATFORM = re.compile(r"^\s*(?:@\w+\s+)*import\s+(Glibc|Darwin|Musl|WinSDK|Android|Bionic)\s*$")
 GUARD = re.compile(r"^\s*#(?:if|elseif)\s+canImport\((\w+)\)\s*$")
+# Names that exist on one platform only, and the module whose branch they belong in.
+ONE_PLATFORM = [
+    (re.compile(r"\bGlibc\.\w"), "Glibc"),
+    (re.compile(r"\bst_mtim\b"), "Glibc"),
+    (re.compile(r"\bMSG_NOSIGNAL\b"), "Glibc"),
+    (re.compile(r"\bSOCK_\w+\.rawValue\b"), "Glibc"),
+    (re.compile(r"\bDarwin\.\w"), "Darwin"),
+    (re.compile(r"\bst_mtimespec\b"), "Darwin"),
+]
+BRANCH = {"Glibc": re.compile(r"canImport\(Glibc\)|os\(Linux\)"), "Darwin": re.compile(r"canImport\(Darwin\)|os\(macOS\)")}
 
 
 def problems(path):
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     found = []
+    branches = []
     for number, line in enumerate(lines, 1):
+        directive = line.strip()
+        if directive.startswith("#if "):
+            branches.append(directive[4:])
+        elif directive.startswith("#elseif "):
+            if branches:
+                branches[-1] = directive[8:]
+        elif directive.startswith("#else") and branches:
+            # The other branch of a test for one platform is the other platform's.
+            other = {"Glibc": "canImport(Darwin)", "Darwin": "canImport(Glibc)"}
+            taken = next((m for m, rule in BRANCH.items() if rule.search(branches[-1])), None)
+            branches[-1] = other[taken] if taken else "else"
+        elif directive.startswith("#endif") and branches:
+            branches.pop()
+        code = line.split("//")[0]
+        for pattern, module in ONE_PLATFORM:
+            if pattern.search(code) and not any(BRANCH[module].search(b) for b in branches):
+                found.append(f"{path}:{number}: error: `{pattern.search(code).group(0)}` exists on one platform only: put it in a `#if canImport({module})` branch")
         match = PLATFORM.match(line)
         if not match:
             continue
@@ -39,7 +69,7 @@ def main():
     found = [problem for path in sorted(files) for problem in problems(path)]
     for problem in found:
         print(problem)
-    print(f"platform imports: {len(files)} Swift files, {len(found)} unguarded")
+    print(f"platform imports and calls: {len(files)} Swift files, {len(found)} unguarded")
     sys.exit(1 if found else 0)
 
 

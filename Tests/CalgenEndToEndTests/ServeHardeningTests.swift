@@ -124,7 +124,7 @@ import Testing
 
     /// Sends `bytes` without waiting (errors ignored: the server may have dropped the connection).
     static func sendNow(_ fd: Int32, _ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, SocketConstants.noSignal | Int32(MSG_DONTWAIT)) }
     }
 
     static func timed(_ port: Int, _ request: String) -> (response: String, seconds: Double) {
@@ -219,7 +219,7 @@ import Testing
         var readers = [Int32]()
         defer { for fd in readers { close(fd) } }
         for _ in 0..<(limits.maxConnections + 4) {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, SocketConstants.stream, 0)
             var small: Int32 = 4096
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
             var address = sockaddr_in()

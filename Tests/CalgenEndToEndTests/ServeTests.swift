@@ -139,7 +139,7 @@ import Testing
 
     /// A socket connected to 127.0.0.1:`port`, or -1.
     static func connectLoopback(port: Int) -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, SocketConstants.stream, 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -165,7 +165,7 @@ import Testing
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var sent = 0
         while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, SocketConstants.noSignal) }
             if n <= 0 { break }  // the server may refuse before it has read everything
             sent += n
         }

@@ -39,7 +39,7 @@ public final class StubHTTPServer: @unchecked Sendable {
 
     public init(_ replies: [String: Reply]) throws {
         self.replies = replies
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, SocketConstants.stream, 0)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -141,7 +141,7 @@ public final class StubHTTPServer: @unchecked Sendable {
 /// `send` that reports a closed connection as an error instead of raising SIGPIPE.
 private func sendBytes(_ socket: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
-        Glibc.send(socket, bytes, count, Int32(MSG_NOSIGNAL))
+        Glibc.send(socket, bytes, count, SocketConstants.noSignal)
     #else
         Darwin.send(socket, bytes, count, 0)
     #endif
