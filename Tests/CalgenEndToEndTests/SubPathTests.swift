@@ -20,7 +20,7 @@ import Testing
             server.set("/cal/" + path, .ok(Array(data)))
             if path.hasSuffix("index.html") { server.set("/cal/" + path.dropLast("index.html".count), .ok(Array(data))) }
         }
-        let fetcher = HTTPFetcher(timeout: 5, attempts: 1)
+        let fetcher = HTTPFetcher(timeout: 30, attempts: 1)
         var queue = [base]
         var seen = Set(queue)
         var broken = [String]()
