@@ -6,10 +6,10 @@ extension HTMLPages {
     func apiPage() -> OutputFile {
         let root = "../"
         let base = site.config.baseURL
-        let title = strings.ui["apiTitle"]!
+        let title = strings.ui.apiTitle
         var context = common(
             path: PagePath.api, title: "\(title) · \(site.config.title)", root: root,
-            description: strings.ui["apiDescription"]!)
+            description: strings.ui.apiDescription)
         context["heading"] = title
         context["isChinese"] = strings.isChinese
         context["base"] = base

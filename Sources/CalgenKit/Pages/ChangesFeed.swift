@@ -15,8 +15,8 @@ enum ChangesFeed {
         let feedID = baseURL + path
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         xml += "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(strings.language.rawValue)\">\n"
-        xml += "  <title>\(escape(siteTitle + " · " + strings.ui["changesFeed"]!))</title>\n"
-        xml += "  <subtitle>\(escape(strings.ui["changesSubtitle"]!))</subtitle>\n"
+        xml += "  <title>\(escape(siteTitle + " · " + strings.ui.changesFeed))</title>\n"
+        xml += "  <subtitle>\(escape(strings.ui.changesSubtitle))</subtitle>\n"
         xml += "  <link rel=\"self\" type=\"application/atom+xml\" href=\"\(escape(feedID))\"/>\n"
         xml += "  <link rel=\"alternate\" type=\"text/html\" href=\"\(escape(baseURL))\"/>\n"
         xml += "  <id>\(escape(feedID))</id>\n"

@@ -131,7 +131,7 @@ struct HTMLPages {
     func notFoundPage() -> OutputFile {
         // Served for any missing path at any depth: links go from the site's root path.
         let rootPath = sitePath
-        var context = common(path: "404.html", title: "\(strings.ui["notFoundTitle"]!) · \(site.config.title)", root: rootPath)
+        var context = common(path: "404.html", title: "\(strings.ui.notFoundTitle) · \(site.config.title)", root: rootPath)
         context["years"] = years.reversed().map {
             ["year": $0, "href": rootPath + PagePath.year($0), "announced": calendar.isAnnounced(year: $0)]
         }
@@ -152,7 +152,7 @@ struct HTMLPages {
             "siteTitle": site.config.title,
             "root": root,
             "canonical": site.config.baseURL + path,
-            "t": strings.ui,
+            "t": UIWords.table(site.config.language),
             "timeZone": site.config.timeZone,
             "legend": legend,
             "hasNotes": !site.notes.isEmpty,
@@ -170,17 +170,17 @@ struct HTMLPages {
     /// The legend of a page about an unannounced year: statutory days and weekends only.
     var pendingLegend: [[String: Any]] {
         [
-            ["class": "stat pending", "badge": "", "text": strings.ui["legendPending"]!],
-            ["class": "we", "badge": "", "text": strings.ui["legendWeekend"]!],
+            ["class": "stat pending", "badge": "", "text": strings.ui.legendPending],
+            ["class": "we", "badge": "", "text": strings.ui.legendWeekend],
         ]
     }
 
     var legend: [[String: Any]] {
         [
-            ["class": "off stat", "badge": strings.badge(.holiday)!, "text": strings.ui["legendStatutory"]!],
-            ["class": "off", "badge": strings.badge(.holiday)!, "text": strings.ui["legendOff"]!],
-            ["class": "work", "badge": strings.badge(.makeupWorkday)!, "text": strings.ui["legendWork"]!],
-            ["class": "we", "badge": "", "text": strings.ui["legendWeekend"]!],
+            ["class": "off stat", "badge": strings.ui.badgeOff, "text": strings.ui.legendStatutory],
+            ["class": "off", "badge": strings.ui.badgeOff, "text": strings.ui.legendOff],
+            ["class": "work", "badge": strings.ui.badgeWork, "text": strings.ui.legendWork],
+            ["class": "we", "badge": "", "text": strings.ui.legendWeekend],
         ]
     }
 
@@ -239,7 +239,7 @@ struct HTMLPages {
     }
 
     func yearTitle(_ year: Int) -> String {
-        "\(year)\(strings.ui["yearTitleSuffix"]!)"
+        "\(year)\(strings.ui.yearTitleSuffix)"
     }
 
     func periods(_ year: Int) -> [[String: Any]] {

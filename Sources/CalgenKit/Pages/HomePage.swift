@@ -114,7 +114,7 @@ extension HTMLPages {
             ("built", .string(today.iso8601)), ("timeZone", .string(site.config.timeZone)),
             ("announcedThrough", .int(calendar.firstUnannouncedYear(from: today.year) - 1)),
             ("days", .array(days)), ("periods", .array(periods)), ("notes", .array(notes)),
-            ("words", .object(strings.homeWords.map { ($0.key, .string($0.value)) }.sorted { $0.0 < $1.0 })),
+            ("words", .object(WordTable.ordered(strings.home).map { ($0.name, .string($0.text)) }.sorted { $0.0 < $1.0 })),
         ])
         // Safe inside <script>: no `</script>` or `<!--` can come out of a note's title.
         return String(decoding: json.serialized(), as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")

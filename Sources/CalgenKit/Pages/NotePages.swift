@@ -27,8 +27,8 @@ extension HTMLPages {
     func notesIndexPage() -> OutputFile {
         let root = "../"
         var context = common(
-            path: PagePath.notes, title: "\(strings.ui["notesTitle"]!) · \(site.config.title)", root: root,
-            description: strings.ui["notesDescription"]!)
+            path: PagePath.notes, title: "\(strings.ui.notesTitle) · \(site.config.title)", root: root,
+            description: strings.ui.notesDescription)
         let byYear = Dictionary(grouping: site.notes) { $0.start.year }
         context["years"] = byYear.keys.sorted(by: >).map { year -> [String: Any] in
             ["year": year, "notes": byYear[year]!.map { noteSummary($0, root: root) }]

@@ -6,20 +6,20 @@ extension HTMLPages {
     /// `subscribe/index.html`.
     func subscribePage() -> OutputFile {
         let root = "../"
-        let title = strings.ui["subscribeTitle"]!
+        let title = strings.ui.subscribeTitle
         var context = common(
             path: PagePath.subscribe, title: "\(title) · \(site.config.title)", root: root,
-            description: strings.ui["subscribeDescription"]!)
+            description: strings.ui.subscribeDescription)
         context["heading"] = title
         context["isChinese"] = strings.isChinese
         context["personal"] = false
         context["feeds"] = [
             feedAddress(
-                id: "holidays", path: Calgen.publicFeedPath, title: strings.ui["subscribe"]!,
-                text: strings.ui["subscribeText"]!),
+                id: "holidays", path: Calgen.publicFeedPath, title: strings.ui.subscribe,
+                text: strings.ui.subscribeText),
             feedAddress(
-                id: "festivals", path: Calgen.festivalsFeedPath, title: strings.ui["subscribeFestivals"]!,
-                text: strings.ui["subscribeFestivalsText"]!),
+                id: "festivals", path: Calgen.festivalsFeedPath, title: strings.ui.subscribeFestivals,
+                text: strings.ui.subscribeFestivalsText),
         ]
         return page(PagePath.subscribe + "index.html", template: "subscribe", context)
     }
@@ -29,7 +29,7 @@ extension HTMLPages {
     func privateFeedPage(_ subscriber: Subscriber, feedPath: String) -> OutputFile {
         let folder = String(feedPath[..<(feedPath.lastIndex(of: "/").map { feedPath.index(after: $0) } ?? feedPath.endIndex)])
         let root = String(repeating: "../", count: folder.filter { $0 == "/" }.count)
-        let heading = strings.fill(strings.ui["personalTitle"]!, ["name": subscriber.name])
+        let heading = strings.fill(strings.ui.personalTitle, ["name": subscriber.name])
         var context = common(path: folder, title: "\(heading) · \(site.config.title)", root: root)
         context["noindex"] = true
         context["heading"] = heading
@@ -37,7 +37,7 @@ extension HTMLPages {
         context["personal"] = true
         context["feeds"] = [
             feedAddress(
-                id: "personal", path: feedPath, title: subscriber.calendarName, text: strings.ui["personalText"]!,
+                id: "personal", path: feedPath, title: subscriber.calendarName, text: strings.ui.personalText,
                 relativeTo: folder)
         ]
         return page(folder + "index.html", template: "subscribe", context)
