@@ -106,7 +106,8 @@ public struct SiteBuilder: Sendable {
         let publication = try timer.step("manifest") {
             try Publication(
                 publicFiles: pages + data, feeds: feeds, privatePages: privatePages, calendar: site.calendar,
-                sources: site.holidaySources, news: NewsContext(site: site), previous: previous, now: options.now
+                sources: site.holidaySources, news: NewsContext(site: site, templates: templates), previous: previous,
+                now: options.now
             ).checked()
         }
         return RenderedSite(
@@ -162,9 +163,9 @@ struct SiteRenderer {
     func renderPages() -> [OutputFile] {
         let pages = self.pages.render()
         var files = pages + templates.assets + templates.hashedAssets
-        files.append(Sitemap.sitemap(baseURL: site.config.baseURL, pages: pages.map(\.path)))
-        files.append(Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath))
-        files.append(HostingHeaders.file(sitePath: site.config.sitePath))
+        files.append(Sitemap.sitemap(baseURL: site.config.baseURL, pages: pages.map(\.path), templates: templates))
+        files.append(Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath, templates: templates))
+        files.append(HostingHeaders.file(sitePath: site.config.sitePath, templates: templates))
         return files
     }
 

@@ -35,7 +35,7 @@ struct Publication: Sendable {
         inMemory.append(
             ChangesFeed.file(
                 news: newsItems, baseURL: news.baseURL, siteTitle: news.siteTitle, strings: news.strings,
-                fallbackDate: previous.manifest?.generatedAt ?? ManifestTime.iso(now)))
+                fallbackDate: previous.manifest?.generatedAt ?? ManifestTime.iso(now), templates: news.templates))
         for feed in feeds where feed.isPublic {
             for file in [feed.feed, feed.manifest] {
                 if let bytes = file.bytes { inMemory.append(OutputFile(path: file.path, bytes: bytes)) }
@@ -110,17 +110,20 @@ struct Publication: Sendable {
     }
 }
 
-/// What the news of a build is made from, besides the holiday data and the previous manifest.
+/// What the news of a build is made from, besides the holiday data and the previous manifest,
+/// and the templates `changes.xml` is rendered with.
 struct NewsContext: Sendable {
     var notes: [NoteState]
     var strings: SiteStrings
     var baseURL: String
     var siteTitle: String
+    var templates: TemplateSet
 
-    init(site: Site) {
+    init(site: Site, templates: TemplateSet) {
         notes = site.notes.map(NoteState.init).sorted { $0.slug < $1.slug }
         strings = SiteStrings(language: site.config.language)
         baseURL = site.config.baseURL
         siteTitle = site.config.title
+        self.templates = templates
     }
 }
