@@ -48,7 +48,7 @@ struct ChangesFeed: Page {
             while html.hasSuffix("\n") { html.removeLast() }
             return [
                 "title": items.map { XMLText.clean($0.title) }.joined(separator: strings.isChinese ? "；" : "; "),
-                "href": links[0]["href"]!,
+                "href": baseURL + XMLText.clean(items[0].path),
                 "version": version,
                 "updated": XMLText.clean(items[0].date),
                 "content": html,

@@ -1,6 +1,6 @@
 import CalgenCore
 
-/// The home page: today, the next holiday, the current month and the notes coming up.
+/// `index.html`, the home page: today, the next holiday, the current month and the notes coming up.
 ///
 /// It is right as of the build day without JavaScript, and says so. For the weeks until the
 /// next build, its small script reads the data embedded at build time (`homeData(months:)`) to
