@@ -531,6 +531,16 @@ public enum BadInputCases {
             description: "a required template missing", changes: [.remove("Templates/month.mustache")],
             expected: ["month.mustache: required template is missing"]),
         Case(
+            description: "the templates of changes.xml and _headers missing (a folder from an older calgen)",
+            changes: [
+                .remove("Templates/changes.xml.mustache"), .remove("Templates/_headers.mustache"),
+                .remove("Templates/partials/changes-entry.mustache"),
+            ],
+            expected: [
+                "changes.xml.mustache: required template is missing", "_headers.mustache: required template is missing",
+                "partials/changes-entry.mustache: required template is missing", "restore it from calgen's Templates/",
+            ]),
+        Case(
             description: "an asset linked from outside", changes: [.link("Templates/assets/p.txt", to: "/etc/passwd")],
             expected: ["assets/p.txt: the file is a symbolic link to /etc/passwd, outside"]),
         write(

@@ -18,11 +18,12 @@ public enum DayAPI {
         for year in calendar.years {
             let days = CivilDate.days(ofYear: year).map { dayObject(almanac.day($0)) }
             for (date, object) in zip(CivilDate.days(ofYear: year), days) {
-                files.append(OutputFile(path: "api/days/\(date.iso8601).json", bytes: object.serialized(newline: true)))
+                files.append(OutputFile(path: PagePath.apiDay(date.iso8601), bytes: object.serialized(newline: true)))
             }
             files.append(
                 OutputFile(
-                    path: "api/\(year).json", bytes: yearObject(year, almanac: almanac, days: days).serialized(newline: true)))
+                    path: PagePath.apiYear(year), bytes: yearObject(year, almanac: almanac, days: days).serialized(newline: true))
+            )
         }
         let index = JSON.object([
             (
@@ -31,7 +32,7 @@ public enum DayAPI {
                     calendar.years.map { .object([("year", .int($0)), ("announced", .bool(calendar.isAnnounced(year: $0)))]) })
             )
         ])
-        files.append(OutputFile(path: "api/years.json", bytes: index.serialized(newline: true)))
+        files.append(OutputFile(path: PagePath.apiYears, bytes: index.serialized(newline: true)))
         return files
     }
 

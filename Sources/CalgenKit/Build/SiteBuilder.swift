@@ -217,9 +217,9 @@ struct SiteRenderer {
     func renderPages() -> [OutputFile] {
         let pages = self.pages.render()
         var files = pages + templates.assets + templates.hashedAssets
-        files.append(Sitemap.sitemap(baseURL: site.config.baseURL, pages: pages.map(\.path)))
-        files.append(Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath))
-        files.append(HostingHeaders.file(sitePath: site.config.sitePath))
+        files.append(Sitemap.sitemap(baseURL: site.config.baseURL, pages: pages.map(\.path), templates: templates))
+        files.append(Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath, templates: templates))
+        files.append(HostingHeaders.file(sitePath: site.config.sitePath, templates: templates))
         return files
     }
 
@@ -232,7 +232,7 @@ struct SiteRenderer {
     func renderChanges(news: [NewsItem], fallbackDate: String) -> OutputFile {
         ChangesFeed.file(
             news: news, baseURL: site.config.baseURL, siteTitle: site.config.title, strings: strings,
-            fallbackDate: fallbackDate)
+            fallbackDate: fallbackDate, templates: templates)
     }
 
     var strings: SiteStrings { SiteStrings(language: site.config.language) }

@@ -164,7 +164,7 @@ struct FeedRenderer: Sendable {
                         uid: uidPrefix + key + "@" + host, stamp: stamp, start: .date(FeedRenderer.date(period.start)),
                         end: .date(FeedRenderer.date(period.end.next)), summary: strings.holidaySummary(period),
                         description: strings.holidayDescription(period, papers: papers),
-                        url: site.config.baseURL + PagePath.year(year), categories: [strings.badge(.holiday)!],
+                        url: site.config.baseURL + PagePath.year(year), categories: [strings.ui.badgeOff],
                         transparent: true, extensions: [FeedRenderer.appleSpecialDay(.holiday)]))
                 for day in period.makeupWorkdays {
                     events.append(
@@ -175,7 +175,7 @@ struct FeedRenderer: Sendable {
                             description: strings.makeupDescription(day, period, papers: papers),
                             url: site.config.baseURL
                                 + (calendar.years.contains(day.year) ? PagePath.month(day.year, day.month) : PagePath.year(year)),
-                            categories: [strings.badge(.makeupWorkday)!], transparent: true,
+                            categories: [strings.ui.badgeWork], transparent: true,
                             extensions: [FeedRenderer.appleSpecialDay(.makeupWorkday)]))
                 }
             }

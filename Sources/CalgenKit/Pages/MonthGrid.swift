@@ -90,7 +90,7 @@ struct MonthGrid {
         var label = [strings.longDate(date)]
         if let name { label.append(name) }
         label.append(strings.spokenStatus(status.kind))
-        if statutory { label.append(strings.ui[status.isAnnounced ? "statutory" : "statutoryPending"]!) }
+        if statutory { label.append(status.isAnnounced ? strings.ui.statutory : strings.ui.statutoryPending) }
         label += shown
         if strings.isChinese, let lunar { label.append("农历" + lunar.text) }
 

@@ -1,7 +1,8 @@
 import CalgenCore
 import CalgenModel
 
-/// The words of the site in its language: one table per language.
+/// The words of the site in its language: the fixed words (`ui`, typed per language in
+/// `UIWords`) and the phrases made from dates, holidays and notes.
 struct SiteStrings: Sendable {
     let language: SiteLanguage
 
@@ -120,8 +121,8 @@ struct SiteStrings: Sendable {
     /// The badge of a day: 休 on holidays, 班 on make-up workdays.
     func badge(_ kind: DayKind) -> String? {
         switch kind {
-        case .holiday: return isChinese ? "休" : "Off"
-        case .makeupWorkday: return isChinese ? "班" : "Work"
+        case .holiday: return ui.badgeOff
+        case .makeupWorkday: return ui.badgeWork
         case .workday, .weekend: return nil
         }
     }
@@ -228,54 +229,33 @@ struct SiteStrings: Sendable {
 
     /// `今天 11月22日 周日 农历十月初四 · 休息日`.
     func todayLine(date: String, weekday: String, lunar: String, status: String) -> String {
-        fill(homeWords["today"]!, ["date": date, "weekday": weekday, "lunar": lunar, "status": status])
+        fill(home.today, ["date": date, "weekday": weekday, "lunar": lunar, "status": status])
             .replacingOccurrences(of: "  ", with: " ")
     }
 
     /// `正在放假：国庆节（10月1日（周四）至10月8日（周四），共8天），还剩 3 天`.
     func currentHolidayLine(name: String, range: String, days: Int, left: Int) -> String {
-        fill(homeWords["current"]!, ["name": name, "range": range, "days": "\(days)", "left": "\(left)"])
+        fill(home.current, ["name": name, "range": range, "days": "\(days)", "left": "\(left)"])
     }
 
     /// `下一个假期：元旦，还有 40 天（1月1日（周五）至1月3日（周日），共3天）`.
     func nextHolidayLine(name: String, range: String, days: Int, until: Int) -> String {
-        fill(homeWords["next"]!, ["name": name, "range": range, "days": "\(days)", "until": "\(until)"])
+        fill(home.next, ["name": name, "range": range, "days": "\(days)", "until": "\(until)"])
     }
 
     /// `下一个假期：2028年放假安排尚未公布`.
     func nextHolidayUnknown(year: Int) -> String {
-        fill(homeWords["unknown"]!, ["year": "\(year)"])
+        fill(home.unknown, ["year": "\(year)"])
     }
 
     /// What the home page says to a reader without JavaScript: the lines are as of the build day.
     func homeAsOf(_ date: String) -> String {
-        fill(homeWords["asOf"]!, ["date": date])
+        fill(home.asOf, ["date": date])
     }
 
     /// `text` with each `{key}` replaced; the home page's script fills the same patterns.
     func fill(_ text: String, _ values: [String: String]) -> String {
         values.reduce(text) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
-    }
-
-    /// The patterns of the home page's live lines, shared by the build and the page's script.
-    var homeWords: [String: String] {
-        isChinese
-            ? [
-                "today": "今天 {date} {weekday} {lunar} · {status}",
-                "current": "正在放假：{name}（{range}，共{days}天），还剩 {left} 天",
-                "next": "下一个假期：{name}，还有 {until} 天（{range}，共{days}天）",
-                "unknown": "下一个假期：{year}年放假安排尚未公布",
-                "asOf": "以上按本页生成日（{date}）计算。",
-                "stale": "本页生成于 {date}，已超出本页所含的月份；请打开对应年份的日历。",
-            ]
-            : [
-                "today": "Today {weekday} {date} · {status}",
-                "current": "On holiday: {name} ({range}, {days} days), {left} days left",
-                "next": "Next holiday: {name}, in {until} days ({range}, {days} days)",
-                "unknown": "Next holiday: the {year} arrangement is not announced yet",
-                "asOf": "As of the day this page was built ({date}).",
-                "stale": "This page was built on {date}, before the months it shows; open the year's calendar.",
-            ]
     }
 
     /// The news of `changes.xml` and the manifest: `2027年放假安排已发布`.
@@ -311,196 +291,9 @@ struct SiteStrings: Sendable {
             : "Site published: calendars from \(from), holiday arrangements announced through \(through)"
     }
 
-    /// The fixed words templates use, as `{{t.key}}`.
-    var ui: [String: String] {
-        isChinese ? SiteStrings.chineseUI : SiteStrings.englishUI
-    }
+    /// The fixed words of the pages (`{{t.name}}` in templates).
+    var ui: UIWords { UIWords.of(language) }
 
-    static let chineseUI: [String: String] = [
-        "yearTitleSuffix": "年放假安排",
-        "calendar": "日历",
-        "holidays": "各节日放假时间",
-        "monthIndex": "月份",
-        "rangeTo": "至",
-        "makeupBefore": "",
-        "makeupAfter": "上班",
-        "holidayName": "节日",
-        "dates": "放假时间",
-        "length": "天数",
-        "makeup": "调休上班",
-        "none": "无",
-        "sources": "来源",
-        "colon": "：",
-        "notAnnounced": "尚未公布",
-        "announced": "已公布",
-        "notAnnouncedLong": "该年的放假安排尚未公布。法定节假日依法放假，具体调休安排尚未公布：下面的日历标出法定节假日、节气与节日，只区分工作日与周末，没有休/班标记；国务院通知发布、数据更新后，本页会随之更新。",
-        "wholeYear": "全年日历",
-        "home": "首页",
-        "years": "各年份",
-        "subscribe": "订阅节假日日历",
-        "subscribeText": "在日历应用中订阅，放假与补班安排更新后会自动同步。",
-        "subscribeWebcal": "用日历应用订阅（webcal）",
-        "subscribeHttps": "订阅地址（https）",
-        "subscribeFestivals": "节气与节日日历",
-        "subscribeFestivalsText": "二十四节气和除夕、元宵、七夕、重阳等节日，全天事件，不设提醒；与节假日日历分开订阅。",
-        "legend": "图例",
-        "legendOff": "休息日（含调休）",
-        "legendStatutory": "法定节假日",
-        "legendPending": "法定节假日（调休安排未公布）",
-        "statutory": "法定节假日",
-        "statutoryPending": "法定节假日，依法放假，具体调休安排尚未公布",
-        "statutoryDays": "法定节假日",
-        "statutoryPendingText": "依法放假，具体调休安排尚未公布。",
-        "partialHolidays": "部分公民放假的节日",
-        "workdaysPerMonth": "每月工作日",
-        "workdaysTotal": "全年",
-        "feasts": "节气与节日",
-        "monthFeasts": "本月节气与节日",
-        "solarTerms": "二十四节气",
-        "festivals": "节日",
-        "legendWork": "调休上班（补班）",
-        "legendWeekend": "周末",
-        "monthHolidays": "本月安排",
-        "noHolidaysThisMonth": "本月没有法定节假日或调休。",
-        "notFoundTitle": "页面不存在",
-        "notFoundText": "找不到这个页面。可以从首页或下面的年份进入日历。",
-        "source": "数据来源",
-        "generatedBy": "由 calgen 生成",
-        "skip": "跳到正文",
-        "notes": "记事",
-        "notesTitle": "全部记事",
-        "notesByDate": "按日期",
-        "notesByTag": "按标签",
-        "noNotes": "还没有记事。",
-        "monthNotes": "本月记事",
-        "upcomingNotes": "近期记事",
-        "allNotes": "全部记事",
-        "tags": "标签",
-        "onTheCalendar": "在日历中查看",
-        "notePage": "单独页面",
-        "draft": "草稿",
-        "siteNav": "网站导航",
-        "changesSubtitle": "新一年放假安排的发布、数据更正和记事变化，每个网站版本一条。",
-        "apiTitle": "数据接口",
-        "apiDescription": "节假日与调休的静态 JSON 接口：按日期查询是否上班、农历、节气和下一个假期，附 curl、iPhone 快捷指令和 Home Assistant 示例。",
-        "todayHeading": "今天",
-        "monthSteps": "切换月份",
-        "subscribeHow": "订阅地址与各日历应用的设置方法",
-        "subscribeTitle": "订阅日历",
-        "subscribeDescription": "订阅中国法定节假日与调休日历：https 与 webcal 地址，以及 iPhone、Mac、Google 日历、Outlook、Android 和华为、小米手机的设置步骤与提醒说明。",
-        "guideHeading": "在日历应用中订阅",
-        "addresses": "订阅地址",
-        "downloadIcs": "下载 .ics 文件",
-        "copy": "复制",
-        "copied": "已复制",
-        "personalTitle": "{name}的个人日历",
-        "personalText": "你的上班提醒、补班前提醒和个人记事。这个地址就是你的钥匙：不要公开分享。",
-        "personalNotice": "这是个人日历的专用页面，不会出现在网站的其他页面中。请不要转发本页地址。",
-        "notesDescription": "全部记事：按日期与标签列出的值班、活动与提醒。",
-        "thisMonth": "本月",
-        "subscribeShort": "订阅",
-        "jumpLabel": "跳到",
-        "jumpGo": "前往",
-        "jumpHint": "年-月，例如 2026-10",
-        "jumpInvalid": "请输入有数据的年月，例如 2026-10",
-        "apiLink": "数据接口",
-        "changesFeed": "更新记录",
-    ]
-
-    static let englishUI: [String: String] = [
-        "yearTitleSuffix": " public holidays",
-        "calendar": "Calendar",
-        "holidays": "Holiday breaks",
-        "monthIndex": "Months",
-        "rangeTo": " – ",
-        "makeupBefore": "Work on ",
-        "makeupAfter": "",
-        "holidayName": "Holiday",
-        "dates": "Days off",
-        "length": "Length",
-        "makeup": "Make-up workdays",
-        "none": "none",
-        "sources": "Sources",
-        "colon": ": ",
-        "notAnnounced": "not announced",
-        "announced": "announced",
-        "notAnnouncedLong":
-            "This year's holiday arrangement has not been announced yet. The statutory holidays are off by law, but the swapped days around them are not known: the calendar below marks statutory holidays, solar terms and festivals, and otherwise only workdays and weekends, with no off/work badges; this page will be updated once the State Council notice is published.",
-        "wholeYear": "Whole year",
-        "home": "Home",
-        "years": "Years",
-        "subscribe": "Subscribe to the holiday calendar",
-        "subscribeText": "Subscribe in your calendar app; holiday and make-up workday changes arrive by themselves.",
-        "subscribeWebcal": "Subscribe in a calendar app (webcal)",
-        "subscribeHttps": "Feed address (https)",
-        "subscribeFestivals": "Solar terms and festivals",
-        "subscribeFestivalsText":
-            "The 24 solar terms and festivals such as New Year's Eve, Lantern, Qixi and Double Ninth, as all-day events without alarms; a separate subscription from the holiday calendar.",
-        "legend": "Legend",
-        "legendOff": "Day off (incl. swapped)",
-        "legendStatutory": "Statutory holiday",
-        "legendPending": "Statutory holiday (arrangement not announced)",
-        "statutory": "statutory holiday",
-        "statutoryPending": "statutory holiday; the swapped days around it are not announced yet",
-        "statutoryDays": "Statutory holidays",
-        "statutoryPendingText": "Off by law; the swapped days around them are not announced yet.",
-        "partialHolidays": "Holidays for some people",
-        "workdaysPerMonth": "Workdays per month",
-        "workdaysTotal": "Year",
-        "feasts": "Solar terms and festivals",
-        "monthFeasts": "Solar terms and festivals this month",
-        "solarTerms": "The 24 solar terms",
-        "festivals": "Festivals",
-        "legendWork": "Make-up workday",
-        "legendWeekend": "Weekend",
-        "monthHolidays": "This month",
-        "noHolidaysThisMonth": "No public holidays or make-up workdays this month.",
-        "notFoundTitle": "Page not found",
-        "notFoundText": "This page does not exist. Start from the home page or one of the years below.",
-        "source": "Data source",
-        "generatedBy": "Generated by calgen",
-        "skip": "Skip to content",
-        "notes": "Notes",
-        "notesTitle": "All notes",
-        "notesByDate": "By date",
-        "notesByTag": "By tag",
-        "noNotes": "No notes yet.",
-        "monthNotes": "Notes this month",
-        "upcomingNotes": "Coming up",
-        "allNotes": "All notes",
-        "tags": "Tags",
-        "onTheCalendar": "On the calendar",
-        "notePage": "Note page",
-        "draft": "Draft",
-        "siteNav": "Site",
-        "changesSubtitle": "New holiday arrangements, data corrections and note changes, one entry per site version.",
-        "apiTitle": "Data API",
-        "apiDescription":
-            "A static JSON API of China's holidays and make-up workdays: whether a date is a workday, its lunar date, solar term and the next holiday, with curl, iOS Shortcuts and Home Assistant examples.",
-        "todayHeading": "Today",
-        "monthSteps": "Other months",
-        "subscribeHow": "Feed addresses and how to subscribe in each calendar app",
-        "subscribeTitle": "Subscribe",
-        "subscribeDescription":
-            "Subscribe to China's public holidays and make-up workdays: https and webcal addresses, with steps and alarm notes for iPhone, Mac, Google Calendar, Outlook, Android, Huawei and Xiaomi.",
-        "guideHeading": "Subscribing in a calendar app",
-        "addresses": "Feed addresses",
-        "downloadIcs": "Download the .ics file",
-        "copy": "Copy",
-        "copied": "Copied",
-        "personalTitle": "{name}'s personal calendar",
-        "personalText":
-            "Your clock-in reminders, make-up day reminders and personal notes. This address is your key: do not share it publicly.",
-        "personalNotice":
-            "This page belongs to one personal calendar and is linked from nowhere else on the site. Do not pass its address on.",
-        "notesDescription": "All notes, by date and by tag: duties, events and reminders.",
-        "thisMonth": "This month",
-        "subscribeShort": "Subscribe",
-        "jumpLabel": "Go to",
-        "jumpGo": "Go",
-        "jumpHint": "Year-month, e.g. 2026-10",
-        "jumpInvalid": "Enter a year and month with data, e.g. 2026-10",
-        "apiLink": "Data API",
-        "changesFeed": "What changed",
-    ]
+    /// The patterns of the home page's live lines.
+    var home: HomeLines { HomeLines.of(language) }
 }

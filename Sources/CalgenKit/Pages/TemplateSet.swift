@@ -6,14 +6,31 @@ import Mustache
 /// The Mustache templates of `Templates/`: pages at the top, partials in `partials/`, and
 /// static files in `assets/` copied as they are.
 struct TemplateSet: Sendable {
-    static let requiredPages = ["layout", "index", "year", "month", "404", "note", "notes", "subscribe", "api"]
-    static let requiredPartials = [
-        "month-grid", "day-cell", "note-meta", "note-list", "feed-address", "subscribe-guide",
-    ]
+    /// The templates that must exist at the top: the layout every HTML page extends, and the
+    /// template of each kind of page (`PageKinds`). Partials that templates include are checked
+    /// where they are included (`TemplateIncludes`).
+    static var requiredPages: [String] { ["layout"] + PageKinds.templates }
+
+    /// The partials kinds of page render on their own (`Page.pieces`).
+    static var requiredPartials: [String] { PageKinds.pieces }
 
     let library: MustacheLibrary
     /// Files of `assets/`, by path relative to it.
     let assets: [OutputFile]
+    /// What templates write to link an asset by its hashed name: `{{assets.style_css}}` for
+    /// `assets/style.css` (a name's `.`, `/` and `-` become `_`). Made once, for every page.
+    let assetContext: [String: String]
+
+    init(library: MustacheLibrary, assets: [OutputFile]) {
+        self.library = library
+        self.assets = assets
+        var context = [String: String]()
+        for asset in assets {
+            let key = asset.path.dropFirst(PagePath.assets.count).map { ".-/".contains($0) ? "_" : String($0) }.joined()
+            context[key] = TemplateSet.hashedPath(asset)
+        }
+        assetContext = context
+    }
 
     /// Each asset again under a name that changes with its content, `static/<sha>/style.css`, so
     /// that hosts may cache it for a year (see `HostingHeaders`).
@@ -21,19 +38,8 @@ struct TemplateSet: Sendable {
         assets.map { OutputFile(path: TemplateSet.hashedPath($0), bytes: $0.bytes) }
     }
 
-    /// What templates write to link an asset by its hashed name: `{{assets.style_css}}` for
-    /// `assets/style.css` (a name's `.`, `/` and `-` become `_`).
-    var assetContext: [String: String] {
-        var context = [String: String]()
-        for asset in assets {
-            let key = asset.path.dropFirst("assets/".count).map { ".-/".contains($0) ? "_" : String($0) }.joined()
-            context[key] = TemplateSet.hashedPath(asset)
-        }
-        return context
-    }
-
     static func hashedPath(_ asset: OutputFile) -> String {
-        "static/" + Digest.sha256(asset.bytes).prefix(12) + "/" + asset.path.dropFirst("assets/".count)
+        PagePath.hashedAssets + Digest.sha256(asset.bytes).prefix(12) + "/" + asset.path.dropFirst(PagePath.assets.count)
     }
 
     /// Loads and parses every template; every problem is reported with file, line and column.
@@ -110,7 +116,7 @@ struct TemplateSet: Sendable {
             if let bytes = problems.collect({ () throws(ContentErrors) in
                 try FileReader.readBytes(path, root: root, limit: Limits.assetFileBytes)
             }) {
-                files.append(OutputFile(path: "assets/" + relative, bytes: bytes))
+                files.append(OutputFile(path: PagePath.assets + relative, bytes: bytes))
             }
         }
         return files.sorted { $0.path < $1.path }
@@ -132,8 +138,13 @@ struct TemplateSet: Sendable {
         }
     }
 
-    /// Renders a page template with a context.
+    /// Renders a template with a context.
     func render(_ name: String, _ context: [String: Any]) -> String {
         library.render(context, withTemplate: name) ?? ""
+    }
+
+    /// Renders a page with its kind's template.
+    func render(_ page: any Page) -> OutputFile {
+        OutputFile(path: page.path, bytes: Array(render(type(of: page).template, page.context()).utf8))
     }
 }

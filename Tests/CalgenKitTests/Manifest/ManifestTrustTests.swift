@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenModel
+import CalgenTestSupport
 import Foundation
 import Testing
 
@@ -207,17 +208,19 @@ import Testing
 
     // MARK: changes.xml
 
+    static let templates = try! TemplateSet.load(directory: Fixture.repositoryRoot.appendingPathComponent("Templates").path)
+
     static func changesXML(_ news: [NewsItem]) -> String {
         let file = ChangesFeed.file(
             news: news, baseURL: "https://calendar.example.com/", siteTitle: "节假日", strings: SiteStrings(language: .chinese),
-            fallbackDate: "2026-11-21T04:00:00Z")
+            fallbackDate: "2026-11-21T04:00:00Z", templates: templates)
         return String(decoding: file.bytes, as: UTF8.self)
     }
 
     @Test func everyFieldOfChangesXMLIsEscaped() {
         let hostile = NewsItem(
             version: 2, date: "2026-11-21T04:00:00Z</updated><entry><title>x</title></entry><script>alert(1)</script>",
-            kind: "note-added", title: "</title></entry><entry><title>injected\u{1}\u{FFFE}",
+            kind: "note-added", title: "</title></entry><entry><title>injected\u{1}\u{FFFE} <\u{338}a\"\u{301}",
             path: "\"><script>alert(2)</script>")
         let xml = Self.changesXML([hostile])
         #expect(xml.components(separatedBy: "<entry>").count == 2)

@@ -121,9 +121,10 @@ import Testing
 
     @Test func theNextHolidayLineCountsTheDays() throws {
         let options = BundledSite.options
-        let pages = HTMLPages(
-            site: try options.loader.load(), templates: try TemplateSet.load(directory: options.templatesDirectory),
-            today: CivilDate(year: 2026, month: 9, day: 21)!)
+        let pages = HomePage(
+            pages: HTMLPages(
+                site: try options.loader.load(), templates: try TemplateSet.load(directory: options.templatesDirectory),
+                today: CivilDate(year: 2026, month: 9, day: 21)!))
         #expect(pages.nextHolidayLine(after: CivilDate(year: 2026, month: 9, day: 21)!).hasPrefix("下一个假期：中秋节，还有 4 天"))
         #expect(pages.nextHolidayLine(after: CivilDate(year: 2026, month: 10, day: 3)!).hasPrefix("正在放假：国庆节"))
         #expect(pages.nextHolidayLine(after: CivilDate(year: 2026, month: 10, day: 3)!).hasSuffix("还剩 5 天"))

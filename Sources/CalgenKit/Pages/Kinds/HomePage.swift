@@ -1,45 +1,58 @@
 import CalgenCore
 import CalgenModel
 
-/// The home page: today, the next holiday, the current month and the notes coming up.
+/// `index.html`, the home page: today, the next holiday, the current month and the notes coming up.
 ///
 /// It is right as of the build day without JavaScript, and says so. For the weeks until the
 /// next build, its small script reads the data embedded at build time (`homeData(months:)`) to
 /// show the reader's today, month, next holiday and upcoming notes: no request, no framework.
-extension HTMLPages {
+struct HomePage: SitePage {
+    static let template = "index"
+
+    let pages: HTMLPages
+
+    static func all(_ pages: HTMLPages) -> [HomePage] { [HomePage(pages: pages)] }
+
+    var path: String { PagePath.index }
+
     /// Months the home page carries grids for: the build month and the three after it.
-    static let homeMonths = 4
+    static let months = 4
 
     /// The months of the home page's grids, from the build month, within the data's years.
-    var homeMonthList: [(year: Int, month: Int)] {
-        let start = featuredMonth
-        return (0..<HTMLPages.homeMonths).compactMap { i -> (year: Int, month: Int)? in
+    var monthList: [(year: Int, month: Int)] {
+        let start = pages.featuredMonth
+        return (0..<HomePage.months).compactMap { i -> (year: Int, month: Int)? in
             let index = start.year * 12 + start.month - 1 + i
             let month = (year: index / 12, month: index % 12 + 1)
-            return years.contains(month.year) ? month : nil
+            return pages.years.contains(month.year) ? month : nil
         }
     }
 
-    func indexPage() -> OutputFile {
-        let months = homeMonthList
-        var context = common(path: "", title: site.config.title, root: "")
+    var site: Site { pages.site }
+    var strings: SiteStrings { pages.strings }
+    var calendar: HolidayCalendar { pages.calendar }
+    var today: CivilDate { pages.today }
+
+    func context() -> [String: Any] {
+        let months = monthList
+        var context = pages.common(path: "", title: site.config.title, root: "")
         context["grids"] = months.enumerated().map { i, m -> [String: Any] in
-            var grid = grid().context(
+            var grid = pages.grid().context(
                 year: m.year, month: m.month, large: true, fullWeeks: false, href: PagePath.month(m.year, m.month),
                 noteHref: { PagePath.note($0.slug) })
             grid["key"] = String(CivilDate(year: m.year, month: m.month, day: 1)!.iso8601.prefix(7))
             grid["hidden"] = i > 0
             // ← and →: links to the neighbouring month pages, which the script turns into
             // switches where the home page has that month.
-            grid["steps"] = neighbourMonths(year: m.year, month: m.month, root: "")
+            grid["steps"] = pages.neighbourMonths(year: m.year, month: m.month, root: "")
             return grid
         }
         // The holiday table of each year the grids reach; the script shows the one of the month shown.
         let gridYears = Array(Set(months.map(\.year))).sorted()
         context["periodYears"] = gridYears.enumerated().map { i, year -> [String: Any] in
             [
-                "year": year, "href": PagePath.year(year), "title": yearTitle(year), "hidden": i > 0,
-                "announced": calendar.isAnnounced(year: year), "periods": periods(year),
+                "year": year, "href": PagePath.year(year), "title": pages.yearTitle(year), "hidden": i > 0,
+                "announced": calendar.isAnnounced(year: year), "periods": pages.periods(year),
             ]
         }
         let line = todayLine(today)
@@ -47,16 +60,16 @@ extension HTMLPages {
         context["nextHolidayLine"] = nextHolidayLine(after: today)
         context["asOf"] = strings.homeAsOf(strings.longDate(today))
         let upcoming = site.notes.filter { $0.end >= today }.prefix(5)
-        context["upcoming"] = ["notes": upcoming.map { noteSummary($0, root: "") }]
+        context["upcoming"] = ["notes": upcoming.map { pages.noteSummary($0, root: "") }]
         context["hasUpcoming"] = !upcoming.isEmpty
-        context["years"] = years.reversed().map { y -> [String: Any] in
+        context["years"] = pages.years.reversed().map { y -> [String: Any] in
             [
                 "year": y, "href": PagePath.year(y), "announced": calendar.isAnnounced(year: y),
                 "current": y == today.year,
             ]
         }
         context["homeData"] = homeData(months: months)
-        return page("index.html", template: "index", context)
+        return context
     }
 
     /// `今天 11月22日 周日 农历十月初四 · 休息日`.
@@ -115,7 +128,7 @@ extension HTMLPages {
             ("built", .string(today.iso8601)), ("timeZone", .string(site.config.timeZone)),
             ("announcedThrough", .int(calendar.firstUnannouncedYear(from: today.year) - 1)),
             ("days", .array(days)), ("periods", .array(periods)), ("notes", .array(notes)),
-            ("words", .object(strings.homeWords.map { ($0.key, .string($0.value)) }.sorted { $0.0 < $1.0 })),
+            ("words", .object(WordTable.ordered(strings.home).map { ($0.name, .string($0.text)) }.sorted { $0.0 < $1.0 })),
         ])
         // Safe inside <script>: no `</script>` or `<!--` can come out of a note's title.
         return String(decoding: json.serialized(), as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")

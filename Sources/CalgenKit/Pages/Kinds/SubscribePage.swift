@@ -1,0 +1,44 @@
+import CalgenCore
+import CalgenModel
+
+/// `subscribe/index.html`: the public feeds' addresses and how to subscribe in each calendar app.
+struct SubscribePage: SitePage {
+    static let template = "subscribe"
+
+    let pages: HTMLPages
+
+    static func all(_ pages: HTMLPages) -> [SubscribePage] { [SubscribePage(pages: pages)] }
+
+    var path: String { PagePath.subscribe + PagePath.index }
+
+    func context() -> [String: Any] {
+        let root = "../"
+        let strings = pages.strings
+        let words = strings.ui
+        var context = pages.common(
+            path: PagePath.subscribe, title: "\(words.subscribeTitle) · \(pages.site.config.title)", root: root,
+            description: words.subscribeDescription)
+        context["heading"] = words.subscribeTitle
+        context["isChinese"] = strings.isChinese
+        context["personal"] = false
+        context["feeds"] = [
+            SubscribePage.feedAddress(
+                id: "holidays", path: Calgen.publicFeedPath, title: words.subscribe, text: words.subscribeText,
+                baseURL: pages.site.config.baseURL),
+            SubscribePage.feedAddress(
+                id: "festivals", path: Calgen.festivalsFeedPath, title: words.subscribeFestivals,
+                text: words.subscribeFestivalsText, baseURL: pages.site.config.baseURL),
+        ]
+        return context
+    }
+
+    /// One feed's addresses for `partials/feed-address`: webcal, https, and the link to the file
+    /// (from the subscribe page, or from `folder`, the page beside a personal feed).
+    static func feedAddress(
+        id: String, path: String, title: String, text: String, baseURL: String, relativeTo folder: String = ""
+    ) -> [String: Any] {
+        let url = FeedURL(baseURL: baseURL, path: path)
+        let relative = folder.isEmpty ? "../" + path : String(path.dropFirst(folder.count))
+        return ["id": id, "title": title, "text": text, "https": url.https, "webcal": url.webcal, "href": relative]
+    }
+}
