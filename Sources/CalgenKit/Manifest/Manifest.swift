@@ -6,7 +6,7 @@ import Foundation
 /// last looked, and what. The format is described by `Schemas/manifest.schema.json`.
 struct Manifest: Codable, Equatable, Sendable {
     static let schemaVersion = 1
-    static let path = "manifest.json"
+    static let path = PagePath.manifest
 
     /// One holiday-cn source file.
     struct Year: Codable, Equatable, Sendable {

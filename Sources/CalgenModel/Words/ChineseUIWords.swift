@@ -1,8 +1,6 @@
-import CalgenModel
-
 extension UIWords {
     /// 中文.
-    static let chinese = UIWords(
+    package static let chinese = UIWords(
         skip: "跳到正文",
         siteNav: "网站导航",
         thisMonth: "本月",

@@ -1,8 +1,6 @@
-import CalgenModel
-
 extension UIWords {
     /// English.
-    static let english = UIWords(
+    package static let english = UIWords(
         skip: "Skip to content",
         siteNav: "Site",
         thisMonth: "This month",

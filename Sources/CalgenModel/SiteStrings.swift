@@ -1,73 +1,76 @@
 import CalgenCore
-import CalgenModel
 
 /// The words of the site in its language: the fixed words (`ui`, typed per language in
 /// `UIWords`) and the phrases made from dates, holidays and notes.
-struct SiteStrings: Sendable {
-    let language: SiteLanguage
+package struct SiteStrings: Sendable {
+    package let language: SiteLanguage
 
-    var isChinese: Bool { language == .chinese }
+    package init(language: SiteLanguage) {
+        self.language = language
+    }
 
-    static let englishMonths = [
+    package var isChinese: Bool { language == .chinese }
+
+    package static let englishMonths = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
         "November", "December",
     ]
 
     /// `10月` / `October`.
-    func monthName(_ month: Int) -> String {
+    package func monthName(_ month: Int) -> String {
         isChinese ? "\(month)月" : SiteStrings.englishMonths[month - 1]
     }
 
     /// `2026年10月` / `October 2026`.
-    func monthTitle(year: Int, month: Int) -> String {
+    package func monthTitle(year: Int, month: Int) -> String {
         isChinese ? "\(year)年\(month)月" : "\(SiteStrings.englishMonths[month - 1]) \(year)"
     }
 
     /// `2026年10月1日 星期四` / `Thursday, 1 October 2026`.
-    func longDate(_ date: CivilDate) -> String {
+    package func longDate(_ date: CivilDate) -> String {
         isChinese
             ? "\(date.year)年\(date.month)月\(date.day)日 \(date.weekday.chineseName)"
             : "\(date.weekday.englishName), \(date.day) \(SiteStrings.englishMonths[date.month - 1]) \(date.year)"
     }
 
     /// `10月1日（周四）` / `Thu 1 Oct`.
-    func shortDate(_ date: CivilDate) -> String {
+    package func shortDate(_ date: CivilDate) -> String {
         isChinese
             ? "\(date.month)月\(date.day)日（周\(date.weekday.chineseShortName)）"
             : "\(weekdayShort(date.weekday)) \(date.day) \(SiteStrings.englishMonths[date.month - 1].prefix(3))"
     }
 
     /// `shortDate` in the pieces a line may break between: `["10月1日", "（周四）"]` / `["Thu 1 Oct"]`.
-    func shortDateParts(_ date: CivilDate) -> [String] {
+    package func shortDateParts(_ date: CivilDate) -> [String] {
         isChinese ? ["\(date.month)月\(date.day)日", "（周\(date.weekday.chineseShortName)）"] : [shortDate(date)]
     }
 
     /// `一` / `Mon`.
-    func weekdayShort(_ weekday: Weekday) -> String {
+    package func weekdayShort(_ weekday: Weekday) -> String {
         isChinese ? weekday.chineseShortName : String(weekday.englishName.prefix(3))
     }
 
     /// `星期一` / `Monday`.
-    func weekdayLong(_ weekday: Weekday) -> String {
+    package func weekdayLong(_ weekday: Weekday) -> String {
         isChinese ? weekday.chineseName : weekday.englishName
     }
 
     /// A holiday's display name in the site's language.
-    func holidayName(_ displayName: String) -> String {
+    package func holidayName(_ displayName: String) -> String {
         isChinese ? displayName : HolidayNames.englishName(for: displayName)
     }
 
     /// A festival's name in the site's language.
-    func festivalName(_ name: String) -> String {
+    package func festivalName(_ name: String) -> String {
         isChinese ? name : SiteStrings.englishFestivals[name] ?? name
     }
 
     /// A solar term's name in the site's language.
-    func solarTermName(_ term: SolarTerm) -> String {
+    package func solarTermName(_ term: SolarTerm) -> String {
         isChinese ? term.name : SiteStrings.englishSolarTerms[term.rawValue]
     }
 
-    static let englishFestivals: [String: String] = [
+    package static let englishFestivals: [String: String] = [
         "春节": "Spring Festival", "元宵节": "Lantern Festival", "龙抬头": "Dragon Raises Its Head",
         "端午节": "Dragon Boat Festival", "七夕节": "Qixi Festival", "中元节": "Zhongyuan Festival",
         "中秋节": "Mid-Autumn Festival", "重阳节": "Double Ninth Festival", "寒衣节": "Winter Clothing Day",
@@ -78,7 +81,7 @@ struct SiteStrings: Sendable {
         "教师节": "Teachers' Day", "国庆节": "National Day",
     ]
 
-    static let englishSolarTerms = [
+    package static let englishSolarTerms = [
         "Minor Cold", "Major Cold", "Start of Spring", "Rain Water", "Awakening of Insects", "Spring Equinox",
         "Pure Brightness", "Grain Rain", "Start of Summer", "Grain Buds", "Grain in Ear", "Summer Solstice",
         "Minor Heat", "Major Heat", "Start of Autumn", "End of Heat", "White Dew", "Autumn Equinox", "Cold Dew",
@@ -86,12 +89,12 @@ struct SiteStrings: Sendable {
     ]
 
     /// `4月5日` / `5 Apr`: a date in a list of the year's days.
-    func dayOfYear(_ date: CivilDate) -> String {
+    package func dayOfYear(_ date: CivilDate) -> String {
         isChinese ? "\(date.month)月\(date.day)日" : "\(date.day) \(SiteStrings.englishMonths[date.month - 1].prefix(3))"
     }
 
     /// The statutory days of a year as one sentence: `共13天：元旦 1月1日；春节 2月16日至2月19日；…`.
-    func statutorySummary(_ days: [StatutoryDay]) -> String {
+    package func statutorySummary(_ days: [StatutoryDay]) -> String {
         var groups = [(holiday: String, dates: [CivilDate])]()
         for day in days {
             if let last = groups.indices.last, groups[last].holiday == day.holiday {
@@ -112,14 +115,14 @@ struct SiteStrings: Sendable {
     }
 
     /// `依照《全国年节及纪念日放假办法》（国务院令第795号），2026年的法定节假日共13天：…`.
-    func statutorySentence(year: Int, decree: String, summary: String) -> String {
+    package func statutorySentence(year: Int, decree: String, summary: String) -> String {
         isChinese
             ? "依照《全国年节及纪念日放假办法》（\(decree)），\(year)年的法定节假日" + summary
             : "Under the national rules on public holidays (\(decree)), \(year) has " + summary
     }
 
     /// The badge of a day: 休 on holidays, 班 on make-up workdays.
-    func badge(_ kind: DayKind) -> String? {
+    package func badge(_ kind: DayKind) -> String? {
         switch kind {
         case .holiday: return ui.badgeOff
         case .makeupWorkday: return ui.badgeWork
@@ -128,7 +131,7 @@ struct SiteStrings: Sendable {
     }
 
     /// The status spoken after the date to a screen reader.
-    func spokenStatus(_ kind: DayKind) -> String {
+    package func spokenStatus(_ kind: DayKind) -> String {
         switch kind {
         case .holiday: return isChinese ? "休" : "day off"
         case .makeupWorkday: return isChinese ? "补班" : "make-up workday"
@@ -138,25 +141,25 @@ struct SiteStrings: Sendable {
     }
 
     /// `1月1日（周四）至1月3日（周六）` / `Thu 1 Jan – Sat 3 Jan`.
-    func range(_ start: CivilDate, _ end: CivilDate) -> String {
+    package func range(_ start: CivilDate, _ end: CivilDate) -> String {
         if start == end { return shortDate(start) }
         return isChinese ? "\(shortDate(start))至\(shortDate(end))" : "\(shortDate(start)) – \(shortDate(end))"
     }
 
     /// `共3天` / `3 days`.
-    func dayCount(_ n: Int) -> String {
+    package func dayCount(_ n: Int) -> String {
         isChinese ? "共\(n)天" : (n == 1 ? "1 day" : "\(n) days")
     }
 
     /// `1月4日（周日）上班` / `Work on Sun 4 Jan`.
-    func makeupLine(_ dates: [CivilDate]) -> String? {
+    package func makeupLine(_ dates: [CivilDate]) -> String? {
         guard !dates.isEmpty else { return nil }
         let list = dates.map(shortDate)
         return isChinese ? list.joined(separator: "、") + "上班" : "Work on " + list.joined(separator: ", ")
     }
 
     /// When a note happens: `2026年10月1日（周四）至10月7日（周三） 每天 09:00–18:00`.
-    func noteWhen(_ note: Note) -> String {
+    package func noteWhen(_ note: Note) -> String {
         var text =
             isChinese ? "\(note.start.year)年" + range(note.start, note.end) : range(note.start, note.end) + " \(note.end.year)"
         guard let time = note.time else { return text }
@@ -172,7 +175,7 @@ struct SiteStrings: Sendable {
     }
 
     /// A year page's summary for search results: its holiday breaks, or that they are not announced.
-    func yearDescription(year: Int, periods: [HolidayPeriod]) -> String {
+    package func yearDescription(year: Int, periods: [HolidayPeriod]) -> String {
         if periods.isEmpty {
             return isChinese
                 ? "\(year)年日历：法定节假日、农历、二十四节气与节日；放假调休安排尚未公布。"
@@ -185,7 +188,7 @@ struct SiteStrings: Sendable {
     }
 
     /// A month page's summary: its holiday breaks and make-up days, and what else the grid shows.
-    func monthDescription(year: Int, month: Int, periods: [HolidayPeriod], feasts: [String]) -> String {
+    package func monthDescription(year: Int, month: Int, periods: [HolidayPeriod], feasts: [String]) -> String {
         let title = monthTitle(year: year, month: month)
         var parts = periods.map { period -> String in
             var text = "\(holidayName(period.noticeName)) \(range(period.start, period.end))"
@@ -203,19 +206,19 @@ struct SiteStrings: Sendable {
     }
 
     /// A note page's summary: when, then the start of its text.
-    func noteDescription(_ note: Note) -> String {
+    package func noteDescription(_ note: Note) -> String {
         let text = note.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let excerpt = text.count > 120 ? text.prefix(119) + "…" : Substring(text)
         return noteWhen(note) + (excerpt.isEmpty ? "" : (isChinese ? "：" : ": ") + excerpt)
     }
 
     /// `周日` / `Sun`.
-    func weekdayShortName(_ weekday: Weekday) -> String {
+    package func weekdayShortName(_ weekday: Weekday) -> String {
         (isChinese ? "周" : "") + weekdayShort(weekday)
     }
 
     /// What a day is, in a word or two: `休息日（国庆节）`, `补班（国庆节）`, `工作日`.
-    func dayStatusWord(_ kind: DayKind, name: String?, announced: Bool) -> String {
+    package func dayStatusWord(_ kind: DayKind, name: String?, announced: Bool) -> String {
         let named = name.map { isChinese ? "（\($0)）" : " (\($0))" } ?? ""
         let word: String
         switch kind {
@@ -228,62 +231,62 @@ struct SiteStrings: Sendable {
     }
 
     /// `今天 11月22日 周日 农历十月初四 · 休息日`.
-    func todayLine(date: String, weekday: String, lunar: String, status: String) -> String {
+    package func todayLine(date: String, weekday: String, lunar: String, status: String) -> String {
         fill(home.today, ["date": date, "weekday": weekday, "lunar": lunar, "status": status])
             .replacingOccurrences(of: "  ", with: " ")
     }
 
     /// `正在放假：国庆节（10月1日（周四）至10月8日（周四），共8天），还剩 3 天`.
-    func currentHolidayLine(name: String, range: String, days: Int, left: Int) -> String {
+    package func currentHolidayLine(name: String, range: String, days: Int, left: Int) -> String {
         fill(home.current, ["name": name, "range": range, "days": "\(days)", "left": "\(left)"])
     }
 
     /// `下一个假期：元旦，还有 40 天（1月1日（周五）至1月3日（周日），共3天）`.
-    func nextHolidayLine(name: String, range: String, days: Int, until: Int) -> String {
+    package func nextHolidayLine(name: String, range: String, days: Int, until: Int) -> String {
         fill(home.next, ["name": name, "range": range, "days": "\(days)", "until": "\(until)"])
     }
 
     /// `下一个假期：2028年放假安排尚未公布`.
-    func nextHolidayUnknown(year: Int) -> String {
+    package func nextHolidayUnknown(year: Int) -> String {
         fill(home.unknown, ["year": "\(year)"])
     }
 
     /// What the home page says to a reader without JavaScript: the lines are as of the build day.
-    func homeAsOf(_ date: String) -> String {
+    package func homeAsOf(_ date: String) -> String {
         fill(home.asOf, ["date": date])
     }
 
     /// `text` with each `{key}` replaced; the home page's script fills the same patterns.
-    func fill(_ text: String, _ values: [String: String]) -> String {
+    package func fill(_ text: String, _ values: [String: String]) -> String {
         values.reduce(text) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
     }
 
     /// The news of `changes.xml` and the manifest: `2027年放假安排已发布`.
-    func newsAnnounced(_ year: Int) -> String {
+    package func newsAnnounced(_ year: Int) -> String {
         isChinese ? "\(year)年放假安排已发布" : "The \(year) holiday arrangement is published"
     }
 
     /// `2028年日历已加入（放假安排尚未公布）`.
-    func newsYearAdded(_ year: Int) -> String {
+    package func newsYearAdded(_ year: Int) -> String {
         isChinese ? "\(year)年日历已加入（放假安排尚未公布）" : "The \(year) calendar is added (arrangement not announced yet)"
     }
 
     /// `2026年放假数据更正`.
-    func newsCorrected(_ year: Int) -> String {
+    package func newsCorrected(_ year: Int) -> String {
         isChinese ? "\(year)年放假数据更正" : "The \(year) holiday data is corrected"
     }
 
     /// `新记事：国庆值班安排`.
-    func newsNoteAdded(_ title: String) -> String { isChinese ? "新记事：\(title)" : "New note: \(title)" }
+    package func newsNoteAdded(_ title: String) -> String { isChinese ? "新记事：\(title)" : "New note: \(title)" }
 
     /// `记事更新：国庆值班安排`.
-    func newsNoteChanged(_ title: String) -> String { isChinese ? "记事更新：\(title)" : "Note updated: \(title)" }
+    package func newsNoteChanged(_ title: String) -> String { isChinese ? "记事更新：\(title)" : "Note updated: \(title)" }
 
     /// `记事删除：国庆值班安排`.
-    func newsNoteRemoved(_ title: String) -> String { isChinese ? "记事删除：\(title)" : "Note removed: \(title)" }
+    package func newsNoteRemoved(_ title: String) -> String { isChinese ? "记事删除：\(title)" : "Note removed: \(title)" }
 
     /// `网站发布：2007–2027年日历，放假安排已公布至2026年`.
-    func newsPublished(first: Int?, last: Int?) -> String {
+    package func newsPublished(first: Int?, last: Int?) -> String {
         let from = first.map(String.init) ?? "?"
         let through = last.map(String.init) ?? "—"
         return isChinese
@@ -292,8 +295,8 @@ struct SiteStrings: Sendable {
     }
 
     /// The fixed words of the pages (`{{t.name}}` in templates).
-    var ui: UIWords { UIWords.of(language) }
+    package var ui: UIWords { UIWords.of(language) }
 
     /// The patterns of the home page's live lines.
-    var home: HomeLines { HomeLines.of(language) }
+    package var home: HomeLines { HomeLines.of(language) }
 }

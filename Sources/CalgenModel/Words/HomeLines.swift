@@ -1,30 +1,28 @@
-import CalgenModel
-
 /// The patterns of the home page's live lines, shared by the build and the page's script (which
 /// receives them as `words`): each `{key}` is filled in.
-struct HomeLines: Sendable {
+package struct HomeLines: Sendable {
     /// `今天 {date} {weekday} {lunar} · {status}`.
-    let today: String
+    package let today: String
     /// The break under way: `{name}`, `{range}`, `{days}`, `{left}`.
-    let current: String
+    package let current: String
     /// The next break: `{name}`, `{until}`, `{range}`, `{days}`.
-    let next: String
+    package let next: String
     /// No break known: `{year}`, the first year not announced.
-    let unknown: String
+    package let unknown: String
     /// Under the lines for a reader without JavaScript: `{date}`, the build day.
-    let asOf: String
+    package let asOf: String
     /// What the script says past the months the page carries: `{date}`, the build day.
-    let stale: String
+    package let stale: String
 
     /// The lines of a language.
-    static func of(_ language: SiteLanguage) -> HomeLines {
+    package static func of(_ language: SiteLanguage) -> HomeLines {
         switch language {
         case .chinese: chinese
         case .english: english
         }
     }
 
-    static let chinese = HomeLines(
+    package static let chinese = HomeLines(
         today: "今天 {date} {weekday} {lunar} · {status}",
         current: "正在放假：{name}（{range}，共{days}天），还剩 {left} 天",
         next: "下一个假期：{name}，还有 {until} 天（{range}，共{days}天）",
@@ -33,7 +31,7 @@ struct HomeLines: Sendable {
         stale: "本页生成于 {date}，已超出本页所含的月份；请打开对应年份的日历。"
     )
 
-    static let english = HomeLines(
+    package static let english = HomeLines(
         today: "Today {weekday} {date} · {status}",
         current: "On holiday: {name} ({range}, {days} days), {left} days left",
         next: "Next holiday: {name}, in {until} days ({range}, {days} days)",

@@ -1,74 +1,72 @@
-import CalgenModel
-
 /// Where the site's files live, relative to the site root: the one place that spells a path.
 /// Swift code builds links from here, and templates print the same paths from `paths` of their
 /// context (`{{root}}{{paths.subscribe}}`), so that no template spells one.
-enum PagePath {
+package enum PagePath {
     /// `index.html`, a folder's page.
-    static let index = "index.html"
+    package static let index = "index.html"
 
     /// `404.html`, served for any missing path.
-    static let notFound = "404.html"
+    package static let notFound = "404.html"
 
     /// `2026/`.
-    static func year(_ year: Int) -> String { "\(year)/" }
+    package static func year(_ year: Int) -> String { "\(year)/" }
 
     /// `10/`, a month's folder inside its year's.
-    static func monthFolder(_ month: Int) -> String { (month < 10 ? "0" : "") + "\(month)/" }
+    package static func monthFolder(_ month: Int) -> String { (month < 10 ? "0" : "") + "\(month)/" }
 
     /// `2026/10/`.
-    static func month(_ year: Int, _ month: Int) -> String { Self.year(year) + monthFolder(month) }
+    package static func month(_ year: Int, _ month: Int) -> String { Self.year(year) + monthFolder(month) }
 
     /// `subscribe/`, how to subscribe to the feeds.
-    static let subscribe = "subscribe/"
+    package static let subscribe = "subscribe/"
 
     /// `api/`, the day API and its page.
-    static let api = "api/"
+    package static let api = "api/"
 
     /// `api/days/`, one JSON file a day: `api/days/2026-10-01.json`.
-    static let apiDays = api + "days/"
+    package static let apiDays = api + "days/"
 
     /// `api/years.json`, the years with data.
-    static let apiYears = api + "years.json"
+    package static let apiYears = api + "years.json"
 
     /// `api/2026.json`, one year of the day API.
-    static func apiYear(_ year: Int) -> String { api + "\(year).json" }
+    package static func apiYear(_ year: Int) -> String { api + "\(year).json" }
 
     /// `api/days/2026-10-01.json`.
-    static func apiDay(_ date: String) -> String { apiDays + date + ".json" }
+    package static func apiDay(_ date: String) -> String { apiDays + date + ".json" }
 
     /// `notes/`, the notes index.
-    static let notes = "notes/"
+    package static let notes = "notes/"
 
     /// `notes/national-day-duty/`.
-    static func note(_ slug: String) -> String { notes + slug + "/" }
+    package static func note(_ slug: String) -> String { notes + slug + "/" }
 
     /// `feeds/`, the public feeds and every personal feed's folder.
-    static let feeds = "feeds/"
+    package static let feeds = "feeds/"
 
     /// `changes.xml`, the site's news as an Atom feed.
-    static let changes = "changes.xml"
+    package static let changes = "changes.xml"
 
     /// `sitemap.xml`.
-    static let sitemap = "sitemap.xml"
+    package static let sitemap = "sitemap.xml"
 
     /// `robots.txt`.
-    static let robots = "robots.txt"
+    package static let robots = "robots.txt"
 
     /// `_headers`, response headers for hosts that read it.
-    static let headers = "_headers"
+    package static let headers = "_headers"
 
     /// `manifest.json`, the site manifest.
-    static let manifest = Manifest.path
+    package static let manifest = "manifest.json"
 
     /// `assets/`, the templates' static files as they are.
-    static let assets = "assets/"
+    package static let assets = "assets/"
 
     /// `static/`, the same files under names that change with their content.
-    static let hashedAssets = "static/"
+    package static let hashedAssets = "static/"
 
     /// `paths` of every template context: the fixed paths by name, for templates to print.
-    static let templateContext: [String: String] = [
+    package static let templateContext: [String: String] = [
         "subscribe": subscribe, "api": api, "apiDays": apiDays, "apiYears": apiYears, "notes": notes, "feeds": feeds,
         "publicFeed": Calgen.publicFeedPath, "festivalsFeed": Calgen.festivalsFeedPath, "changes": changes,
         "sitemap": sitemap, "manifest": manifest, "assets": assets, "hashedAssets": hashedAssets,

@@ -1,0 +1,134 @@
+/// The fixed words of the site's pages in one language: one stored property per word or phrase,
+/// so that a language without a word does not compile. Templates print them as `{{t.name}}`,
+/// the property's name; Swift reads them as `strings.ui.name`.
+///
+/// A new word is a property here and its value in `UIWords.chinese` and `UIWords.english`.
+package struct UIWords: Sendable {
+    // MARK: Every page: header, navigation, footer
+
+    package let skip: String
+    package let siteNav: String
+    package let thisMonth: String
+    package let notes: String
+    package let subscribeShort: String
+    package let jumpLabel: String
+    package let jumpGo: String
+    package let jumpHint: String
+    package let jumpInvalid: String
+    package let source: String
+    package let colon: String
+    package let apiLink: String
+    package let changesFeed: String
+    package let generatedBy: String
+    package let home: String
+
+    // MARK: Calendars: grids, legends, year and month pages
+
+    package let calendar: String
+    package let monthIndex: String
+    package let monthSteps: String
+    /// The badge of a day off, 休.
+    package let badgeOff: String
+    /// The badge of a make-up workday, 班.
+    package let badgeWork: String
+    package let legend: String
+    package let legendOff: String
+    package let legendStatutory: String
+    package let legendPending: String
+    package let legendWork: String
+    package let legendWeekend: String
+    package let statutory: String
+    package let statutoryPending: String
+    package let yearTitleSuffix: String
+    package let wholeYear: String
+    package let years: String
+    package let announced: String
+    package let notAnnounced: String
+    package let notAnnouncedLong: String
+    package let todayHeading: String
+
+    // MARK: Holiday breaks and the year's facts
+
+    package let holidays: String
+    package let holidayName: String
+    package let dates: String
+    package let length: String
+    package let makeup: String
+    package let rangeTo: String
+    package let makeupBefore: String
+    package let makeupAfter: String
+    package let none: String
+    package let sources: String
+    package let statutoryDays: String
+    package let statutoryPendingText: String
+    package let partialHolidays: String
+    package let workdaysPerMonth: String
+    package let workdaysTotal: String
+    package let feasts: String
+    package let monthFeasts: String
+    package let solarTerms: String
+    package let festivals: String
+    package let monthHolidays: String
+    package let noHolidaysThisMonth: String
+
+    // MARK: Notes
+
+    package let notesTitle: String
+    package let notesDescription: String
+    package let notesByDate: String
+    package let notesByTag: String
+    package let noNotes: String
+    package let monthNotes: String
+    package let upcomingNotes: String
+    package let allNotes: String
+    package let tags: String
+    package let onTheCalendar: String
+    package let draft: String
+
+    // MARK: Subscribing, and the page of a personal feed (`personalTitle` has a `{name}`)
+
+    package let subscribe: String
+    package let subscribeText: String
+    package let subscribeHow: String
+    package let subscribeTitle: String
+    package let subscribeDescription: String
+    package let subscribeWebcal: String
+    package let subscribeHttps: String
+    package let subscribeFestivals: String
+    package let subscribeFestivalsText: String
+    package let guideHeading: String
+    package let addresses: String
+    package let downloadIcs: String
+    package let copy: String
+    package let copied: String
+    package let personalTitle: String
+    package let personalText: String
+    package let personalNotice: String
+
+    // MARK: The API page, the 404 page and changes.xml
+
+    package let apiTitle: String
+    package let apiDescription: String
+    package let notFoundTitle: String
+    package let notFoundText: String
+    package let changesSubtitle: String
+
+    /// The words of a language.
+    package static func of(_ language: SiteLanguage) -> UIWords {
+        switch language {
+        case .chinese: chinese
+        case .english: english
+        }
+    }
+
+    /// `t` of a template context: every word under its property's name, made once per language.
+    package static func table(_ language: SiteLanguage) -> [String: String] {
+        switch language {
+        case .chinese: chineseTable
+        case .english: englishTable
+        }
+    }
+
+    private static let chineseTable = WordTable.entries(of: chinese)
+    private static let englishTable = WordTable.entries(of: english)
+}
