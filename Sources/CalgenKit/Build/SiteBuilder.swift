@@ -64,14 +64,16 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Builds the site into memory over `previous` (the files of the last build into memory, or
-    /// none) exactly as `build()` would write it over that output, and writes nothing. For the
-    /// preview server and tests.
+    /// none) exactly as `build()` would write it over that output, and writes nothing. With no
+    /// `previous` and `options.previousManifest` set, the build continues that manifest's
+    /// versions as `build()` does. For the preview server and tests.
     public func buildInMemory(previous: [OutputFile] = []) throws -> MemoryBuild {
         let timer = StepTimer(progress: options.progress)
         let record = PersonalFeedRecord.path(secret: options.feedSecret)
         let loaded = try timer.step("load") {
             try load(previous: { () throws(ContentErrors) in
-                try PreviousOutput.inMemory(previous, allowReset: options.allowReset, record: record)
+                if previous.isEmpty, options.previousManifest != nil { return try PreviousOutput.load(options: options) }
+                return try PreviousOutput.inMemory(previous, allowReset: options.allowReset, record: record)
             })
         }
         let rendered = try render(loaded, timer, sink: MemorySink())
