@@ -38,6 +38,18 @@ public struct SolarTermDate: Hashable, Sendable {
     /// further a year lies from today, the less certain ΔT and so a term within a minute of
     /// midnight.
     public static func all(inYear year: Int) -> [SolarTermDate] {
+        // A pure function of the year that costs a VSOP87 series per term: worked out once per
+        // year and process, so that rebuilds (`calgen serve`, tests) do not repeat it.
+        if let known = memo.withLock({ $0[year] }) { return known }
+        let terms = compute(inYear: year)
+        memo.withLock { $0[year] = terms }
+        return terms
+    }
+
+    /// The terms of each year worked out so far.
+    private static let memo = Memo<[Int: [SolarTermDate]]>([:])
+
+    private static func compute(inYear year: Int) -> [SolarTermDate] {
         let january6 = CivilDate(year: year, month: 1, day: 6)!
         // Julian Day of 00:00 UT on 1970-01-01.
         let unixEpochJD = 2_440_587.5
