@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "calgen", targets: ["calgen"]),
         .library(name: "CalgenCore", targets: ["CalgenCore"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
+        .library(name: "CalgenModel", targets: ["CalgenModel"]),
         .library(name: "CalgenKit", targets: ["CalgenKit"]),
         .library(name: "CalgenServe", targets: ["CalgenServe"]),
         .executable(name: "calgen-benchmark-site", targets: ["BenchmarkSite"]),

@@ -13,6 +13,7 @@ let package = Package(
             dependencies: [
                 .product(name: "CalgenCore", package: "calgen"),
                 .product(name: "ICalendar", package: "calgen"),
+                .product(name: "CalgenModel", package: "calgen"),
                 .product(name: "CalgenKit", package: "calgen"),
                 .product(name: "CalgenServe", package: "calgen"),
             ],

@@ -2,6 +2,7 @@ import Foundation
 
 @testable import CalgenCore
 @testable import CalgenKit
+@testable import CalgenModel
 @testable import CalgenServe
 @testable import ICalendar
 
