@@ -37,6 +37,27 @@ ROOMS = [
 DECLARATION = re.compile(r"^(?:public |package |internal |fileprivate |private )?(?:final )?"
                          r"(?:struct|enum|class|protocol|actor|typealias) ([A-Za-z_][A-Za-z0-9_]*)", re.M)
 IDENTIFIER = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
+EXTENSION = re.compile(r"^(?:public |package |internal |fileprivate |private )?extension ([A-Za-z_][A-Za-z0-9_.]*)")
+MEMBER = re.compile(r"^    (?:@\w+\s+)*(?:(?:public|package|internal|fileprivate|private|static|mutating|nonisolated)\s+)*"
+                    r"(?:func|var|let)\s+([a-z_][A-Za-z0-9_]*)")
+
+
+def extension_members(source: str):
+    """(type, member) for every member an `extension` at the top level of `source` declares."""
+    found = []
+    current = None
+    for line in source.split("\n"):
+        match = EXTENSION.match(line)
+        if match:
+            current = match.group(1).split(".")[0]
+            continue
+        if line.startswith("}"):
+            current = None
+        elif current:
+            member = MEMBER.match(line)
+            if member:
+                found.append((current, member.group(1)))
+    return found
 
 
 def strip(source: str) -> str:
@@ -93,6 +114,28 @@ def main() -> int:
             print(f"{room:<12} " + ", ".join(f"{t} ({len(table[(room, t)])})" for t in used))
         both = sorted({tuple(sorted(pair)) for pair in table if (pair[1], pair[0]) in table})
         print("pairs in both directions: " + (", ".join(f"{a}<->{b}" for a, b in both) or "none"))
+    # Members that an extension in a higher room adds to a lower room's type: a lower room that
+    # calls one names the higher room as surely as by a type. Searched by name where the name is
+    # declared once in all rooms, as `.name` or `Type.name`.
+    if not table_only:
+        texts = {path: strip(path.read_text()) for path in files}
+        declared = {}
+        for path, text in texts.items():
+            for name in re.findall(r"\b(?:func|var|let)\s+([a-z_][A-Za-z0-9_]*)", text):
+                declared[name] = declared.get(name, 0) + 1
+        for path in files:
+            room = room_of[path]
+            for type_name, member in extension_members(path.read_text()):
+                owner_room = owner.get(type_name)
+                if owner_room is None or owner_room == room or declared.get(member, 0) != 1:
+                    continue
+                use = re.compile(r"\." + re.escape(member) + r"\b")
+                for other in files:
+                    if level[room_of[other]] <= level[room] and room_of[other] != room and use.search(texts[other]):
+                        way = "sideways" if level[room_of[other]] == level[room] else "up"
+                        problems.append(
+                            f"{other.relative_to(SOURCES.parent)}: {room_of[other]} calls {type_name}.{member}, "
+                            f"which {room} adds ({way})")
     for problem in problems:
         print("check_rooms: " + problem, file=sys.stderr)
     return 1 if problems else 0

@@ -11,6 +11,9 @@ package enum FeedPath {
     /// A feed's manifest: the feed's path with `.json` for `.ics`.
     package static func manifest(of feedPath: String) -> String { String(feedPath.dropLast(4)) + ".json" }
 
+    /// Whether a path below the site is a feed's manifest: `feeds/…/<name>.json`.
+    package static func isManifest(_ path: String) -> Bool { path.hasPrefix("feeds/") && path.hasSuffix(".json") }
+
     /// The feed of a manifest: `.ics` for `.json`.
     package static func feed(ofManifest path: String) -> String { String(path.dropLast(5)) + ".ics" }
 }

@@ -1,5 +1,6 @@
 /// The next output as a list of files, each with where its bytes come from, and whether it
-/// changes anything. Made by `Publication`, carried out by `StagedOutput.apply`.
+/// changes anything. Made by `Publication`, carried out by `StagedOutput.apply` (or
+/// `MemoryOutput.apply` for a build into memory).
 package struct OutputPlan: Sendable {
     /// Every file of the next output, manifests included, sorted by path.
     package let files: [PlannedFile]

@@ -9,7 +9,7 @@ package protocol OutputSink: Sendable {
     func store(_ path: String, _ bytes: [UInt8]) throws(OutputError) -> PlannedFile
 }
 
-/// A sink that keeps every file in memory: for `calgen check`, the preview server and tests.
+/// A sink that keeps every file in memory: for `calgen check`, builds into memory and tests.
 package struct MemorySink: OutputSink {
     package init() {}
 

@@ -16,12 +16,14 @@ public struct SourceWatcher: Sendable {
             guard let enumerator = FileManager.default.enumerator(atPath: directory) else { continue }
             for case let relative as String in enumerator {
                 let path = directory + "/" + relative
-                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                // A link counts by what it points at, so that a re-pointed link is a change.
+                let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: target),
                     attributes[.type] as? FileAttributeType == .typeRegular
                 else { continue }
                 let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
                 let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-                result[path] = "\(size) \(modified)"
+                result[path] = "\(size) \(modified) \(target)"
             }
         }
         return result

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CalgenKit
-import CalgenModel
 import Foundation
 
 struct BuildCommand: ParsableCommand {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CalgenCore
-import CalgenModel
 import Foundation
 
 /// Where "now" comes from: `SOURCE_DATE_EPOCH` (reproducible builds), else `--now`, else the

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CalgenModel
 
 /// The `--content` option shared by the commands that read a site.
 struct ContentOption: ParsableArguments {

@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenModel
 
 /// `calgen day` in words: a block for one date, a line per date for a range.
 enum DayText {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CalgenCore
 import CalgenKit
-import CalgenModel
 import CalgenServe
 import Dispatch
 import Foundation

@@ -220,6 +220,7 @@ import Testing
         defer { for fd in readers { close(fd) } }
         for _ in 0..<(limits.maxConnections + 4) {
             let fd = socket(AF_INET, SocketConstants.stream, 0)
+            SocketConstants.ignoreBrokenPipes(fd)
             var small: Int32 = 4096
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
             var address = sockaddr_in()

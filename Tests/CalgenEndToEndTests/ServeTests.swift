@@ -140,6 +140,7 @@ import Testing
     /// A socket connected to 127.0.0.1:`port`, or -1.
     static func connectLoopback(port: Int) -> Int32 {
         let fd = socket(AF_INET, SocketConstants.stream, 0)
+        SocketConstants.ignoreBrokenPipes(fd)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian

@@ -40,6 +40,7 @@ public final class StubHTTPServer: @unchecked Sendable {
     public init(_ replies: [String: Reply]) throws {
         self.replies = replies
         let fd = socket(AF_INET, SocketConstants.stream, 0)
+        SocketConstants.ignoreBrokenPipes(fd)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -64,6 +65,7 @@ public final class StubHTTPServer: @unchecked Sendable {
             while true {
                 let client = accept(fd, nil, nil)
                 if client < 0 { return }
+                SocketConstants.ignoreBrokenPipes(client)
                 Thread.detachNewThread { self.serve(client) }
             }
         }

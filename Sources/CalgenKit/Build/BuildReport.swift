@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenModel
 
 /// What a build did, for the summary line: derived from what each step returned.
 public struct BuildReport: Sendable {

@@ -31,6 +31,9 @@ public struct SiteBuilder: Sendable {
         {
             return BuildReport(skippedWith: state.report, warnings: options.feedSecret.notices, steps: timer.steps)
         }
+        // An output calgen may not replace is refused before anything in it is read.
+        _ = try OutputGuard.check(
+            output: options.outputDirectory, content: options.contentDirectory, templates: options.templatesDirectory)
         let loaded = try timer.step("load") {
             try load(previous: { () throws(ContentErrors) in try PreviousOutput.load(options: options) })
         }
@@ -66,7 +69,7 @@ public struct SiteBuilder: Sendable {
     /// Builds the site into memory over `previous` (the files of the last build into memory, or
     /// none) exactly as `build()` would write it over that output, and writes nothing. With no
     /// `previous` and `options.previousManifest` set, the build continues that manifest's
-    /// versions as `build()` does. For the preview server and tests.
+    /// versions as `build()` does. For tests and tools that render without writing.
     public func buildInMemory(previous: [OutputFile] = []) throws -> MemoryBuild {
         let timer = StepTimer(progress: options.progress)
         let record = PersonalFeedRecord.path(secret: options.feedSecret)
@@ -215,7 +218,7 @@ struct SiteRenderer {
         pages = HTMLPages(site: site, templates: templates, today: today)
     }
 
-    /// HTML pages, assets, sitemap and robots.txt.
+    /// HTML pages, assets, the sitemap, robots.txt and `_headers`.
     func renderPages() -> [OutputFile] {
         let pages = self.pages.render()
         var files = pages + templates.assets + templates.hashedAssets

@@ -1,5 +1,3 @@
-import CalgenModel
-
 /// Times the named steps of a build and reports each start to a progress display.
 final class StepTimer {
     let progress: (@Sendable (_ step: String, _ index: Int, _ count: Int) -> Void)?

@@ -133,7 +133,10 @@ public struct FeedSet: Sendable {
                 inputs: inputs
             ).encoded()
         }
-        // The public feeds stay in memory: the site manifest hashes them.
+        // A rendered feed whose bytes are the previous build's is kept from the output, by the
+        // plan's rule for every file (unchanged bytes the output holds are linked, not written);
+        // `FeedInputs.keeps` decides which feeds need no rendering at all. The public feeds stay
+        // in memory: the site manifest hashes them.
         let keeps = !feed.isPublic
         let feedFile =
             keeps && same && previous.holds(feed.path, size: feed.bytes.count)

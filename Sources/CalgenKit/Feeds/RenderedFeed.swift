@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenModel
 import ICalendar
 
 /// A feed's bytes, with the state of each event and what changed since the previous build.

@@ -71,7 +71,9 @@ struct BuildState: Equatable, Sendable {
     /// The running executable's size and modification time (the state is not published, so it
     /// may hold what differs between machines).
     static var executableIdentity: String {
-        guard let path = Bundle.main.executablePath, let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let path = Bundle.main.executablePath,
+            let attributes = try? FileManager.default.attributesOfItem(
+                atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
         else { return "unknown" }
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0

@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenModel
 
 /// What each personal feed is made from, as one `InputDigest`: the site settings, the
 /// subscriber's file, the feed's path (and so its token), its horizon, every holiday file and

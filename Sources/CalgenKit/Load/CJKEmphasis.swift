@@ -1,5 +1,4 @@
 import CCmark
-import CalgenModel
 
 #if canImport(Glibc)
     import Glibc

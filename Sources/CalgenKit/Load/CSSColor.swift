@@ -1,5 +1,3 @@
-import CalgenModel
-
 /// The nearest CSS colour name for an `#RRGGBB` colour: RFC 7986's `COLOR` takes a name.
 enum CSSColor {
     static let names: [(String, UInt32)] = [

@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenModel
 import Foundation
 
 #if canImport(Glibc)

@@ -1,5 +1,3 @@
-import CalgenModel
-
 /// The shapes of names calgen puts into URLs and matches between files.
 enum Identifier {
     /// A subscriber id, group or audience name: `[a-z0-9-]{1,64}`.

@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenModel
 import Yams
 
 /// Parses one note file: YAML front matter between `---` lines, then Markdown.

@@ -1,5 +1,3 @@
-import CalgenModel
-
 /// The SHA-256 of source files, as the loader read them: `site.yml`, each note by slug, each
 /// subscriber by id. Returned beside the site (`ContentLoader.loadWithSources`) for the build's
 /// input digests; a site made in memory has none, and then every feed counts as possibly changed.

@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenModel
 import Yams
 
 /// Parses YAML text into a node, turning syntax errors into diagnostics with line and column.

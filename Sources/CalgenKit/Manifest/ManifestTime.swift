@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenModel
 import Foundation
 
 /// Times in manifests: ISO 8601 in UTC, whole seconds (`2026-11-21T04:00:00Z`).

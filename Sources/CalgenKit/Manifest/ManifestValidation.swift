@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenModel
 
 /// The bounds a previous manifest must keep. A previous manifest is input like any content (it
 /// may come from the network through `--previous-site`, or from an output folder someone else

@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenModel
 
 /// Reading a manifest of an earlier build, which is untrusted input: bounded in size and
 /// nesting, every problem with the same fix.

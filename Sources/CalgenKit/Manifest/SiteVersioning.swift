@@ -1,5 +1,3 @@
-import CalgenModel
-
 /// The one versioning of a site and its feeds: the site manifest and every feed manifest carry
 /// the site's version, and a build that changes anything (a page, the day API, a public or
 /// personal feed) makes the next one. Feed manifests of feeds that changed are written with the

@@ -1,5 +1,3 @@
-import CalgenModel
-
 /// What carrying out a plan did, for the build's summary.
 struct AppliedPlan: Sendable {
     /// Files written, by this step or while rendering.

@@ -11,9 +11,9 @@ import Foundation
 /// A new output directory built next to the current one and swapped in only when complete,
 /// so that a failed or killed build never leaves a half-written output.
 ///
-/// The swap is one `renameat2(RENAME_EXCHANGE)` (on macOS `renamex_np(RENAME_SWAP)`): at every moment the output path holds either
-/// the complete old tree or the complete new one. Staging directories left by a killed build
-/// are removed by the next one.
+/// The swap is one `renameat2(RENAME_EXCHANGE)` (on macOS `renamex_np(RENAME_SWAP)`): at every
+/// moment the output path holds either the complete old tree or the complete new one. Staging
+/// directories left by a killed build are removed by the next one.
 struct StagedOutput {
     /// The output directory (`public`).
     let outputPath: String

@@ -1,5 +1,3 @@
-import CalgenModel
-
 /// One page of the site, or one file rendered like a page (`changes.xml`, `sitemap.xml`,
 /// `robots.txt`, `_headers`): the template that renders it, where it is written, and what the
 /// template is given. Each kind of page is a type that conforms, listed in `PageKinds`.

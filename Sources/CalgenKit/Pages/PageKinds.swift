@@ -1,5 +1,3 @@
-import CalgenModel
-
 /// Every kind of page, in one place: the renderer iterates `site`, and `TemplateSet` requires
 /// the template of each kind of `all`.
 ///

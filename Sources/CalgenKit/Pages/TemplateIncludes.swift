@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenModel
 import Mustache
 
 /// The partials each template includes (`{{> name}}`, and `{{< name}}` for a parent), so that a

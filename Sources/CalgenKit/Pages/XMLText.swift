@@ -1,5 +1,3 @@
-import CalgenModel
-
 /// Text that XML 1.0 can hold, for the values of `changes.xml` and the sitemap, which Mustache
 /// then escapes as it does every page's.
 enum XMLText {

@@ -1,4 +1,3 @@
-import CalgenModel
 import Foundation
 
 /// Where the whole manifests of the previous build's feeds are read from: only when a feed is

@@ -83,7 +83,7 @@ struct PreviousOutput: Sendable {
         let file = FeedSecret.redacting(store.file(of: feed.path))
         guard let bytes = store.bytes(of: feed.path) else {
             throw ContentErrors([
-                Diagnostic(file: file, message: "the previous feed manifest cannot be read", fix: PreviousOutput.fix)
+                Diagnostic(file: file, message: "the previous feed manifest cannot be read", fix: PreviousManifest.fix)
             ])
         }
         return (try FeedManifest.validated(bytes: bytes, file: file), bytes)
@@ -142,11 +142,19 @@ struct PreviousOutput: Sendable {
         // The output's files once; for `--previous-manifest` only the feed manifests beside it.
         let listed: [(path: String, size: Int)]
         if previousManifest == nil {
-            listed = FileTree.files(under: root) ?? []
+            // An output that cannot be listed whole would look as if feeds had gone missing.
+            guard let files = FileTree.files(under: root) else {
+                throw ContentErrors([
+                    Diagnostic(
+                        file: root, message: "the previous output cannot be read in full (a folder or file in it is unreadable)",
+                        fix: "make the whole output directory readable, or remove it to start again at version 1")
+                ])
+            }
+            listed = files
         } else {
             listed = (FileTree.files(under: root + "/feeds") ?? []).map { ("feeds/" + $0.path, $0.size) }
         }
-        let manifests = listed.map(\.path).filter { $0.hasPrefix("feeds/") && $0.hasSuffix(".json") }.sorted()
+        let manifests = listed.map(\.path).filter(FeedPath.isManifest).sorted()
         let heads = ParallelMap.map(manifests) { path in PreviousFeed.readHead(file: root + "/" + path, path: path) }
         var files: [String: Int]? = nil
         var unrecorded = [String: String]()
@@ -175,7 +183,7 @@ struct PreviousOutput: Sendable {
         var bytes = [String: [UInt8]](minimumCapacity: output.count)
         for file in output { bytes[file.path] = file.bytes }
         guard let manifestBytes = bytes[Manifest.path] else { return .none }
-        let manifests = bytes.keys.filter { $0.hasPrefix("feeds/") && $0.hasSuffix(".json") }.sorted()
+        let manifests = bytes.keys.filter(FeedPath.isManifest).sorted()
         let heads = manifests.map { path -> PreviousFeed? in
             let all = bytes[path]!
             return PreviousFeed(path: path, size: all.count, prefix: all.prefix(PreviousFeed.headBytes))
@@ -185,7 +193,7 @@ struct PreviousOutput: Sendable {
         return try assemble(
             manifestBytes: manifestBytes, manifestFile: Manifest.path, root: "the previous build",
             heads: Array(zip(manifests, heads)), files: bytes.mapValues(\.count), unrecorded: unrecorded,
-            store: MemoryFeedManifestStore(files: bytes.filter { $0.key.hasPrefix("feeds/") && $0.key.hasSuffix(".json") }),
+            store: MemoryFeedManifestStore(files: bytes.filter { FeedPath.isManifest($0.key) }),
             allowReset: allowReset,
             record: record.map { path in
                 RecordSource(file: path) { () throws(ContentErrors) -> [UInt8]? in bytes[path] }
@@ -214,7 +222,7 @@ struct PreviousOutput: Sendable {
                 problems.add(
                     Diagnostic(
                         file: FeedSecret.redacting(store.file(of: path)), message: "the previous feed manifest cannot be read",
-                        fix: PreviousOutput.fix))
+                        fix: PreviousManifest.fix))
                 continue
             }
             feeds[FeedPath.feed(ofManifest: path)] = feed
@@ -241,8 +249,6 @@ struct PreviousOutput: Sendable {
         let file: String
         let read: () throws(ContentErrors) -> [UInt8]?
     }
-
-    static var fix: String { PreviousManifest.fix }
 
     /// The personal feeds the previous build's record lists whose manifests are not there: their
     /// events would restart at SEQUENCE 0 as silently as a public feed's.
@@ -271,8 +277,7 @@ struct PreviousOutput: Sendable {
         -> [Diagnostic]
     {
         manifest.artifacts.enumerated().compactMap { i, artifact in
-            guard artifact.path.hasPrefix("feeds/"), artifact.path.hasSuffix(".json"),
-                present[String(artifact.path.dropLast(5)) + ".ics"] == nil
+            guard FeedPath.isManifest(artifact.path), present[FeedPath.feed(ofManifest: artifact.path)] == nil
             else { return nil }
             return Diagnostic(
                 file: file, location: .jsonPath("artifacts[\(i)].path"),

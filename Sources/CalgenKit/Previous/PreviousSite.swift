@@ -72,8 +72,6 @@ public enum PreviousSite {
         return .manifest(folder + "/" + Manifest.path)
     }
 
-    /// `feeds/a/b.ics` for `feeds/a/b.json`.
-
     private static func store(_ bytes: [UInt8], at target: String) throws(ContentErrors) {
         do {
             try FileManager.default.createDirectory(

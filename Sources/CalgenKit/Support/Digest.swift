@@ -1,4 +1,3 @@
-import CalgenModel
 import Crypto
 
 /// SHA-256 in lowercase hex.

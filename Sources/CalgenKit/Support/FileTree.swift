@@ -1,5 +1,3 @@
-import CalgenModel
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

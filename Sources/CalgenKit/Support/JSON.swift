@@ -1,5 +1,3 @@
-import CalgenModel
-
 /// A JSON value whose objects keep their keys in the order given, so that output is
 /// deterministic and reads in a natural order (`date` first).
 enum JSON: Sendable, Equatable {

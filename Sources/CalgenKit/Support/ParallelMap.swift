@@ -1,4 +1,3 @@
-import CalgenModel
 import Dispatch
 import Foundation
 

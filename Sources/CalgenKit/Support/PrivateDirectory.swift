@@ -1,4 +1,3 @@
-import CalgenModel
 import Foundation
 
 #if canImport(Glibc)

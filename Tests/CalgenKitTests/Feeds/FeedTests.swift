@@ -233,4 +233,15 @@ import Testing
         // of personal feeds
         #expect(first.count == 14 && Fixture.differences(first, second).isEmpty)
     }
+
+    /// A personal feed that nothing changed but that is gone from the output (its manifest is
+    /// still there) is written again, the same bytes, instead of kept from a file that is not
+    /// there.
+    @Test func aLostUnchangedFeedIsWrittenAgain() throws {
+        let built = try SmallSite.get()
+        let lost = try #require(built.files.keys.first { $0.hasSuffix("/zhang-san.ics") })
+        let second = try Fixture().buildInMemory(previous: built.output(replacing: lost, with: nil))
+        #expect(second.files[lost] == built.files[lost])
+        #expect(!second.build.report.changed)
+    }
 }
