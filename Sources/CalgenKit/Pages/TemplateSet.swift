@@ -45,37 +45,11 @@ struct TemplateSet: Sendable {
     /// Loads and parses every template; every problem is reported with file, line and column.
     static func load(directory: String) throws(ContentErrors) -> TemplateSet {
         var problems = DiagnosticCollector()
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ContentErrors(
-                Diagnostic(
-                    file: directory, message: "the templates directory does not exist",
-                    fix: "pass --templates DIR or restore Templates/"))
-        }
-        var sources = [String: (file: String, text: String)]()
-        for (folder, required) in [("", requiredPages), ("partials", requiredPartials)] {
-            let path = folder.isEmpty ? directory : directory + "/" + folder
-            let names = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".mustache") }.sorted()
-            for name in names {
-                let file = path + "/" + name
-                if let text = problems.collect({ () throws(ContentErrors) in
-                    try FileReader.readText(file, root: directory, limit: Limits.templateFileBytes)
-                }) {
-                    sources[String(name.dropLast(9))] = (file, text)
-                }
-            }
-            for name in required where !names.contains(name + ".mustache") {
-                problems.add(
-                    Diagnostic(
-                        file: path + "/" + name + ".mustache", message: "required template is missing",
-                        fix: "restore it from calgen's Templates/"))
-            }
-        }
-        let library = compile(sources, problems: &problems)
-        let assets = loadAssets(directory + "/assets", root: directory, problems: &problems)
+        let files = TemplateFiles.read(
+            directory: directory, requiredPages: requiredPages, requiredPartials: requiredPartials, problems: &problems)
+        let library = compile(files.sources, problems: &problems)
         try problems.throwIfAny()
-        return TemplateSet(library: library, assets: assets)
+        return TemplateSet(library: library, assets: files.assets)
     }
 
     /// Parses templates (`name → (file, text)`) into a library: every syntax error, missing
@@ -102,24 +76,6 @@ struct TemplateSet: Sendable {
         }
         problems.add(contentsOf: TemplateIncludes.problems(sources, parsed: parsed))
         return library
-    }
-
-    private static func loadAssets(_ directory: String, root: String, problems: inout DiagnosticCollector) -> [OutputFile] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var files = [OutputFile]()
-        while let relative = enumerator.nextObject() as? String {
-            let path = directory + "/" + relative
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
-            else { continue }
-            if let bytes = problems.collect({ () throws(ContentErrors) in
-                try FileReader.readBytes(path, root: root, limit: Limits.assetFileBytes)
-            }) {
-                files.append(OutputFile(path: PagePath.assets + relative, bytes: bytes))
-            }
-        }
-        return files.sorted { $0.path < $1.path }
     }
 
     /// What a parse error means, and how to fix it.
