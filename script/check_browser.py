@@ -109,7 +109,7 @@ def main():
     years = [y["year"] for y in data["years"]]
     unannounced = next((y for y in years if not next(z for z in data["years"] if z["year"] == y)["announced"]), None)
     notes = sorted(d for d in os.listdir(os.path.join(root, "notes")) if os.path.isdir(os.path.join(root, "notes", d)))
-    pages = ["", "2026/", "2026/10/", "subscribe/", "api/"]
+    pages = ["", "2026/", "2026/10/", "subscribe/", "api/", "changes/"]
     if unannounced:
         pages.append(f"{unannounced}/")
     if notes:

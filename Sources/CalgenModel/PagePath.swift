@@ -47,6 +47,9 @@ package enum PagePath {
     /// `changes.xml`, the site's news as an Atom feed.
     package static let changes = "changes.xml"
 
+    /// `changes/`, the same news as a page for people.
+    package static let changesPage = "changes/"
+
     /// `sitemap.xml`.
     package static let sitemap = "sitemap.xml"
 
@@ -69,6 +72,6 @@ package enum PagePath {
     package static let templateContext: [String: String] = [
         "subscribe": subscribe, "api": api, "apiDays": apiDays, "apiYears": apiYears, "notes": notes, "feeds": feeds,
         "publicFeed": Calgen.publicFeedPath, "festivalsFeed": Calgen.festivalsFeedPath, "changes": changes,
-        "sitemap": sitemap, "manifest": manifest, "assets": assets, "hashedAssets": hashedAssets,
+        "changesPage": changesPage, "sitemap": sitemap, "manifest": manifest, "assets": assets, "hashedAssets": hashedAssets,
     ]
 }

@@ -294,6 +294,9 @@ package struct SiteStrings: Sendable {
             : "Site published: calendars from \(from), holiday arrangements announced through \(through)"
     }
 
+    /// `第 3 版` / `Version 3`.
+    package func version(_ number: Int) -> String { isChinese ? "第 \(number) 版" : "Version \(number)" }
+
     /// The fixed words of the pages (`{{t.name}}` in templates).
     package var ui: UIWords { UIWords.of(language) }
 

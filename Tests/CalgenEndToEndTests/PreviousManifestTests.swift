@@ -21,7 +21,7 @@ import Testing
         #expect(m.version == 2)
         #expect(
             m.changes.changed == [
-                "2026/12/index.html", "changes.xml", "feeds/holidays.ics", "feeds/holidays.json",
+                "2026/12/index.html", "changes.xml", "changes/index.html", "feeds/holidays.ics", "feeds/holidays.json",
                 "notes/year-end-party/index.html",
             ])
         // For people: one item, in the manifest and in changes.xml.

@@ -149,12 +149,12 @@ public struct SiteBuilder: Sendable {
             let changes = renderer.renderChanges(
                 news: news, fallbackDate: previous.manifest?.generatedAt ?? ManifestTime.iso(options.now))
             return try Publication(
-                publicFiles: pages + data + [changes], feeds: feeds, privatePages: privatePages, years: years, news: news,
+                publicFiles: pages + data + changes, feeds: feeds, privatePages: privatePages, years: years, news: news,
                 notes: notes, previous: previous, now: options.now
             ).checked()
         }
         return RenderedSite(
-            site: site, pages: pages.filter { $0.path.hasSuffix(".html") }.count, feeds: feeds,
+            site: site, pages: pages.filter { $0.path.hasSuffix(".html") }.count + 1, feeds: feeds,
             publication: publication,
             warnings: (site.subscribers.isEmpty ? [] : options.feedSecret.notices) + feeds.flatMap(\.warnings))
     }
@@ -222,7 +222,9 @@ struct SiteRenderer {
     func renderPages() -> [OutputFile] {
         let pages = self.pages.render()
         var files = pages + templates.assets + templates.hashedAssets
-        files.append(Sitemap.sitemap(baseURL: site.config.baseURL, pages: pages.map(\.path), templates: templates))
+        // The changes page is made later, from the news; its path is known now.
+        let listed = pages.map(\.path) + [PagePath.changesPage + PagePath.index]
+        files.append(Sitemap.sitemap(baseURL: site.config.baseURL, pages: listed, templates: templates))
         files.append(Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath, templates: templates))
         files.append(HostingHeaders.file(sitePath: site.config.sitePath, templates: templates))
         return files
@@ -233,11 +235,14 @@ struct SiteRenderer {
         feeds.map { pages.privateFeedPage($0.subscriber, feedPath: $0.path) }
     }
 
-    /// `changes.xml`, the Atom feed of what changed for people.
-    func renderChanges(news: [NewsItem], fallbackDate: String) -> OutputFile {
-        ChangesFeed.file(
-            news: news, baseURL: site.config.baseURL, siteTitle: site.config.title, strings: strings,
-            fallbackDate: fallbackDate, templates: templates)
+    /// What changed for people: the changes page, and `changes.xml`, its Atom feed.
+    func renderChanges(news: [NewsItem], fallbackDate: String) -> [OutputFile] {
+        [
+            templates.render(ChangesPage(pages: pages, news: news)),
+            ChangesFeed.file(
+                news: news, baseURL: site.config.baseURL, siteTitle: site.config.title, strings: strings,
+                fallbackDate: fallbackDate, templates: templates),
+        ]
     }
 
     var strings: SiteStrings { SiteStrings(language: site.config.language) }

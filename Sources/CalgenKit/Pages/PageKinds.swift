@@ -11,10 +11,10 @@ enum PageKinds {
     ]
 
     /// The kinds made from what later steps know: the page beside each personal feed (from the
-    /// feeds), `changes.xml` (from the news), the sitemap (from the pages), `robots.txt` and
-    /// `_headers` (written beside the pages).
+    /// feeds), the changes page and `changes.xml` (from the news), the sitemap (from the pages),
+    /// `robots.txt` and `_headers` (written beside the pages).
     static let derived: [any Page.Type] = [
-        PrivateFeedPage.self, ChangesFeed.self, Sitemap.self, RobotsFile.self, HostingHeaders.self,
+        PrivateFeedPage.self, ChangesPage.self, ChangesFeed.self, Sitemap.self, RobotsFile.self, HostingHeaders.self,
     ]
 
     /// Every kind.

@@ -89,6 +89,9 @@ extension UIWords {
         apiDescription: "节假日与调休的静态 JSON 接口：按日期查询是否上班、农历、节气和下一个假期，附 curl、iPhone 快捷指令和 Home Assistant 示例。",
         notFoundTitle: "页面不存在",
         notFoundText: "找不到这个页面。可以从首页或下面的年份进入日历。",
-        changesSubtitle: "新一年放假安排的发布、数据更正和记事变化，每个网站版本一条。"
+        changesSubtitle: "新一年放假安排的发布、数据更正和记事变化，每个网站版本一条。",
+        changesIntro: "每当新一年的放假安排发布、数据更正或记事变化，网站就出一个新版本。下面是每个版本改了什么，最新的在前。",
+        changesFollow: "在阅读器中订阅更新记录（Atom）",
+        noChanges: "还没有更新记录。"
     )
 }

@@ -95,6 +95,10 @@ extension UIWords {
             "A static JSON API of China's holidays and make-up workdays: whether a date is a workday, its lunar date, solar term and the next holiday, with curl, iOS Shortcuts and Home Assistant examples.",
         notFoundTitle: "Page not found",
         notFoundText: "This page does not exist. Start from the home page or one of the years below.",
-        changesSubtitle: "New holiday arrangements, data corrections and note changes, one entry per site version."
+        changesSubtitle: "New holiday arrangements, data corrections and note changes, one entry per site version.",
+        changesIntro:
+            "Each time a new year's arrangement is published, data is corrected or a note changes, the site makes a new version. This is what each version changed, newest first.",
+        changesFollow: "Follow these changes in a feed reader (Atom)",
+        noChanges: "Nothing has changed yet."
     )
 }

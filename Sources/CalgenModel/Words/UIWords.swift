@@ -112,6 +112,10 @@ package struct UIWords: Sendable {
     package let notFoundTitle: String
     package let notFoundText: String
     package let changesSubtitle: String
+    /// The changes page: what it lists, its feed link and what it says before any change.
+    package let changesIntro: String
+    package let changesFollow: String
+    package let noChanges: String
 
     /// The words of a language.
     package static func of(_ language: SiteLanguage) -> UIWords {

@@ -12,10 +12,10 @@ import Testing
         let report = site.report
         let files = site.files
         let pages = files.keys.filter { $0.hasSuffix(".html") }
-        // 21 years, 252 months, 5 notes, the notes index, index, subscribe, api and 404
-        #expect(report.pages == 283)
+        // 21 years, 252 months, 5 notes, the notes index, index, subscribe, api, changes and 404
+        #expect(report.pages == 284)
         // and a private page beside each of the 3 personal feeds, counted as feeds, not pages
-        #expect(pages.count == 286)
+        #expect(pages.count == 287)
         #expect(pages.filter { $0.hasPrefix("feeds/") }.count == 3)
         #expect(pages.filter { $0.range(of: #"^\d{4}/index\.html$"#, options: .regularExpression) != nil }.count == 21)
         #expect(pages.filter { $0.range(of: #"^\d{4}/\d{2}/index\.html$"#, options: .regularExpression) != nil }.count == 252)
@@ -25,7 +25,8 @@ import Testing
         let sitemap = site.read("sitemap.xml") ?? ""
         #expect(sitemap.contains("<loc>https://calendar.example.com/2026/10/</loc>"))
         #expect(sitemap.contains("<loc>https://calendar.example.com/notes/national-day-duty/</loc>"))
-        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 282)  // every page but 404
+        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 283)  // every page but 404
+        #expect(sitemap.contains("<loc>https://calendar.example.com/changes/</loc>"))
         #expect(!sitemap.contains("feeds/"))
         #expect(site.read("robots.txt")?.contains("Sitemap: https://calendar.example.com/sitemap.xml") == true)
     }
