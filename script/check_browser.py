@@ -11,6 +11,8 @@ holiday, an unannounced year, a note, subscribe, api, and the page beside a pers
   shows that month, and names the right next holiday;
 - axe-core (the copy inside the pinned axe-playwright-python wheel) reports no violation,
   in the light and the dark scheme;
+- on the subscribe page and the page beside a personal feed, each feed's Google Calendar and
+  Outlook.com links carry that feed's own address;
 - printed, a year is one A4 landscape sheet with its legend and no text under 6 pt, and a
   month one A4 portrait sheet with its notes.
 
@@ -28,9 +30,11 @@ import subprocess
 import sys
 import tempfile
 import threading
+import urllib.parse
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
 
 WIDTHS = [320, 390, 1280]
 
@@ -98,6 +102,24 @@ FAKE_CLOCK = """
 """
 
 
+def subscribe_links(driver):
+    """Each feed's Google and Outlook.com links carry that feed's own address."""
+    problems = []
+    for box in driver.find_elements(By.CSS_SELECTOR, ".feed-address"):
+        https = box.find_element(By.CSS_SELECTOR, "input.url").get_attribute("value")
+        webcal = "webcal://" + https.split("://", 1)[1]
+        links = [a.get_attribute("href") for a in box.find_elements(By.CSS_SELECTOR, ".feed-links a")]
+        google = [urllib.parse.urlsplit(h) for h in links if h.startswith("https://calendar.google.com/")]
+        outlook = [urllib.parse.urlsplit(h) for h in links if h.startswith("https://outlook.live.com/")]
+        if [urllib.parse.parse_qs(u.query).get("cid") for u in google] != [[webcal]]:
+            problems.append(f"the Google Calendar link of {https} does not carry {webcal}: {links}")
+        if [urllib.parse.parse_qs(u.query).get("url") for u in outlook] != [[https]]:
+            problems.append(f"the Outlook.com link of {https} does not carry it: {links}")
+        if webcal not in links:
+            problems.append(f"no webcal link for {https}")
+    return problems
+
+
 def main():
     root = sys.argv[1]
     shots = sys.argv[2] if len(sys.argv) > 2 else None
@@ -153,6 +175,8 @@ def main():
                             "    + (v.nodes[0] ? v.nodes[0].target.join(' ') : ''); })); });")
                         for violation in result:
                             failures.append(f"{where}: axe: {violation}")
+                    if page in ("subscribe/",) or page.startswith("feeds/"):
+                        failures += [f"{where}: {p}" for p in subscribe_links(driver)]
                     checked += 1
         finally:
             driver.quit()

@@ -294,6 +294,14 @@ package struct SiteStrings: Sendable {
             : "Site published: calendars from \(from), holiday arrangements announced through \(through)"
     }
 
+    /// The public feed's name, which calendar apps show (and the subscribe page gives them).
+    package func publicFeedName(_ siteTitle: String) -> String { siteTitle }
+
+    /// The festivals feed's name.
+    package func festivalsFeedName(_ siteTitle: String) -> String {
+        isChinese ? "节气与节日 · \(siteTitle)" : "Solar terms and festivals · \(siteTitle)"
+    }
+
     /// `第 3 版` / `Version 3`.
     package func version(_ number: Int) -> String { isChinese ? "第 \(number) 版" : "Version \(number)" }
 

@@ -57,11 +57,6 @@ extension SiteStrings {
             : "Valid through \(date.iso8601); the feed updates itself once the \(date.year + 1) arrangement is announced."
     }
 
-    /// The festivals feed's name.
-    func festivalsFeedName(_ siteTitle: String) -> String {
-        isChinese ? "节气与节日 · \(siteTitle)" : "Solar terms and festivals · \(siteTitle)"
-    }
-
     /// The festivals feed's description.
     func festivalsFeedDescription(first: Int, last: Int) -> String {
         isChinese
@@ -98,9 +93,6 @@ extension SiteStrings {
             ? "太阳视黄经\(longitude)°，北京时间\(day.year)年\(day.month)月\(day.day)日\(time)。"
             : "The Sun reaches apparent longitude \(longitude)° at \(day.iso8601) \(time) Beijing time."
     }
-
-    /// The public feed's name.
-    func publicFeedName(_ siteTitle: String) -> String { siteTitle }
 
     /// The public feed's description.
     func publicFeedDescription(years: [Int], validThrough: CivilDate?) -> String {

@@ -99,6 +99,11 @@ package struct UIWords: Sendable {
     package let guideHeading: String
     package let addresses: String
     package let downloadIcs: String
+    /// The links that add a feed to Google Calendar and Outlook.com, and what the one-time
+    /// download is.
+    package let addToGoogle: String
+    package let addToOutlook: String
+    package let downloadOnce: String
     package let copy: String
     package let copied: String
     package let personalTitle: String

@@ -32,7 +32,7 @@ struct PrivateFeedPage: Page {
         context["feeds"] = [
             SubscribePage.feedAddress(
                 id: "personal", path: feedPath, title: subscriber.calendarName, text: strings.ui.personalText,
-                baseURL: pages.site.config.baseURL, relativeTo: folder)
+                calendarName: subscriber.calendarName, baseURL: pages.site.config.baseURL, relativeTo: folder)
         ]
         return context
     }

@@ -24,21 +24,27 @@ struct SubscribePage: SitePage {
         context["feeds"] = [
             SubscribePage.feedAddress(
                 id: "holidays", path: Calgen.publicFeedPath, title: words.subscribe, text: words.subscribeText,
-                baseURL: pages.site.config.baseURL),
+                calendarName: strings.publicFeedName(pages.site.config.title), baseURL: pages.site.config.baseURL),
             SubscribePage.feedAddress(
                 id: "festivals", path: Calgen.festivalsFeedPath, title: words.subscribeFestivals,
-                text: words.subscribeFestivalsText, baseURL: pages.site.config.baseURL),
+                text: words.subscribeFestivalsText, calendarName: strings.festivalsFeedName(pages.site.config.title),
+                baseURL: pages.site.config.baseURL),
         ]
         return context
     }
 
-    /// One feed's addresses for `partials/feed-address`: webcal, https, and the link to the file
-    /// (from the subscribe page, or from `folder`, the page beside a personal feed).
+    /// One feed's addresses for `partials/feed-address`: webcal, https, the links that add it to
+    /// Google Calendar and Outlook.com (as `calendarName`), and the link to the file (from the
+    /// subscribe page, or from `folder`, the page beside a personal feed).
     static func feedAddress(
-        id: String, path: String, title: String, text: String, baseURL: String, relativeTo folder: String = ""
+        id: String, path: String, title: String, text: String, calendarName: String, baseURL: String,
+        relativeTo folder: String = ""
     ) -> [String: Any] {
         let url = FeedURL(baseURL: baseURL, path: path)
         let relative = folder.isEmpty ? "../" + path : String(path.dropFirst(folder.count))
-        return ["id": id, "title": title, "text": text, "https": url.https, "webcal": url.webcal, "href": relative]
+        return [
+            "id": id, "title": title, "text": text, "https": url.https, "webcal": url.webcal, "href": relative,
+            "google": url.google, "outlook": url.outlook(name: calendarName),
+        ]
     }
 }
