@@ -32,6 +32,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
+        // libqrencode from the system (Debian: libqrencode-dev) for the QR codes of feed addresses.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
+        ),
         // Atomic directory exchange (renameat2 on Linux, renamex_np on macOS), which the Swift overlays do not expose.
         .target(name: "CCalgenSystem"),
         // The pure core: dates, holiday calendar, lunar calendar. No file system, clock or environment.
@@ -55,6 +61,7 @@ let package = Package(
                 "CCmark",
                 "CCurl",
                 "CCalgenSystem",
+                "CQRencode",
                 "ICalendar",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -12,7 +12,8 @@ holiday, an unannounced year, a note, subscribe, api, and the page beside a pers
 - axe-core (the copy inside the pinned axe-playwright-python wheel) reports no violation,
   in the light and the dark scheme;
 - on the subscribe page and the page beside a personal feed, each feed's Google Calendar and
-  Outlook.com links carry that feed's own address;
+  Outlook.com links carry that feed's own address, and its QR code, as drawn, reads back as
+  that address with zbarimg;
 - printed, a year is one A4 landscape sheet with its legend and no text under 6 pt, and a
   month one A4 portrait sheet with its notes.
 
@@ -102,8 +103,9 @@ FAKE_CLOCK = """
 """
 
 
-def subscribe_links(driver):
-    """Each feed's Google and Outlook.com links carry that feed's own address."""
+def subscribe_links(driver, decode):
+    """Each feed's Google and Outlook.com links carry that feed's own address, and (`decode`)
+    its QR code, as the browser draws it, reads back as that address with zbarimg."""
     problems = []
     for box in driver.find_elements(By.CSS_SELECTOR, ".feed-address"):
         https = box.find_element(By.CSS_SELECTOR, "input.url").get_attribute("value")
@@ -117,6 +119,17 @@ def subscribe_links(driver):
             problems.append(f"the Outlook.com link of {https} does not carry it: {links}")
         if webcal not in links:
             problems.append(f"no webcal link for {https}")
+        if decode:
+            codes = box.find_elements(By.CSS_SELECTOR, ".qr svg")
+            if len(codes) != 1:
+                problems.append(f"{len(codes)} QR codes for {https}")
+                continue
+            with tempfile.NamedTemporaryFile(suffix=".png") as image:
+                image.write(codes[0].screenshot_as_png)
+                image.flush()
+                read = subprocess.run(["zbarimg", "--raw", "-q", image.name], capture_output=True, text=True)
+            if read.stdout.strip() != https:
+                problems.append(f"the QR code of {https} reads as {read.stdout.strip()!r} ({read.stderr.strip()})")
     return problems
 
 
@@ -176,7 +189,7 @@ def main():
                         for violation in result:
                             failures.append(f"{where}: axe: {violation}")
                     if page in ("subscribe/",) or page.startswith("feeds/"):
-                        failures += [f"{where}: {p}" for p in subscribe_links(driver)]
+                        failures += [f"{where}: {p}" for p in subscribe_links(driver, decode=width == 1280 and not dark)]
                     checked += 1
         finally:
             driver.quit()

@@ -83,6 +83,8 @@ extension UIWords {
         addToGoogle: "添加到 Google 日历",
         addToOutlook: "添加到 Outlook.com",
         downloadOnce: "只导入一次（以后不会更新，调休变化和新一年的安排都不会来）：",
+        qrLabel: "订阅地址的二维码",
+        qrCaption: "在电脑上看这一页？用手机扫码，在手机上打开订阅地址。",
         copy: "复制",
         copied: "已复制",
         personalTitle: "{name}的个人日历",

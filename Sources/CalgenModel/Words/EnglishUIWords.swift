@@ -86,6 +86,8 @@ extension UIWords {
         addToGoogle: "Add to Google Calendar",
         addToOutlook: "Add to Outlook.com",
         downloadOnce: "Import once (never updated: changed arrangements and new years will not arrive): ",
+        qrLabel: "QR code of the feed address",
+        qrCaption: "Reading this on a computer? Scan the code with your phone to open the feed address there.",
         copy: "Copy",
         copied: "Copied",
         personalTitle: "{name}'s personal calendar",

@@ -104,6 +104,9 @@ package struct UIWords: Sendable {
     package let addToGoogle: String
     package let addToOutlook: String
     package let downloadOnce: String
+    /// The QR code of a feed address: what it is, and what to do with it.
+    package let qrLabel: String
+    package let qrCaption: String
     package let copy: String
     package let copied: String
     package let personalTitle: String

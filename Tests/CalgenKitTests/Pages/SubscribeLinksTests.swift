@@ -1,9 +1,10 @@
 import CalgenCore
-import CalgenKit
 import CalgenModel
 import CalgenTestSupport
 import Foundation
 import Testing
+
+@testable import CalgenKit
 
 /// Subscribing in one or two taps: webcal for Apple devices, Google Calendar's and Outlook.com's
 /// own "add by URL" links, and the one-time import apart from them.
@@ -35,5 +36,17 @@ import Testing
         let folder = String(personal.dropLast("index.html".count))
         let webcal = "webcal%3A%2F%2Fcalendar.example.com%2F" + folder.replacingOccurrences(of: "/", with: "%2F")
         #expect(page.contains("https://calendar.google.com/calendar/r?cid=" + webcal), "\(personal)")
+    }
+
+    /// The QR code of a feed address: the same drawing for the same address, the quiet zone
+    /// around it, only path data; `check_browser.py` reads it back with zbarimg.
+    @Test func theQRCodeIsDrawnAtBuildTime() throws {
+        let code = try #require(QRCode("https://calendar.example.com/feeds/holidays.ics"))
+        #expect(code.size == 41)  // a 33-module symbol (version 4 at level M) and 4 modules each side
+        #expect(code.path.hasPrefix("M4 4h7v1h-7z"))  // the finder pattern's top row
+        #expect(code.path.allSatisfy { "0123456789 Mhvz-".contains($0) })
+        #expect(QRCode("https://calendar.example.com/feeds/holidays.ics")?.path == code.path)
+        let page = try #require(try BundledSite.get().read("subscribe/index.html"))
+        #expect(page.components(separatedBy: #"<figure class="qr"><svg"#).count - 1 == 2)
     }
 }

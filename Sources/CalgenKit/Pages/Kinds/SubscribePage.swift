@@ -33,18 +33,24 @@ struct SubscribePage: SitePage {
         return context
     }
 
-    /// One feed's addresses for `partials/feed-address`: webcal, https, the links that add it to
-    /// Google Calendar and Outlook.com (as `calendarName`), and the link to the file (from the
-    /// subscribe page, or from `folder`, the page beside a personal feed).
+    /// One feed's addresses for `partials/feed-address`: webcal, https and its QR code, the links
+    /// that add it to Google Calendar and Outlook.com (as `calendarName`), and the link to the
+    /// file (from the subscribe page, or from `folder`, the page beside a personal feed).
     static func feedAddress(
         id: String, path: String, title: String, text: String, calendarName: String, baseURL: String,
         relativeTo folder: String = ""
     ) -> [String: Any] {
         let url = FeedURL(baseURL: baseURL, path: path)
         let relative = folder.isEmpty ? "../" + path : String(path.dropFirst(folder.count))
-        return [
+        var address: [String: Any] = [
             "id": id, "title": title, "text": text, "https": url.https, "webcal": url.webcal, "href": relative,
             "google": url.google, "outlook": url.outlook(name: calendarName),
         ]
+        // The https address as a QR code, to move from a computer's screen to a phone.
+        if let code = QRCode(url.https) {
+            address["qrSize"] = code.size
+            address["qrPath"] = code.path
+        }
+        return address
     }
 }
