@@ -36,3 +36,12 @@ extension Site {
         return (first - Limits.feedYears)..<(last + Limits.feedYears + 2)
     }
 }
+
+extension Site {
+    /// The horizon of a subscriber's feed (or, for `nil`, of the public feeds) on `today`.
+    package func horizon(of subscriber: Subscriber?, today: CivilDate) -> FeedHorizon {
+        FeedHorizon(
+            today: today, yearsBefore: subscriber?.yearsBefore ?? config.feedYearsBefore,
+            yearsAfter: subscriber?.yearsAfter ?? config.feedYearsAfter, calendar: calendar)
+    }
+}

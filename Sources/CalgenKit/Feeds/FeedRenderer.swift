@@ -34,9 +34,7 @@ struct FeedRenderer: Sendable {
 
     /// The horizon of a subscriber's feed.
     func horizon(of subscriber: Subscriber?) -> FeedHorizon {
-        FeedHorizon(
-            today: today, yearsBefore: subscriber?.yearsBefore ?? site.config.feedYearsBefore,
-            yearsAfter: subscriber?.yearsAfter ?? site.config.feedYearsAfter, calendar: calendar)
+        site.horizon(of: subscriber, today: today)
     }
 
     // MARK: Public feed

@@ -196,25 +196,3 @@ public struct FeedSet: Sendable {
         return String(decoding: JSON.array(entries).serialized(), as: UTF8.self)
     }
 }
-
-/// The notes by audience, so that each subscriber's notes are found without testing every note.
-struct NoteIndex: Sendable {
-    let notes: [Note]
-    private let byAudience: [String: [Int]]
-
-    init(notes: [Note]) {
-        self.notes = notes
-        var byAudience = [String: [Int]]()
-        for (index, note) in notes.enumerated() {
-            for audience in Set(note.audience) { byAudience[audience, default: []].append(index) }
-        }
-        self.byAudience = byAudience
-    }
-
-    /// The notes addressed to any of the audiences that overlap the days, in reading order.
-    func addressed(to audiences: Set<String>, from first: CivilDate, through last: CivilDate) -> [Note] {
-        var indexes = Set<Int>()
-        for audience in audiences { indexes.formUnion(byAudience[audience] ?? []) }
-        return indexes.sorted().map { notes[$0] }.filter { $0.overlaps(first, last) }
-    }
-}

@@ -45,18 +45,6 @@ extension SiteStrings {
         return "Tomorrow (\(shortDate(date))) is a make-up workday" + (holiday.map { " (\($0))" } ?? "") + "."
     }
 
-    /// How far a feed's reminders are right.
-    func validity(_ validThrough: CivilDate?) -> String {
-        guard let date = validThrough else {
-            return isChinese
-                ? "今年的放假安排尚未公布：依赖放假安排的提醒（工作日、补班等）暂不生成，公布后自动补上。"
-                : "This year's holiday arrangement is not announced yet: reminders that depend on it (workdays, make-up days) appear once it is."
-        }
-        return isChinese
-            ? "放假安排有效期至\(date.year)年\(date.month)月\(date.day)日；\(date.year + 1)年的安排公布后，本日历自动更新。"
-            : "Valid through \(date.iso8601); the feed updates itself once the \(date.year + 1) arrangement is announced."
-    }
-
     /// The festivals feed's description.
     func festivalsFeedDescription(first: Int, last: Int) -> String {
         isChinese

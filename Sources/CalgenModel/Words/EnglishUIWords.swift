@@ -92,9 +92,22 @@ extension UIWords {
         copied: "Copied",
         personalTitle: "{name}'s personal calendar",
         personalText:
-            "Your clock-in reminders, make-up day reminders and personal notes. This address is your key: do not share it publicly.",
+            "Your personal calendar; what it holds is listed below. This address is your key: do not share it publicly.",
         personalNotice:
             "This page belongs to one personal calendar and is linked from nowhere else on the site. Do not pass its address on.",
+        personalContents: "What this calendar holds",
+        personalReminders: "Reminders",
+        personalNoReminders: "This calendar has no reminders.",
+        personalAlso: "Also",
+        includesHolidays: "China's days off and make-up workdays",
+        includesFestivals: "Traditional festivals and observances",
+        includesSolarTerms: "The 24 solar terms",
+        personalNotes: "Notes for you",
+        personalTimeZone: "Times are in the {zone} time zone.",
+        duplicateHolidays:
+            "This calendar already holds the days off and make-up workdays: do not also subscribe to the public holiday calendar, and turn off Apple's built-in Mainland China holidays, or each day shows twice.",
+        duplicateFestivals:
+            "This calendar already holds festivals or solar terms: do not also subscribe to the public solar terms and festivals calendar, or they show twice.",
         apiTitle: "Data API",
         apiDescription:
             "A static JSON API of China's holidays and make-up workdays: whether a date is a workday, its lunar date, solar term and the next holiday, with curl, iOS Shortcuts and Home Assistant examples.",

@@ -112,6 +112,18 @@ package struct UIWords: Sendable {
     package let personalTitle: String
     package let personalText: String
     package let personalNotice: String
+    /// What a personal calendar holds, on the page beside it.
+    package let personalContents: String
+    package let personalReminders: String
+    package let personalNoReminders: String
+    package let personalAlso: String
+    package let includesHolidays: String
+    package let includesFestivals: String
+    package let includesSolarTerms: String
+    package let personalNotes: String
+    package let personalTimeZone: String
+    package let duplicateHolidays: String
+    package let duplicateFestivals: String
 
     // MARK: The API page, the 404 page and changes.xml
 

@@ -1,8 +1,8 @@
 import CalgenCore
 import CalgenModel
 
-/// `feeds/<token>/index.html`, beside each personal feed: the subscriber's own address and the
-/// guide of the subscribe page. Never linked from a public page, never in the sitemap or the
+/// `feeds/<token>/index.html`, beside each personal feed: the subscriber's own address, what
+/// the feed holds in plain words, and the guide of the subscribe page. Never linked from a public page, never in the sitemap or the
 /// site manifest, and `noindex`. Rendered once the feeds are (`HTMLPages.privateFeedPage`).
 struct PrivateFeedPage: Page {
     static let template = SubscribePage.template
@@ -34,6 +34,41 @@ struct PrivateFeedPage: Page {
                 id: "personal", path: feedPath, title: subscriber.calendarName, text: strings.ui.personalText,
                 calendarName: subscriber.calendarName, baseURL: pages.site.config.baseURL, relativeTo: folder)
         ]
+        context.merge(contents(root: root)) { $1 }
         return context
+    }
+
+    /// What the feed holds, as the subscriber's file says: each reminder in plain words, the
+    /// public days it includes, the notes addressed to it, its time zone and through which date
+    /// the arrangement is known, and what not to subscribe to as well.
+    func contents(root: String) -> [String: Any] {
+        let strings = pages.strings
+        let words = strings.ui
+        let horizon = pages.site.horizon(of: subscriber, today: pages.today)
+        let reminders = subscriber.reminders.map { reminder -> [String: Any] in
+            let parts = [
+                strings.reminderDays(reminder.kind), strings.reminderTime(reminder.timing),
+                strings.reminderAlarms(reminder.alarms), strings.reminderRange(from: reminder.from, until: reminder.until),
+            ].compactMap { $0 }
+            return ["title": reminder.title, "summary": parts.joined(separator: strings.isChinese ? "；" : "; ")]
+        }
+        var also = [String]()
+        if subscriber.includesHolidays { also.append(words.includesHolidays) }
+        if subscriber.includesFestivals { also.append(words.includesFestivals) }
+        if subscriber.includesSolarTerms { also.append(words.includesSolarTerms) }
+        let notes = NoteIndex(notes: pages.site.notes).addressed(
+            to: subscriber.audiences, from: horizon.first, through: horizon.last)
+        var duplicates = [String]()
+        if subscriber.includesHolidays { duplicates.append(words.duplicateHolidays) }
+        if subscriber.includesFestivals || subscriber.includesSolarTerms { duplicates.append(words.duplicateFestivals) }
+        return [
+            "reminders": reminders, "hasReminders": !reminders.isEmpty,
+            "also": also.map { ["text": $0] }, "hasAlso": !also.isEmpty,
+            "addressedNotes": notes.map { ["title": $0.title, "href": root + PagePath.note($0.slug)] },
+            "hasAddressedNotes": !notes.isEmpty,
+            "duplicates": duplicates.map { ["text": $0] },
+            "zoneLine": strings.fill(words.personalTimeZone, ["zone": subscriber.timeZone]),
+            "validity": strings.validity(horizon.validThrough),
+        ]
     }
 }

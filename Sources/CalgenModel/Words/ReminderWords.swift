@@ -1,0 +1,113 @@
+import CalgenCore
+
+/// A reminder in plain words, for the page beside a personal feed: which days, at what time,
+/// with which alarms, from when to when. Every kind has its words (an exhaustive switch), so a
+/// new kind cannot reach a page unsaid.
+extension SiteStrings {
+    /// `每个工作日（含补班日，节假日不提醒）` / `Every workday (make-up workdays included, holidays skipped)`.
+    package func reminderDays(_ kind: ReminderKind) -> String {
+        switch kind {
+        case .workdays:
+            return isChinese
+                ? "每个工作日（含补班日，节假日不提醒）" : "Every workday (make-up workdays included, holidays skipped)"
+        case .makeupEve:
+            return isChinese ? "每个补班日的前一天" : "The day before each make-up workday"
+        case .weekly(let days, let skipOffDays):
+            let list = days.map { isChinese ? "周" + $0.chineseShortName : $0.englishName }
+            let skip = skipOffDays ? (isChinese ? "，节假日不提醒" : ", not on days off") : ""
+            return isChinese
+                ? "每\(list.joined(separator: "、"))\(skip)" : "Every \(list.joined(separator: ", "))\(skip)"
+        case .monthly(let day, let adjust):
+            let moved: String
+            switch adjust {
+            case .none: moved = ""
+            case .previousWorkday: moved = isChinese ? "，遇休息日提前到前一个工作日" : ", on the workday before when it is a day off"
+            case .nextWorkday: moved = isChinese ? "，遇休息日推后到下一个工作日" : ", on the next workday when it is a day off"
+            }
+            // A negative day counts from the month's end: -1 is its last day.
+            let which: String
+            switch day {
+            case -1: which = isChinese ? "每月最后一天" : "The last day of every month"
+            case ..<0: which = isChinese ? "每月倒数第\(-day)天" : "Day \(-day) from the end of every month"
+            default: which = isChinese ? "每月\(day)日" : "Day \(day) of every month"
+            }
+            return which + moved
+        case .yearly(let month, let day, let feb29):
+            let date = isChinese ? "每年\(month)月\(day)日" : "Every \(day) \(SiteStrings.englishMonths[month - 1])"
+            guard month == 2, day == 29 else { return date }
+            switch feb29 {
+            case .feb28: return date + (isChinese ? "（平年为2月28日）" : " (28 February in other years)")
+            case .mar1: return date + (isChinese ? "（平年为3月1日）" : " (1 March in other years)")
+            case .skip: return date + (isChinese ? "（只在闰年）" : " (leap years only)")
+            }
+        case .lunarYearly(let month, let day, let leap, let missingDay, let missingLeap):
+            let name = (leap ? "闰" : "") + LunarDate.monthName(month) + LunarDate.dayName(day)
+            var notes = [String]()
+            if day == 30 {
+                switch missingDay {
+                case .last: notes.append(isChinese ? "小月为廿九" : "day 29 in a short month")
+                case .skip: notes.append(isChinese ? "小月不提醒" : "none in a short month")
+                }
+            }
+            if leap {
+                switch missingLeap {
+                case .regular: notes.append(isChinese ? "无闰月的年份用本月" : "the regular month in years without that leap month")
+                case .skip: notes.append(isChinese ? "无闰月的年份不提醒" : "none in years without that leap month")
+                }
+            }
+            let joined = notes.joined(separator: isChinese ? "，" : "; ")
+            let extra = notes.isEmpty ? "" : (isChinese ? "（\(joined)）" : " (\(joined))")
+            return isChinese ? "每年农历\(name)\(extra)" : "Every year on lunar \(name)\(extra)"
+        case .once(let date):
+            return isChinese ? "\(longDate(date))，一次" : "Once, \(longDate(date))"
+        case .sequence(let start, let intervals):
+            let steps = intervals.map(String.init).joined(separator: isChinese ? "、" : ", ")
+            return isChinese
+                ? "从\(longDate(start))起，相隔\(steps)天各一次" : "From \(longDate(start)), then after \(steps) days"
+        }
+    }
+
+    /// `全天` / `All day`, or `08:50，30分钟` / `08:50 for 30 min`.
+    package func reminderTime(_ timing: ReminderTiming) -> String {
+        switch timing {
+        case .allDay: return isChinese ? "全天" : "All day"
+        case .at(let time, let duration):
+            guard duration.minutes > 0 else { return time.description }
+            return isChinese ? "\(time)，\(duration.minutes)分钟" : "\(time) for \(duration.minutes) min"
+        }
+    }
+
+    /// `提前1天、15分钟提醒` / `Alarms 1 day and 15 min before`; `不响铃` / `No alarm`.
+    package func reminderAlarms(_ alarms: [TimeSpan]) -> String {
+        guard !alarms.isEmpty else { return isChinese ? "不响铃" : "No alarm" }
+        let spans = alarms.map { span -> String in
+            if span.minutes == 0 { return isChinese ? "准时" : "at the time" }
+            if let days = span.wholeDays { return isChinese ? "提前\(days)天" : "\(days) day\(days == 1 ? "" : "s") before" }
+            return isChinese ? "提前\(span.minutes)分钟" : "\(span.minutes) min before"
+        }
+        return isChinese ? spans.joined(separator: "、") + "响铃" : "Alarm " + spans.joined(separator: ", ")
+    }
+
+    /// `2026年1月1日起，至2027年6月30日` / `From … until …`; `nil` without limits.
+    package func reminderRange(from: CivilDate?, until: CivilDate?) -> String? {
+        switch (from, until) {
+        case (nil, nil): return nil
+        case (let from?, nil): return isChinese ? "\(longDate(from))起" : "From \(longDate(from))"
+        case (nil, let until?): return isChinese ? "至\(longDate(until))" : "Until \(longDate(until))"
+        case (let from?, let until?):
+            return isChinese ? "\(longDate(from))至\(longDate(until))" : "\(longDate(from)) to \(longDate(until))"
+        }
+    }
+
+    /// How far a feed's reminders are right.
+    package func validity(_ validThrough: CivilDate?) -> String {
+        guard let date = validThrough else {
+            return isChinese
+                ? "今年的放假安排尚未公布：依赖放假安排的提醒（工作日、补班等）暂不生成，公布后自动补上。"
+                : "This year's holiday arrangement is not announced yet: reminders that depend on it (workdays, make-up days) appear once it is."
+        }
+        return isChinese
+            ? "放假安排有效期至\(date.year)年\(date.month)月\(date.day)日；\(date.year + 1)年的安排公布后，本日历自动更新。"
+            : "Valid through \(date.iso8601); the feed updates itself once the \(date.year + 1) arrangement is announced."
+    }
+}

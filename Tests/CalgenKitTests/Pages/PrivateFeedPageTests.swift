@@ -1,0 +1,49 @@
+import CalgenCore
+import CalgenKit
+import CalgenModel
+import CalgenTestSupport
+import Foundation
+import Testing
+
+/// The page beside a personal feed says what that feed holds, as the subscriber's file says,
+/// and nothing the subscriber does not have.
+@Suite struct PrivateFeedPageTests {
+    static func page(of name: String) throws -> String {
+        let site = try BundledSite.get()
+        let pages = site.files.keys.filter { $0.hasPrefix("feeds/") && $0.hasSuffix("/index.html") }
+        return try #require(pages.compactMap { site.read($0) }.first { $0.contains("<h1>\(name)的个人日历</h1>") })
+    }
+
+    @Test func listsTheSubscribersOwnRemindersInPlainWords() throws {
+        let wang = try Self.page(of: "王芳")
+        #expect(wang.contains("<li><strong>除夕，回家吃年夜饭</strong>：每年农历腊月三十（小月为廿九）；全天；提前1天响铃</li>"))
+        #expect(wang.contains("<li><strong>运维周会</strong>：每周二、周四；14:00，30分钟；不响铃；2026年1月1日 星期四至2027年6月30日 星期三</li>"))
+        // She has no clock-in or make-up reminders, and her feed holds no holidays: no warning.
+        #expect(!wang.contains("每个工作日") && !wang.contains("补班日的前一天"))
+        #expect(!wang.contains("上班提醒") && !wang.contains("不要再订阅公共的节假日日历"))
+        #expect(wang.contains(#"<li><a href="../../notes/national-day-duty/">国庆值班安排</a></li>"#))
+        #expect(wang.contains("时间按 Asia/Shanghai 时区。"))
+    }
+
+    @Test func warnsWhereTheFeedHoldsThePublicDays() throws {
+        let zhang = try Self.page(of: "张三")
+        #expect(zhang.contains("<li><strong>打卡上班</strong>：每个工作日（含补班日，节假日不提醒）；08:50，10分钟；准时响铃</li>"))
+        #expect(zhang.contains("<li><strong>发薪日</strong>：每月15日，遇休息日提前到前一个工作日；全天；不响铃</li>"))
+        #expect(zhang.contains("不要再订阅公共的节假日日历，也请关掉苹果自带的“中国大陆节假日”"))
+        #expect(zhang.contains("<li>全国放假与补班安排</li>"))
+        #expect(zhang.contains("放假安排有效期至2026年12月31日"))
+    }
+
+    @Test func everyKindHasItsWords() {
+        let zh = SiteStrings(language: .chinese)
+        let en = SiteStrings(language: .english)
+        #expect(zh.reminderDays(.monthly(day: -1, adjust: .none)) == "每月最后一天")
+        #expect(
+            en.reminderDays(.monthly(day: -2, adjust: .nextWorkday))
+                == "Day 2 from the end of every month, on the next workday when it is a day off")
+        #expect(en.reminderDays(.yearly(month: 2, day: 29, feb29: .skip)) == "Every 29 February (leap years only)")
+        #expect(zh.reminderAlarms([TimeSpan(minutes: 1440), TimeSpan(minutes: 15)]) == "提前1天、提前15分钟响铃")
+        #expect(en.reminderAlarms([TimeSpan(minutes: 0)]) == "Alarm at the time")
+        #expect(en.reminderTime(.allDay) == "All day")
+    }
+}
