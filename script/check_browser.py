@@ -14,6 +14,7 @@ holiday, an unannounced year, a note, subscribe, api, and the page beside a pers
 - on the subscribe page and the page beside a personal feed, each feed's Google Calendar and
   Outlook.com links carry that feed's own address, and its QR code, as drawn, reads back as
   that address with zbarimg;
+- printed, the subscribe page carries each feed address as text and as a QR code that reads back;
 - printed, a year is one A4 landscape sheet with its legend and no text under 6 pt, and a
   month one A4 portrait sheet with its notes.
 
@@ -219,6 +220,31 @@ def main():
                 failures.append(f"{where}: no legend")
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
             checked += 1
+    finally:
+        driver.quit()
+
+    # The subscribe page printed: the feed addresses as text, and QR codes that read back.
+    driver = browser()
+    try:
+        driver.get(base + "subscribe/")
+        addresses = [e.get_attribute("value") for e in driver.find_elements(By.CSS_SELECTOR, ".feed-address input.url")]
+        pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True})["data"])
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "subscribe.pdf")
+            with open(path, "wb") as f:
+                f.write(pdf)
+            text = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True).stdout
+            subprocess.run(["pdftoppm", "-r", "150", "-png", path, os.path.join(folder, "sheet")], check=True)
+            read = set()
+            for sheet in sorted(n for n in os.listdir(folder) if n.endswith(".png")):
+                out = subprocess.run(["zbarimg", "--raw", "-q", os.path.join(folder, sheet)], capture_output=True, text=True)
+                read.update(line.strip() for line in out.stdout.splitlines() if line.strip())
+        for address in addresses:
+            if address not in text.replace("\n", ""):
+                failures.append(f"/subscribe/ printed: the address {address} is not on the sheet")
+            if address not in read:
+                failures.append(f"/subscribe/ printed: no QR code reads {address} (read: {sorted(read)})")
+        checked += 1
     finally:
         driver.quit()
 
