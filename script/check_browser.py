@@ -16,7 +16,7 @@ holiday, an unannounced year, a note, subscribe, api, and the page beside a pers
   that address with zbarimg;
 - printed, the subscribe page carries each feed address as text and as a QR code that reads back;
 - printed, a year is one A4 landscape sheet with its legend and no text under 6 pt, and a
-  month one A4 portrait sheet with its notes.
+  month one A4 portrait sheet with its notes and its source and as-of line.
 
 Usage: check_browser.py PUBLIC_DIR [SCREENSHOT_DIR]
 """
@@ -218,6 +218,9 @@ def main():
             legend = driver.execute_script("var l = document.querySelector('.legend'); return !!l && l.offsetParent !== null")
             if not legend:
                 failures.append(f"{where}: no legend")
+            if size == "portrait" and not driver.execute_script(
+                    "var l = document.querySelector('.sheet-source'); return !!l && l.offsetParent !== null"):
+                failures.append(f"{where}: no source and as-of line")
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
             checked += 1
     finally:

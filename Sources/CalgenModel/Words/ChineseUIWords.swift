@@ -46,6 +46,7 @@ extension UIWords {
         makeupAfter: "上班",
         none: "无",
         sources: "来源",
+        sheetAsOf: "本页生成于{date}，日期按{zone}时区。",
         statutoryDays: "法定节假日",
         statutoryPendingText: "依法放假，具体调休安排尚未公布。",
         partialHolidays: "部分公民放假的节日",

@@ -47,6 +47,7 @@ extension UIWords {
         makeupAfter: "",
         none: "none",
         sources: "Sources",
+        sheetAsOf: "Built on {date}; dates in the {zone} time zone.",
         statutoryDays: "Statutory holidays",
         statutoryPendingText: "Off by law; the swapped days around them are not announced yet.",
         partialHolidays: "Holidays for some people",

@@ -59,6 +59,9 @@ package struct UIWords: Sendable {
     package let makeupAfter: String
     package let none: String
     package let sources: String
+    /// The line under a month's grid, printed with it: `{date}` is the build day, `{zone}` the
+    /// site's time zone.
+    package let sheetAsOf: String
     package let statutoryDays: String
     package let statutoryPendingText: String
     package let partialHolidays: String

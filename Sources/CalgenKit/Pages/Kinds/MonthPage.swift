@@ -37,6 +37,12 @@ struct MonthPage: SitePage {
         context["month"] = month
         context["heading"] = title
         context["announced"] = calendar.isAnnounced(year: year)
+        // What a printed sheet says of itself: where its dates come from, and as of when.
+        let papers = calendar.file(forYear: year)?.papers ?? []
+        context["papers"] = papers.map { ["url": $0] }
+        context["hasPapers"] = !papers.isEmpty
+        context["sheetAsOf"] = strings.fill(
+            strings.ui.sheetAsOf, ["date": strings.longDate(pages.today), "zone": pages.site.config.timeZone])
         if !calendar.isAnnounced(year: year) { context["legend"] = pages.pendingLegend }
         context["yearHref"] = root + PagePath.year(year)
         context["yearTitle"] = pages.yearTitle(year)
