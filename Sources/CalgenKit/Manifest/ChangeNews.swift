@@ -44,6 +44,18 @@ enum ChangeNews {
     /// How many items the manifest keeps, newest first.
     static let kept = 100
 
+    /// The news by the version that brought it, in the order given (newest first): what the
+    /// changes page and `changes.xml` show as one entry each.
+    static func byVersion(_ news: [NewsItem]) -> [(version: Int, items: [NewsItem])] {
+        var versions = [Int]()
+        var byVersion = [Int: [NewsItem]]()
+        for item in news {
+            if byVersion[item.version] == nil { versions.append(item.version) }
+            byVersion[item.version, default: []].append(item)
+        }
+        return versions.map { ($0, byVersion[$0]!) }
+    }
+
     /// The news after this build: what changed since `previous` (stamped `version` and `date`),
     /// then the previous news. A site's first build has one item, that it was published.
     static func items(

@@ -33,15 +33,8 @@ struct ChangesFeed: Page {
     }
 
     func context() -> [String: Any] {
-        var versions = [Int]()
-        var byVersion = [Int: [NewsItem]]()
-        for item in news {
-            if byVersion[item.version] == nil { versions.append(item.version) }
-            byVersion[item.version, default: []].append(item)
-        }
         let baseURL = XMLText.clean(baseURL)
-        let entries = versions.map { version -> [String: Any] in
-            let items = byVersion[version]!
+        let entries = ChangeNews.byVersion(news).map { version, items -> [String: Any] in
             let links = items.map { item -> [String: Any] in
                 ["href": baseURL + XMLText.clean(item.path), "title": XMLText.clean(item.title)]
             }

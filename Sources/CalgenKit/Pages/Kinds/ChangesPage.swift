@@ -20,14 +20,7 @@ struct ChangesPage: Page {
         var context = pages.common(
             path: PagePath.changesPage, title: "\(words.changesFeed) · \(pages.site.config.title)", root: root,
             description: words.changesSubtitle)
-        var versions = [Int]()
-        var byVersion = [Int: [NewsItem]]()
-        for item in news {
-            if byVersion[item.version] == nil { versions.append(item.version) }
-            byVersion[item.version, default: []].append(item)
-        }
-        context["versions"] = versions.map { version -> [String: Any] in
-            let items = byVersion[version]!
+        context["versions"] = ChangeNews.byVersion(news).map { version, items -> [String: Any] in
             var entry: [String: Any] = [
                 "label": pages.strings.version(version),
                 "items": items.map { item -> [String: Any] in
