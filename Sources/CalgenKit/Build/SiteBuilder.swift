@@ -139,8 +139,9 @@ public struct SiteBuilder: Sendable {
             renderer.renderPrivatePages(personalFeeds)
             + (personalFeeds.isEmpty
                 ? [] : [PersonalFeedRecord(feedPaths: personalFeeds.map(\.path)).file(secret: options.feedSecret)])
-        let publication = try timer.step("manifest") {
-            // What changed for people, as the manifest keeps it and as `changes.xml` shows it.
+        let (publication, htmlPages) = try timer.step("manifest") {
+            // What changed for people, as the manifest keeps it and as the changes page and
+            // `changes.xml` show it; then the sitemap of every HTML page, the changes page among them.
             let years = Publication.years(of: site.calendar, sources: site.holidaySources)
             let notes = site.notes.map(NoteState.init).sorted { $0.slug < $1.slug }
             let news = ChangeNews.items(
@@ -148,13 +149,15 @@ public struct SiteBuilder: Sendable {
                 date: ManifestTime.iso(options.now), strings: renderer.strings)
             let changes = renderer.renderChanges(
                 news: news, fallbackDate: previous.manifest?.generatedAt ?? ManifestTime.iso(options.now))
-            return try Publication(
-                publicFiles: pages + data + changes, feeds: feeds, privatePages: privatePages, years: years, news: news,
-                notes: notes, previous: previous, now: options.now
+            let htmlPages = (pages + changes).filter { $0.path.hasSuffix(".html") }
+            let publication = try Publication(
+                publicFiles: pages + data + changes + [renderer.renderSitemap(of: htmlPages)], feeds: feeds,
+                privatePages: privatePages, years: years, news: news, notes: notes, previous: previous, now: options.now
             ).checked()
+            return (publication, htmlPages.count)
         }
         return RenderedSite(
-            site: site, pages: pages.filter { $0.path.hasSuffix(".html") }.count + 1, feeds: feeds,
+            site: site, pages: htmlPages, feeds: feeds,
             publication: publication,
             warnings: (site.subscribers.isEmpty ? [] : options.feedSecret.notices) + feeds.flatMap(\.warnings))
     }
@@ -218,16 +221,17 @@ struct SiteRenderer {
         pages = HTMLPages(site: site, templates: templates, today: today)
     }
 
-    /// HTML pages, assets, the sitemap, robots.txt and `_headers`.
+    /// The HTML pages of the site alone, assets, robots.txt and `_headers`.
     func renderPages() -> [OutputFile] {
-        let pages = self.pages.render()
-        var files = pages + templates.assets + templates.hashedAssets
-        // The changes page is made later, from the news; its path is known now.
-        let listed = pages.map(\.path) + [PagePath.changesPage + PagePath.index]
-        files.append(Sitemap.sitemap(baseURL: site.config.baseURL, pages: listed, templates: templates))
-        files.append(Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath, templates: templates))
-        files.append(HostingHeaders.file(sitePath: site.config.sitePath, templates: templates))
-        return files
+        pages.render() + templates.assets + templates.hashedAssets + [
+            Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath, templates: templates),
+            HostingHeaders.file(sitePath: site.config.sitePath, templates: templates),
+        ]
+    }
+
+    /// The sitemap of these HTML pages.
+    func renderSitemap(of htmlPages: [OutputFile]) -> OutputFile {
+        Sitemap.sitemap(baseURL: site.config.baseURL, pages: htmlPages.map(\.path), templates: templates)
     }
 
     /// Each personal feed's own page, `feeds/<token>/index.html`.
