@@ -8,3 +8,12 @@ public struct OutputFile: Sendable, Hashable {
         self.bytes = bytes
     }
 }
+
+extension OutputFile {
+    /// The bytes of each file by its path.
+    package static func byPath(_ files: [OutputFile]) -> [String: [UInt8]] {
+        var bytes = [String: [UInt8]](minimumCapacity: files.count)
+        for file in files { bytes[file.path] = file.bytes }
+        return bytes
+    }
+}

@@ -73,16 +73,15 @@ public struct SiteBuilder: Sendable {
     public func buildInMemory(previous: [OutputFile] = []) throws -> MemoryBuild {
         let timer = StepTimer(progress: options.progress)
         let record = PersonalFeedRecord.path(secret: options.feedSecret)
+        let before = OutputFile.byPath(previous)
         let loaded = try timer.step("load") {
             try load(previous: { () throws(ContentErrors) in
                 if previous.isEmpty, options.previousManifest != nil { return try PreviousOutput.load(options: options) }
-                return try PreviousOutput.inMemory(previous, allowReset: options.allowReset, record: record)
+                return try PreviousOutput.inMemory(byPath: before, allowReset: options.allowReset, record: record)
             })
         }
         let rendered = try render(loaded, timer, sink: MemorySink())
         let plan = rendered.publication.plan
-        var before = [String: [UInt8]](minimumCapacity: previous.count)
-        for file in previous { before[file.path] = file.bytes }
         if plan.changesNothing && loaded.previous.holdsExactly(plan.sizes) {
             return MemoryBuild(
                 files: previous.sorted { $0.path < $1.path }, report: BuildReport(rendered, applied: nil, steps: timer.steps))

@@ -180,8 +180,13 @@ struct PreviousOutput: Sendable {
     static func inMemory(_ output: [OutputFile], allowReset: Bool = false, record: String? = nil) throws(ContentErrors)
         -> PreviousOutput
     {
-        var bytes = [String: [UInt8]](minimumCapacity: output.count)
-        for file in output { bytes[file.path] = file.bytes }
+        try inMemory(byPath: OutputFile.byPath(output), allowReset: allowReset, record: record)
+    }
+
+    /// The same, from the files' bytes by path.
+    static func inMemory(byPath bytes: [String: [UInt8]], allowReset: Bool, record: String?) throws(ContentErrors)
+        -> PreviousOutput
+    {
         guard let manifestBytes = bytes[Manifest.path] else { return .none }
         let manifests = bytes.keys.filter(FeedPath.isManifest).sorted()
         let heads = manifests.map { path -> PreviousFeed? in
