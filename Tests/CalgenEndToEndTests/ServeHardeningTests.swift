@@ -219,19 +219,10 @@ import Testing
         var readers = [Int32]()
         defer { for fd in readers { close(fd) } }
         for _ in 0..<(limits.maxConnections + 4) {
-            let fd = socket(AF_INET, SocketConstants.stream, 0)
-            SocketConstants.ignoreBrokenPipes(fd)
+            let fd = SocketConstants.streamSocket()
             var small: Int32 = 4096
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(server.port).bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
+            let connected = SocketConstants.withLoopback(port: server.port) { connect(fd, $0, $1) }
             try #require(connected == 0)
             ServeHardeningTests.sendNow(fd, Array("GET /big HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
             readers.append(fd)

@@ -139,15 +139,8 @@ import Testing
 
     /// A socket connected to 127.0.0.1:`port`, or -1.
     static func connectLoopback(port: Int) -> Int32 {
-        let fd = socket(AF_INET, SocketConstants.stream, 0)
-        SocketConstants.ignoreBrokenPipes(fd)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        let fd = SocketConstants.streamSocket()
+        let connected = SocketConstants.withLoopback(port: port) { connect(fd, $0, $1) }
         guard connected == 0 else {
             close(fd)
             return -1

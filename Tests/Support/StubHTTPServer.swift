@@ -39,17 +39,10 @@ public final class StubHTTPServer: @unchecked Sendable {
 
     public init(_ replies: [String: Reply]) throws {
         self.replies = replies
-        let fd = socket(AF_INET, SocketConstants.stream, 0)
-        SocketConstants.ignoreBrokenPipes(fd)
+        let fd = SocketConstants.streamSocket()
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        let bound = SocketConstants.withLoopback(port: 0) { bind(fd, $0, $1) }
         guard bound == 0, listen(fd, 16) == 0 else {
             close(fd)
             throw POSIXError(.EADDRINUSE)
