@@ -79,26 +79,27 @@ class Sky:
         return sorted(found, key=FESTIVAL_ORDER.index)
 
     def statutory(self, year):
-        """The law's 法定节假日 of a year (1999, 2007, 2013 and 2024 versions)."""
+        """The law's 法定节假日 of a year (1999, 2007, 2013 and 2024 versions), each with its holiday."""
         by_lunar = {value[1:]: date for date, value in self.lunar.items() if value[0] == year}
         new_year = by_lunar[(1, 1, False)]
         qingming = next(d for d, n in self.terms.items() if n == "清明" and d.year == year)
-        days = {datetime.date(year, 1, 1)}
-        days |= {datetime.date(year, 10, d) for d in (1, 2, 3)}
+        days = {datetime.date(year, 1, 1): "元旦"}
+        days.update({datetime.date(year, 10, d): "国庆节" for d in (1, 2, 3)})
         if year <= 2007:
             spring, labour, lunar_days = (0, 1, 2), (1, 2, 3), []
         elif year <= 2013:
-            spring, labour, lunar_days = (-1, 0, 1), (1,), [(5, 5), (8, 15)]
+            spring, labour, lunar_days = (-1, 0, 1), (1,), [(5, 5, "端午节"), (8, 15, "中秋节")]
         elif year <= 2024:
-            spring, labour, lunar_days = (0, 1, 2), (1,), [(5, 5), (8, 15)]
+            spring, labour, lunar_days = (0, 1, 2), (1,), [(5, 5, "端午节"), (8, 15, "中秋节")]
         else:
-            spring, labour, lunar_days = (-1, 0, 1, 2), (1, 2), [(5, 5), (8, 15)]
-        days |= {new_year + datetime.timedelta(days=o) for o in spring}
-        days |= {datetime.date(year, 5, d) for d in labour}
-        days |= {by_lunar[(m, d, False)] for m, d in lunar_days}
+            spring, labour, lunar_days = (-1, 0, 1, 2), (1, 2), [(5, 5, "端午节"), (8, 15, "中秋节")]
+        days.update({new_year + datetime.timedelta(days=o): "春节" for o in spring})
+        days.update({datetime.date(year, 5, d): "劳动节" for d in labour})
+        # A day two holidays share (中秋节 on 10-01) is named for the first in the law's order.
+        days.update({by_lunar[(m, d, False)]: name for m, d, name in lunar_days})
         if year >= 2008:
-            days.add(qingming)
-        return sorted(days)
+            days[qingming] = "清明节"
+        return dict(sorted(days.items()))
 
 
 class Arrangement:
@@ -252,6 +253,7 @@ def check_day(date, got, data, sky, statutory, workdays, breaks):
         "solarTerm": sky.terms.get(date),
         "festivals": sky.festivals(date),
         "statutory": date in statutory,
+        "statutoryHoliday": statutory.get(date),
         "previousWorkday": previous.isoformat() if previous else None,
         "nextWorkday": following.isoformat() if following else None,
         "workdayOfYear": workdays.index(date) + 1 if data.settled(date) and date in workdays else None,

@@ -18,7 +18,13 @@ holiday, an unannounced year, a note, subscribe, api, and the page beside a pers
 - printed, a year is one A4 landscape sheet with its legend and no text under 6 pt, and a
   month one A4 portrait sheet with its notes and its source and as-of line.
 
-Usage: check_browser.py PUBLIC_DIR [SCREENSHOT_DIR]
+- every day cell of every year and month page and of the home page says what the README's cell
+  rule says for that day of the day API (script/browser_cells.py);
+- no label is cut (wider than its box, clipped by its cell, or ended with "…") at 320, 390 and
+  1280 px and in print, on every year page and the months of 2026, and with --english on the
+  same pages of an English build.
+
+Usage: check_browser.py PUBLIC_DIR [SCREENSHOT_DIR] [--english ENGLISH_PUBLIC_DIR]
 """
 
 import base64
@@ -34,6 +40,7 @@ import tempfile
 import threading
 import urllib.parse
 
+import browser_cells
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -135,12 +142,20 @@ def subscribe_links(driver, decode):
 
 
 def main():
-    root = sys.argv[1]
-    shots = sys.argv[2] if len(sys.argv) > 2 else None
+    arguments = sys.argv[1:]
+    english = None
+    if "--english" in arguments:
+        at = arguments.index("--english")
+        english = arguments[at + 1]
+        del arguments[at:at + 2]
+    root = arguments[0]
+    shots = arguments[1] if len(arguments) > 1 else None
     if shots:
         os.makedirs(shots, exist_ok=True)
     server = serve(root)
     base = f"http://127.0.0.1:{server.server_port}/"
+    english_server = serve(english) if english else None
+    english_base = f"http://127.0.0.1:{english_server.server_port}/" if english else None
     data = json.loads(open(os.path.join(root, "api/years.json"), encoding="utf-8").read())
     years = [y["year"] for y in data["years"]]
     unannounced = next((y for y in years if not next(z for z in data["years"] if z["year"] == y)["announced"]), None)
@@ -199,11 +214,12 @@ def main():
     # a month is one A4 portrait sheet with its notes following.
     driver = browser()
     try:
-        for page, size in [("2026/", "landscape"), ("2026/10/", "portrait")] + ([(f"{unannounced}/", "landscape")] if unannounced else []):
-            driver.get(base + page)
+        printed = [("2026/", "landscape"), ("2026/10/", "portrait")] + ([(f"{unannounced}/", "landscape")] if unannounced else [])
+        for page, size in [(base + p, s) for p, s in printed] + [(english_base + p, s) for p, s in printed if english]:
+            driver.get(page)
             pdf = driver.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True, "printBackground": True})
             pages_printed, width, height = pdf_pages(base64.b64decode(pdf["data"]))
-            where = f"/{page} printed"
+            where = f"{page.replace(base, '/').replace(english_base or base, '/(en) ')} printed"
             if pages_printed != 1:
                 failures.append(f"{where}: {pages_printed} sheets, not 1")
             if (width > height) != (size == "landscape"):
@@ -223,6 +239,52 @@ def main():
                 failures.append(f"{where}: no source and as-of line")
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
             checked += 1
+    finally:
+        driver.quit()
+
+    # Every day cell of every year and month page, and of the home page, against the day API.
+    driver = browser()
+    try:
+        driver.set_window_size(1280, 900)
+
+        def days_of(year):
+            with open(os.path.join(root, "api", f"{year}.json"), encoding="utf-8") as f:
+                return json.load(f)["days"]
+
+        cells, cell_pages, problems = browser_cells.cell_words(driver, base, years, days_of)
+        failures += problems[:40] + ([f"… and {len(problems) - 40} more cells"] if len(problems) > 40 else [])
+        print(f"browser: {cells} day cells on {cell_pages} pages read as the cell rule says, {len(problems)} not")
+        checked += cell_pages
+    finally:
+        driver.quit()
+
+    # No label cut, on screen at 320, 390 and 1280 px and in print: every year page, the months
+    # of one year, and the same in English.
+    sites = [(base, years, "2026")] + ([(None, None, "2026")] if english else [])
+    cut_views = 0
+    driver = browser()
+    try:
+        for site_base, site_years, year in sites:
+            if site_base is None:
+                site_base = english_base
+                with open(os.path.join(english, "api/years.json"), encoding="utf-8") as f:
+                    site_years = [y["year"] for y in json.load(f)["years"]]
+                site_years = [y for y in site_years if y in (int(year), unannounced)]
+            views = [(f"{y}/", "landscape") for y in site_years] + [(f"{year}/{m:02d}/", "portrait") for m in range(1, 13)]
+            for page, sheet in views:
+                driver.get(site_base + page)
+                # A4 less the page margins, at 96 px per inch: what print lays the page out in.
+                for width, media in [(w, "") for w in WIDTHS] + [(1070 if sheet == "landscape" else 733, "print")]:
+                    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": media})
+                    driver.set_window_size(width, 900)
+                    cut = browser_cells.cut_labels(driver)
+                    where = f"{site_base}{page}".replace(base, "/").replace(site_base, "/(en) ")
+                    if cut:
+                        failures.append(f"{where} at {width} px{' printed' if media else ''}: labels cut: {cut[:6]}")
+                    cut_views += 1
+                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        print(f"browser: {cut_views} views checked for cut labels")
+        checked += cut_views
     finally:
         driver.quit()
 
@@ -278,6 +340,8 @@ def main():
     finally:
         driver.quit()
     server.shutdown()
+    if english_server:
+        english_server.shutdown()
     for failure in failures:
         print("FAIL " + failure)
     print(f"browser: {checked} page views, {len(failures)} failures")

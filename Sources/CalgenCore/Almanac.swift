@@ -32,7 +32,10 @@ public struct Almanac: Sendable {
         var statutory = [Int: StatutoryDay]()
         for (year, yearTerms) in dates {
             let qingming = yearTerms.first { $0.term == .qingming }?.date
-            for day in StatutoryDay.all(inYear: year, qingming: qingming) { statutory[day.date.dayNumber] = day }
+            // The first of a shared day's holidays, as `statutoryDay(on:)` answers for other years.
+            for day in StatutoryDay.all(inYear: year, qingming: qingming) where statutory[day.date.dayNumber] == nil {
+                statutory[day.date.dayNumber] = day
+            }
         }
         statutoryDays = statutory
         let byYear = Dictionary(uniqueKeysWithValues: calendar.years.map { ($0, calendar.holidayPeriods(year: $0)) })
@@ -105,7 +108,7 @@ public struct Almanac: Sendable {
         return StatutoryDay.all(inYear: year, qingming: solarTerms(inYear: year).first { $0.term == .qingming }?.date)
     }
 
-    /// The 法定节假日 on `date`, if any.
+    /// The 法定节假日 on `date`, if any; on a day two holidays share, the first in the law's order.
     public func statutoryDay(on date: CivilDate) -> StatutoryDay? {
         if termDates[date.year] != nil { return statutoryDays[date.dayNumber] }
         return statutoryDays(inYear: date.year).first { $0.date == date }

@@ -81,7 +81,9 @@ public struct StatutoryDay: Hashable, Sendable {
             lunar("中秋节", 8, 15)
         }
         gregorian("国庆节", 10, 1...3)
-        return days.sorted { $0.date < $1.date }
+        // By date; a day that two holidays share (中秋节 on 国庆节 10-01 in 2001 and 2020) lists
+        // them in the law's order, so the first is 中秋节.
+        return days.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
     }
 }
 

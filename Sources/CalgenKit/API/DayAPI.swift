@@ -37,7 +37,7 @@ public enum DayAPI {
     }
 
     /// `{"date", "weekday", "isOffDay", "kind", "name", "originalName", "announced", "lunar",
-    /// "solarTerm", "festivals", "statutory", "previousWorkday", "nextWorkday", "workdayOfYear",
+    /// "solarTerm", "festivals", "statutory", "statutoryHoliday", "previousWorkday", "nextWorkday", "workdayOfYear",
     /// "nextHoliday"}`.
     static func dayObject(_ day: AlmanacDay) -> JSON {
         let status = day.status
@@ -53,6 +53,7 @@ public enum DayAPI {
             ("solarTerm", .optional(day.solarTerm?.name)),
             ("festivals", .array(day.festivals.map { .string($0.name) })),
             ("statutory", .bool(day.statutory != nil)),
+            ("statutoryHoliday", .optional(day.statutory?.holiday)),
             ("previousWorkday", .optional(day.previousWorkday?.iso8601)),
             ("nextWorkday", .optional(day.nextWorkday?.iso8601)),
             ("workdayOfYear", day.workdayOfYear.map(JSON.int) ?? .null),

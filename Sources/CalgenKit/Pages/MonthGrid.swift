@@ -19,8 +19,9 @@ struct MonthGrid {
     }
 
     /// - Parameters:
-    ///   - large: a month page's grid (lunar date and holiday name on separate lines) rather
-    ///     than a year page's (one line: the holiday's name on its first day, else the lunar date).
+    ///   - large: a month page's grid (the lunar date, each feast, and the statutory holiday, break
+    ///     or make-up day on lines of their own) rather than a year page's (one label, by the
+    ///     precedence of `DayLabel.single`).
     ///   - fullWeeks: always six weeks, so that the twelve grids of a year page line up.
     ///   - noteHref: where a day's note marker links to, from the page the grid is on.
     ///   - linkFrom: the first day of the page's calendar: a note's marker is in the tab order on the
@@ -63,16 +64,20 @@ struct MonthGrid {
     ) -> [String: Any] {
         let status = calendar.status(of: date)
         let outside = date.month != month
-        let lunar = try? LunarCalendar.lunarDate(for: date)
-        let lunarText = lunar.map { $0.day == 1 ? $0.monthName : $0.dayName } ?? ""
-        let showsName = status.kind == .holiday || status.kind == .makeupWorkday
-        let name = showsName ? status.name.map(strings.holidayName) : nil
+        // What the cell names, by the one rule of `DayLabel`.
+        let names = almanac.label(on: date)
         let statutory = almanac.statutoryDay(on: date) != nil
-        // What the day is known for: its festivals and solar term.
-        let observances = almanac.observances(on: date)
-        var feasts = observances.festivals.map { strings.festivalName($0.name) }
-        if let term = observances.solarTerm { feasts.append(strings.solarTermName(term)) }
-        let shown = feasts.filter { $0 != name }
+        var feasts = names.festivals.map { strings.festivalName($0.name) }
+        if let term = names.solarTerm { feasts.append(strings.solarTermName(term)) }
+        // The line under the feasts: the statutory holiday, the break, or the make-up day.
+        var line: (text: String, kind: String)?
+        if let holiday = names.statutoryHoliday {
+            line = (strings.holidayName(holiday), "h")
+        } else if let holiday = names.breakOf {
+            line = (strings.breakDay(holiday), "h brk")
+        } else if let holiday = names.makeupFor {
+            line = (strings.makeupDay(holiday), "h mk")
+        }
         var classes = ["d"]
         if outside { classes.append("out") }
         if status.date.isWeekend { classes.append("we") }
@@ -82,31 +87,36 @@ struct MonthGrid {
         case .workday, .weekend: break
         }
         if statutory { classes.append(status.isAnnounced ? "stat" : "stat pending") }
-        if !shown.isEmpty { classes.append("fest") }
-        if lunar?.day == 1 { classes.append("lunar-first") }
+        if !feasts.isEmpty { classes.append("fest") }
+        if names.lunar?.day == 1 { classes.append("lunar-first") }
         let isToday = !outside && date == today
         if isToday { classes.append("is-today") }
 
+        // What a screen reader hears: the date, what the day is, its feasts and its lunar date.
         var label = [strings.longDate(date)]
-        if let name { label.append(name) }
-        label.append(strings.spokenStatus(status.kind))
+        if let holiday = names.makeupFor {
+            label.append(strings.makeupDaySpoken(holiday))
+        } else {
+            if let line { label.append(line.text) }
+            label.append(strings.spokenStatus(status.kind))
+        }
         if statutory { label.append(status.isAnnounced ? strings.ui.statutory : strings.ui.statutoryPending) }
-        label += shown
-        if strings.isChinese, let lunar { label.append("农历" + lunar.text) }
+        label += feasts
+        if let lunar = names.lunar { label.append(strings.lunarSpoken(lunar)) }
 
         var context: [String: Any] = [
             "date": date.iso8601,
             "day": date.day,
             "label": label.joined(separator: strings.isChinese ? " " : ", "),
-            "lunar": lunarText,
+            "lunar": names.lunar.map(strings.lunarCell) ?? "",
             "outside": outside,
             "today": isToday,
             // Here as well as on the grid: a key found in the innermost context is found at once.
             "large": large,
             // Explicit so that a missing key never resolves in an enclosing context.
-            "badge": false, "name": false, "sub": false, "subIsName": false, "subIsFeast": false,
-            // The cell names a festival once: 春节 on a 春节 holiday is in the holiday's name already.
-            "feast": shown.isEmpty ? false as Any : shown.joined(separator: " "),
+            "badge": false, "name": false, "nameClass": false, "sub": false, "subClass": false,
+            // One line per feast, so that two names never run together.
+            "feasts": feasts.map(strings.cellText),
         ]
         if let badge = strings.badge(status.kind) { context["badge"] = badge }
         // Notes are marked in the month they belong to, not on the neighbours' filler days.
@@ -119,21 +129,18 @@ struct MonthGrid {
         if !notes.isEmpty { classes.append("has-notes") }
         context["classes"] = classes.joined(separator: " ")
         if large {
-            if let name { context["name"] = name }
+            if let line {
+                context["name"] = strings.cellText(line.text)
+                context["nameClass"] = line.kind
+            }
         } else {
-            // One short line: the holiday's name on the first day of its run in this month.
-            let previous = calendar.status(of: date.previous)
-            let firstOfRun =
-                previous.name != status.name || previous.date.month != date.month
-                || previous.kind != status.kind
-            if let name, firstOfRun, !outside {
-                context["sub"] = name
-                context["subIsName"] = true
-            } else if let feast = shown.first {
-                context["sub"] = feast
-                context["subIsFeast"] = true
-            } else {
-                context["sub"] = lunarText
+            // One label, by the precedence of `DayLabel.single`.
+            context["sub"] = strings.cellText(strings.single(names))
+            switch names.single {
+            case .festival, .solarTerm: context["subClass"] = "f"
+            case .statutoryHoliday: context["subClass"] = "h"
+            case .lunarMonth, .lunarDay: context["subClass"] = "lun"
+            case .none: break
             }
         }
         return context

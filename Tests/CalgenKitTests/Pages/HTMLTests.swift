@@ -42,10 +42,11 @@ import Testing
     @Test func dayCellsAnnounceTheirFullDateAndStatus() throws {
         let site = try BundledSite.get()
         let month = site.read("2026/10/index.html") ?? ""
-        #expect(month.contains(#"<span class="vh">2026年10月1日 星期四 国庆节 休 法定节假日 农历八月廿一</span>"#))
-        #expect(month.contains(#"<span class="vh">2026年10月4日 星期日 国庆节 休 农历八月廿四</span>"#))
+        #expect(month.contains(#"<span class="vh">2026年10月1日 星期四 休 法定节假日 国庆节 农历八月廿一</span>"#))
+        #expect(month.contains(#"<span class="vh">2026年10月2日 星期五 国庆节 休 法定节假日 农历八月廿二</span>"#))
+        #expect(month.contains(#"<span class="vh">2026年10月4日 星期日 国庆假期 休 农历八月廿四</span>"#))
         #expect(month.contains(#"<span class="vh">2026年10月18日 星期日 周末 重阳节 农历九月初九</span>"#))
-        #expect(month.contains(#"<span class="vh">2026年10月10日 星期六 国庆节 补班 农历九月初一</span>"#))
+        #expect(month.contains(#"<span class="vh">2026年10月10日 星期六 国庆补班 农历九月初一</span>"#))
         #expect(month.contains(#"<th scope="col" abbr="星期一">一</th>"#))
         let year = site.read("2026/index.html") ?? ""
         #expect(year.contains(#"aria-current="date""#))  // 2026-11-21, from SOURCE_DATE_EPOCH
@@ -71,7 +72,11 @@ import Testing
         // 2026-02-21 (Sat) is off for 春节 but no statutory day: a swapped or weekend rest day.
         #expect(february.contains(#"<td class="d we off" data-date="2026-02-21">"#))
         let october = site.read("2025/10/index.html") ?? ""
-        #expect(october.contains(#"<span class="f" aria-hidden="true">中秋节</span><span class="h" aria-hidden="true">国庆节</span>"#))
+        // 2025-10-06 is 中秋节, a statutory day of its own inside the 国庆 break: named for its festival alone.
+        #expect(
+            october.contains(#"<span class="l" aria-hidden="true">十五</span><span class="f" aria-hidden="true">中秋节</span></td>"#))
+        #expect(october.contains(#"<span class="h brk" aria-hidden="true">国庆假期</span>"#))
+        #expect(october.contains(#"<span class="h mk" aria-hidden="true">国庆补班</span>"#))
         let year2025 = site.read("2025/index.html") ?? ""
         #expect(year2025.contains("2025年的法定节假日共13天：元旦 1月1日；春节 1月28日至1月31日；"))
         #expect(year2025.contains("<caption>每月工作日</caption>"))
@@ -208,7 +213,9 @@ import Testing
         let month = site.read("2026/10/index.html") ?? ""
         #expect(month.contains(#"<html lang="en">"#))
         #expect(month.contains("<h1>October 2026</h1>"))
-        #expect(month.contains("Thursday, 1 October 2026, National Day, day off"))
+        #expect(month.contains("Thursday, 1 October 2026, day off, statutory holiday, National Day, lunar 8th month, day 21"))
+        #expect(month.contains(#"<span class="l" aria-hidden="true">L8-21</span>"#))
+        #expect(month.contains("Saturday, 10 October 2026, make-up workday for National Day"))
         #expect(month.contains(#"<tr><th scope="col" abbr="Sunday" class="we">Sun</th>"#))
         let year = site.read("2026/index.html") ?? ""
         #expect(year.contains("<h1>2026 public holidays</h1>"))

@@ -49,7 +49,7 @@ struct YearPage: SitePage {
             "statutoryText": strings.statutorySentence(
                 year: year, decree: HolidayLaw.inForce(year: year).decree, summary: strings.statutorySummary(statutory)),
             "partial": PartialHoliday.all(inYear: year).map { p -> [String: Any] in
-                ["name": strings.festivalName(p.name), "date": strings.dayOfYear(p.date), "who": p.summary]
+                ["text": strings.partialLine(p)]
             },
             "solarTerms": almanac.solarTerms(inYear: year).map { t -> [String: Any] in
                 ["name": strings.solarTermName(t.term), "date": strings.dayOfYear(t.date), "iso": t.date.iso8601]
