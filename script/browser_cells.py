@@ -31,7 +31,7 @@ document.querySelectorAll("td.d .s, td.d .l, td.d .f, td.d .h, td.d .b, .legend 
   .forEach(function (e) {
     if (e.offsetParent === null) return;
     var box = e.getBoundingClientRect(), cell = e.closest("td.d"), style = getComputedStyle(e);
-    var wide = e.scrollWidth > e.clientWidth + 1 && style.overflow !== "visible";
+    var wide = e.scrollWidth > e.clientWidth + 1;
     var out = cell && box.right > cell.getBoundingClientRect().right + 0.5;
     var ellipsis = style.textOverflow === "ellipsis" && e.scrollWidth > e.clientWidth;
     if (wide || out || ellipsis) bad.push((cell ? cell.getAttribute("data-date") + " " : "") + e.textContent);
