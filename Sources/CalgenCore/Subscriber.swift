@@ -9,6 +9,9 @@ public struct Subscriber: Hashable, Sendable {
     public let color: String?
     /// An IANA time zone identifier; timed reminders happen at their time in this zone.
     public let timeZone: String
+    /// The language of the page beside the feed; `nil`: the site's. The feed's own texts are
+    /// in the site's language either way.
+    public let language: SiteLanguage?
     /// Whether the public holiday events are in the feed too.
     public let includesHolidays: Bool
     /// Whether festivals (春节, 中秋节, …) are in the feed; those a holiday event already names are left out.
@@ -27,8 +30,8 @@ public struct Subscriber: Hashable, Sendable {
 
     public init(
         id: String, name: String, calendarName: String, color: String? = nil, timeZone: String,
-        includesHolidays: Bool = false, includesFestivals: Bool = false, includesSolarTerms: Bool = false,
-        noteAudiences: [String] = [], encoding: FeedEncoding = .expanded,
+        language: SiteLanguage? = nil, includesHolidays: Bool = false, includesFestivals: Bool = false,
+        includesSolarTerms: Bool = false, noteAudiences: [String] = [], encoding: FeedEncoding = .expanded,
         reminders: [Reminder], yearsBefore: Int? = nil, yearsAfter: Int? = nil, tokenEpoch: Int = 0
     ) {
         self.id = id
@@ -36,6 +39,7 @@ public struct Subscriber: Hashable, Sendable {
         self.calendarName = calendarName
         self.color = color
         self.timeZone = timeZone
+        self.language = language
         self.includesHolidays = includesHolidays
         self.includesFestivals = includesFestivals
         self.includesSolarTerms = includesSolarTerms

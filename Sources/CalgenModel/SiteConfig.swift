@@ -1,12 +1,6 @@
 import CalgenCore
 import Foundation
 
-/// The language a site is written in.
-public enum SiteLanguage: String, Sendable, Hashable, CaseIterable {
-    case chinese = "zh-CN"
-    case english = "en"
-}
-
 /// The settings of `Content/site.yml`.
 public struct SiteConfig: Sendable, Hashable {
     public var title: String

@@ -404,6 +404,10 @@ public enum BadInputCases {
             subscriber("    kind: workdays\n    all-day: true\n", top: "timezone: Asia/Beijing\n"),
             #"users/x.yml:2:11: error: unknown time zone "Asia/Beijing""#),
         write(
+            "an unsupported subscriber language", "Content/users/x.yml",
+            subscriber("    kind: workdays\n    all-day: true\n", top: "language: fr\n"),
+            #"users/x.yml:2:11: error: unsupported language "fr""#, "use one of: zh-CN, en"),
+        write(
             "lunar month 13", "Content/users/x.yml",
             subscriber("    kind: lunar-yearly\n    month: 13\n    day: 1\n    all-day: true\n"),
             #"users/x.yml:6:12: error: "month" must be from 1 to 12, found 13"#),

@@ -6,9 +6,8 @@ import Yams
 /// and column.
 enum SubscriberParser {
     static let keys = [
-        "name", "calendar", "color", "timezone", "holidays", "festivals", "solar-terms", "notes", "encoding", "reminders",
-        "years-before",
-        "years-after", "token-epoch",
+        "name", "calendar", "color", "timezone", "language", "holidays", "festivals", "solar-terms", "notes", "encoding",
+        "reminders", "years-before", "years-after", "token-epoch",
     ]
     static let commonReminderKeys = [
         "id", "kind", "title", "location", "description", "from", "until", "time", "duration", "all-day", "alarms",
@@ -89,6 +88,17 @@ enum SubscriberParser {
                     fix: "use an IANA name such as Asia/Shanghai or America/New_York")
             }
         }
+        var language: SiteLanguage?
+        if let value = fields.string("language") {
+            if let chosen = SiteLanguage(rawValue: value) {
+                language = chosen
+            } else {
+                fields.report(
+                    "language", "unsupported language \"\(value)\"",
+                    fix: "use one of: \(SiteLanguage.allCases.map(\.rawValue).joined(separator: ", ")), as in site.yml, "
+                        + "or leave it out for the site's language")
+            }
+        }
         let holidays = fields.bool("holidays") ?? false
         let festivals = fields.bool("festivals") ?? false
         let solarTerms = fields.bool("solar-terms") ?? false
@@ -141,9 +151,9 @@ enum SubscriberParser {
         problems.add(contentsOf: fields.problems)
         try problems.throwIfAny()
         return Subscriber(
-            id: stem, name: name, calendarName: calendarName, color: color, timeZone: timeZone, includesHolidays: holidays,
-            includesFestivals: festivals, includesSolarTerms: solarTerms, noteAudiences: audiences, encoding: encoding,
-            reminders: reminders, yearsBefore: yearsBefore,
+            id: stem, name: name, calendarName: calendarName, color: color, timeZone: timeZone, language: language,
+            includesHolidays: holidays, includesFestivals: festivals, includesSolarTerms: solarTerms,
+            noteAudiences: audiences, encoding: encoding, reminders: reminders, yearsBefore: yearsBefore,
             yearsAfter: yearsAfter, tokenEpoch: epoch)
     }
 

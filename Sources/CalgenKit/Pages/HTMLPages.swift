@@ -67,18 +67,23 @@ struct HTMLPages: Sendable {
     // MARK: Pieces
 
     /// What every page's layout needs. `description` is the page's own summary for search results
-    /// and link previews (the site's description where a page has none).
-    func common(path: String, title: String, root: String, description: String? = nil) -> [String: Any] {
+    /// and link previews (the site's description where a page has none). `language` is the
+    /// page's when it is not the site's (the page beside a personal feed): its `<html lang>` and
+    /// the layout's words; the site's title and description stay as written.
+    func common(
+        path: String, title: String, root: String, description: String? = nil, language: SiteLanguage? = nil
+    ) -> [String: Any] {
+        let language = language ?? site.config.language
         var context: [String: Any] = [
-            "lang": site.config.language.rawValue,
+            "lang": language.rawValue,
             "title": title,
             "siteTitle": site.config.title,
             "root": root,
             "canonical": site.config.baseURL + path,
-            "t": UIWords.table(site.config.language),
+            "t": UIWords.table(language),
             "paths": PagePath.templateContext,
             "timeZone": site.config.timeZone,
-            "legend": legend,
+            "legend": HTMLPages.legend(UIWords.of(language)),
             "hasNotes": !site.notes.isEmpty,
             "notesHref": root + PagePath.notes,
             "assets": templates.assetContext,
@@ -99,9 +104,9 @@ struct HTMLPages: Sendable {
         ]
     }
 
-    var legend: [[String: Any]] {
-        let words = strings.ui
-        return [
+    /// The legend of a page about an announced year, in the words of the page's language.
+    static func legend(_ words: UIWords) -> [[String: Any]] {
+        [
             ["class": "off stat", "badge": words.badgeOff, "text": words.legendStatutory],
             ["class": "off", "badge": words.badgeOff, "text": words.legendOff],
             ["class": "work", "badge": words.badgeWork, "text": words.legendWork],

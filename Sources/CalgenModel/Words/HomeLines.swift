@@ -1,3 +1,5 @@
+import CalgenCore
+
 /// The patterns of the home page's live lines, shared by the build and the page's script (which
 /// receives them as `words`): each `{key}` is filled in.
 package struct HomeLines: Sendable {

@@ -1,3 +1,5 @@
+import CalgenCore
+
 /// The fixed words of the site's pages in one language: one stored property per word or phrase,
 /// so that a language without a word does not compile. Templates print them as `{{t.name}}`,
 /// the property's name; Swift reads them as `strings.ui.name`.

@@ -1,3 +1,4 @@
+import CalgenCore
 import CalgenModel
 import CalgenTestSupport
 import Foundation

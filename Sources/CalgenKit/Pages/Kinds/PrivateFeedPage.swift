@@ -3,7 +3,8 @@ import CalgenModel
 
 /// `feeds/<token>/index.html`, beside each personal feed: the subscriber's own address, what
 /// the feed holds in plain words, and the guide of the subscribe page. Never linked from a public page, never in the sitemap or the
-/// site manifest, and `noindex`. Rendered once the feeds are (`HTMLPages.privateFeedPage`).
+/// site manifest, and `noindex`. Rendered once the feeds are (`HTMLPages.privateFeedPage`), in the
+/// subscriber's `language` (`<html lang>`, the layout's words, the page's own) or else the site's.
 struct PrivateFeedPage: Page {
     static let template = SubscribePage.template
 
@@ -19,12 +20,16 @@ struct PrivateFeedPage: Page {
 
     var path: String { folder + PagePath.index }
 
+    /// The page's words: in the subscriber's `language`, else the site's.
+    var strings: SiteStrings { SiteStrings(language: subscriber.language ?? pages.site.config.language) }
+
     func context() -> [String: Any] {
         let folder = self.folder
         let root = String(repeating: "../", count: folder.filter { $0 == "/" }.count)
-        let strings = pages.strings
+        let strings = self.strings
         let heading = strings.fill(strings.ui.personalTitle, ["name": subscriber.name])
-        var context = pages.common(path: folder, title: "\(heading) · \(pages.site.config.title)", root: root)
+        var context = pages.common(
+            path: folder, title: "\(heading) · \(pages.site.config.title)", root: root, language: strings.language)
         context["noindex"] = true
         context["heading"] = heading
         context["isChinese"] = strings.isChinese
@@ -42,7 +47,7 @@ struct PrivateFeedPage: Page {
     /// public days it includes, the notes addressed to it, its time zone and through which date
     /// the arrangement is known, and what not to subscribe to as well.
     func contents(root: String) -> [String: Any] {
-        let strings = pages.strings
+        let strings = self.strings
         let words = strings.ui
         let horizon = pages.site.horizon(of: subscriber, today: pages.today)
         let reminders = subscriber.reminders.map { reminder -> [String: Any] in
