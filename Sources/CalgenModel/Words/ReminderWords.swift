@@ -57,7 +57,9 @@ extension SiteStrings {
             }
             let joined = notes.joined(separator: isChinese ? "，" : "; ")
             let extra = notes.isEmpty ? "" : (isChinese ? "（\(joined)）" : " (\(joined))")
-            return isChinese ? "每年农历\(name)\(extra)" : "Every year on lunar \(name)\(extra)"
+            // `Every year on lunar 8th month, day 15 (八月十五)`: the form of the cells, with the Chinese date.
+            let spoken = lunarSpoken(LunarDate(year: 0, month: month, day: day, isLeapMonth: leap))
+            return isChinese ? "每年农历\(name)\(extra)" : "Every year on \(spoken) (\(name))\(extra)"
         case .once(let date):
             return isChinese ? "\(longDate(date))，一次" : "Once, \(longDate(date))"
         case .sequence(let start, let intervals):
