@@ -108,6 +108,19 @@ import Testing
             ))
         #expect(home.contains(#"["2027-01-01","今天 1月1日 周五 农历冬月廿四 · 依法放假（元旦，该年调休安排未公布）","#))
         #expect(home.contains(#""live":"日期按北京时间计算。""#))
+        // The legend explains every style the grids draw, the dashed frame of 元旦 2027 too.
+        let legend = home.components(separatedBy: #"<ul class="legend""#).last?.components(separatedBy: "</ul>").first ?? ""
+        for entry in [
+            #"<span class="sw stat pending" aria-hidden="true"></span>法定节假日（调休安排未公布）"#,
+            #"<span class="sw we" aria-hidden="true"></span>周末"#, #"<span class="sw now" aria-hidden="true"></span>今天"#,
+            #"<span class="sw fest" aria-hidden="true"></span>节日与节气"#,
+            #"<span class="sw lunar" aria-hidden="true"></span>农历初一（显示月名）"#,
+            #"<span class="sw note" aria-hidden="true"></span>记事"#,
+        ] {
+            #expect(legend.contains(entry), "\(entry)")
+        }
+        // Nothing off but by law in Nov 2026 – Feb 2027: no entry for a style not drawn.
+        #expect(!legend.contains(#"class="sw work""#) && !legend.contains(#"class="sw off""#))
     }
 
     /// A note's title goes into the home page's embedded data, where no `</script>` may come out of it;
@@ -225,6 +238,9 @@ import Testing
         #expect(home.contains(#"<p class="today-line" id="today-line">Today Sat 21 Nov · Weekend</p>"#))
         #expect(home.contains("The 2027 arrangement is not announced yet; New Year&#39;s Day (Fri 1 Jan) is off by law"))
         #expect(home.contains("As of the day this page was built (Saturday, 21 November 2026, Beijing time)."))
+        #expect(
+            home.contains(
+                #"<span class="sw stat pending" aria-hidden="true"></span>Statutory holiday (arrangement not announced)"#))
         // The stylesheet by its content-hashed name, from the site's path (404.html is served anywhere).
         let hashed = try #require(site.files.keys.first { $0.hasPrefix("static/") && $0.hasSuffix("/style.css") })
         #expect(site.read("404.html")?.contains("href=\"/cal/\(hashed)\"") == true)

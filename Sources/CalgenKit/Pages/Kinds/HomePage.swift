@@ -63,6 +63,7 @@ struct HomePage: SitePage {
         context["makeupLine"] = answer.makeup ?? ""
         context["hasMakeupLine"] = answer.makeup != nil
         context["asOf"] = strings.homeAsOf(strings.longDate(today), zone: strings.zoneName(site.config.timeZone))
+        context["legend"] = pages.legend(drawn: context["grids"] as? [[String: Any]] ?? [])
         let upcoming = site.notes.filter { $0.end >= today }.prefix(5)
         context["upcoming"] = ["notes": upcoming.map { pages.noteSummary($0, root: "") }]
         context["hasUpcoming"] = !upcoming.isEmpty
