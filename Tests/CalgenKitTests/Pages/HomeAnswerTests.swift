@@ -104,6 +104,20 @@ import Testing
         #expect(Self.answer("2026-10-20", almanac: almanac).holiday == "2027年放假安排尚未公布；元旦 1月1日（周五）依法放假")
     }
 
+    /// A break that runs to the end of the last announced year: the day work resumes is not
+    /// settled, so the line says when the break ends instead.
+    @Test func aBreakWhoseEndIsTheLastSettledDay() throws {
+        let json = #"{"year": 2026, "papers": [], "days": [{"name": "元旦", "date": "2026-12-31", "isOffDay": true}]}"#
+        let file = try HolidayFileParser.parse(path: "Content/holidays/2026.json", bytes: Array(json.utf8))
+        let calendar = try HolidayCalendar(files: [file])
+        let almanac = Almanac(calendar: calendar, years: [2026, 2027])
+        #expect(Self.answer("2026-12-31", almanac: almanac).holiday == "元旦假期第1天（共1天，至12月31日（周四））")
+        #expect(
+            Self.answer("2026-12-31", .english, almanac: almanac).holiday
+                == "New Year's Day holiday, day 1 of 1, through Thu 31 Dec")
+        #expect(Self.answer("2026-12-30", almanac: almanac).today.hasSuffix("；明天 12月31日 周四 休息：元旦"))
+    }
+
     /// The site's time zone as the home page says it.
     @Test func theTimeZoneInWords() {
         let chinese = SiteStrings(language: .chinese)
