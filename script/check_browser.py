@@ -8,7 +8,14 @@ holiday, an unannounced year, a note, subscribe, api, and the page beside a pers
 - no 休/班 badge box intersects its day-number box;
 - no horizontal scrolling;
 - with the browser's clock set after the build day, the home page marks that day as today,
-  shows that month, and names the right next holiday;
+  shows that month, and says that day's answers (today and tomorrow, the break or the next one,
+  the next make-up workday) as embedded for it;
+- with --calgen, the bundled Content/ built on 2026-09-19, 2026-10-02 and 2026-12-30 (and on
+  2026-09-01, read on those days by the script from the embedded data): the home page, as built
+  and as its script shows it, says what the day API implies (tomorrow when it breaks the usual
+  week, the first workday after a break, the next make-up workday in 14 days, the statutory days
+  by law in an unannounced year, the site's time zone), the same from the earlier build, and its
+  legend explains every style its grids draw;
 - axe-core (the copy inside the pinned axe-playwright-python wheel) reports no violation,
   in the light and the dark scheme;
 - on the subscribe page and the page beside a personal feed, each feed's Google Calendar and
@@ -24,10 +31,11 @@ holiday, an unannounced year, a note, subscribe, api, and the page beside a pers
   1280 px and in print, on every year page and the months of 2026, and with --english on the
   same pages of an English build.
 
-Usage: check_browser.py PUBLIC_DIR [SCREENSHOT_DIR] [--english ENGLISH_PUBLIC_DIR]
+Usage: check_browser.py PUBLIC_DIR [SCREENSHOT_DIR] [--english ENGLISH_PUBLIC_DIR] [--calgen BIN]
 """
 
 import base64
+import datetime
 import functools
 import http.server
 import importlib.util
@@ -39,6 +47,7 @@ import sys
 import tempfile
 import threading
 import urllib.parse
+from html import unescape
 
 import browser_cells
 from selenium import webdriver
@@ -148,6 +157,11 @@ def main():
         at = arguments.index("--english")
         english = arguments[at + 1]
         del arguments[at:at + 2]
+    calgen = None
+    if "--calgen" in arguments:
+        i = arguments.index("--calgen")
+        calgen = arguments[i + 1]
+        del arguments[i:i + 2]
     root = arguments[0]
     shots = arguments[1] if len(arguments) > 1 else None
     if shots:
@@ -315,7 +329,7 @@ def main():
     finally:
         driver.quit()
 
-    # The home page read after the build: today marked, its month shown, the right next holiday.
+    # The home page read after the build: today marked, its month shown, that day's answers.
     driver = browser()
     try:
         for (y, m, d), expect_month, expect in home_cases(root):
@@ -329,18 +343,21 @@ def main():
             shown = driver.execute_script(
                 "return Array.from(document.querySelectorAll('.home-month')).filter(function (e) { return !e.hidden; })"
                 ".map(function (e) { return e.getAttribute('data-month'); })")
-            line = driver.find_element("id", "next-holiday").text
-            today = driver.find_element("id", "today-line").text
+            lines = home_lines(driver)
             where = f"home page on {key}"
-            if expect_month and (marked != [key] or shown != [expect_month]):
+            if marked != [key] or shown != [expect_month]:
                 failures.append(f"{where}: today marked {marked}, months shown {shown}")
-            if expect not in line:
-                failures.append(f"{where}: next holiday line {line!r} lacks {expect!r}")
-            if expect_month and f"{m}月{d}日" not in today:
-                failures.append(f"{where}: today line {today!r}")
+            if [lines[k] for k in ANSWERS] != expect:
+                failures.append(f"{where}: says {[lines[k] for k in ANSWERS]}, not the day's answers {expect}")
+            if f"{m}月{d}日" not in (lines["today-line"] or "") and f"{d} " not in (lines["today-line"] or ""):
+                failures.append(f"{where}: today line {lines['today-line']!r}")
             checked += 1
     finally:
         driver.quit()
+    if calgen:
+        count, problems = home_answers(calgen)
+        checked += count
+        failures += problems
     server.shutdown()
     if english_server:
         english_server.shutdown()
@@ -362,23 +379,165 @@ def pdf_pages(data):
     return pages, float(size.group(1)), float(size.group(2))
 
 
-def home_cases(root):
-    """Days after the build, with the month the home page should show and the next-holiday words."""
+# The home page's answers: today (and tomorrow), the break or the next one, the next make-up day.
+ANSWERS = ["today-line", "next-holiday", "makeup-line"]
+
+
+def home_data(root):
+    """The data the home page's script reads."""
     with open(os.path.join(root, "index.html"), encoding="utf-8") as f:
         html = f.read()
     start = html.index('<script type="application/json" id="home-data">') + len('<script type="application/json" id="home-data">')
-    data = json.loads(html[start:html.index("</script>", start)])
-    built = data["built"]
-    days = [d[0] for d in data["days"]]
+    return json.loads(html[start:html.index("</script>", start)])
+
+
+def home_lines(driver):
+    """The home page's lines as the reader sees them: text, or None when hidden."""
+    return driver.execute_script(
+        "var r = {}; ['today-line', 'next-holiday', 'makeup-line', 'as-of'].forEach(function (id) {"
+        "  var e = document.getElementById(id); r[id] = e && !e.hidden ? e.textContent : null; }); return r;")
+
+
+def home_cases(root):
+    """Days after the build, with the month the home page should show and the day's answers as embedded."""
+    data = home_data(root)
+    days = {d[0]: [x or None for x in d[1:4]] for d in data["days"]}
+    keys = [d[0] for d in data["days"]]
     cases = []
     # Two weeks after the build, and the first day of the last month the page carries.
-    for day in [days[min(len(days) - 1, days.index(built) + 14)], days[-1][:8] + "01"]:
-        y, m, d = int(day[:4]), int(day[5:7]), int(day[8:10])
-        nxt = next((p for p in data["periods"] if p["start"] > day and int(p["start"][:4]) <= data["announcedThrough"]), None)
-        cur = next((p for p in data["periods"] if p["start"] <= day <= p["end"]), None)
-        expect = (cur or nxt)["name"] if (cur or nxt) else f"{max(data['announcedThrough'] + 1, y)}"
-        cases.append(((y, m, d), day[:7], expect))
+    for day in [keys[min(len(keys) - 1, keys.index(data["built"]) + 14)], keys[-1][:8] + "01"]:
+        cases.append(((int(day[:4]), int(day[5:7]), int(day[8:10])), day[:7], days[day]))
     return cases
+
+
+ANSWER_DAYS = ["2026-09-19", "2026-10-02", "2026-12-30"]
+# Built before them all: the script reads their answers from the embedded data.
+EARLIER = "2026-09-01"
+WEEKDAYS = "一二三四五六日"
+
+# The swatches the legend needs for the styles the grids draw (days of their own months).
+LEGEND_NEEDED = """
+var need = {};
+document.querySelectorAll('.home-month td.d:not(.out)').forEach(function (c) {
+  var k = c.classList;
+  if (k.contains('off') && k.contains('stat')) need['off stat'] = 1;
+  if (k.contains('off') && !k.contains('stat')) need['off'] = 1;
+  if (k.contains('stat') && k.contains('pending')) need['stat pending'] = 1;
+  if (k.contains('work')) need['work'] = 1;
+  if (k.contains('we')) need['we'] = 1;
+  if (k.contains('is-today')) need['now'] = 1;
+  if (k.contains('fest')) need['fest'] = 1;
+  if (k.contains('lunar-first')) need['lunar'] = 1;
+  if (k.contains('has-notes')) need['note'] = 1;
+});
+var have = Array.from(document.querySelectorAll('.legend .sw')).map(function (s) {
+  return Array.from(s.classList).filter(function (c) { return c !== 'sw'; }).join(' '); });
+return [Object.keys(need).sort(), have.sort()];
+"""
+
+
+def answer_expectations(root, day):
+    """What the home page must say on `day` (a zh site), from the day API alone: pieces of the
+    today, holiday and make-up lines (None: the make-up line is hidden)."""
+    def api(d):
+        with open(os.path.join(root, "api/days", d.isoformat() + ".json"), encoding="utf-8") as f:
+            return json.load(f)
+
+    def md(d):
+        return f"{d.month}月{d.day}日"
+
+    date = datetime.date.fromisoformat(day)
+    today, tomorrow = api(date), api(date + datetime.timedelta(days=1))
+    t = date + datetime.timedelta(days=1)
+    expect = {"today-line": [f"今天 {md(date)} 周{WEEKDAYS[date.weekday()]}"], "next-holiday": [], "makeup-line": []}
+    if tomorrow["kind"] == "makeupWorkday":
+        expect["today-line"].append(f"明天 {md(t)} 周{WEEKDAYS[t.weekday()]} 要上班")
+    elif tomorrow["kind"] == "holiday" and t.weekday() < 5:
+        expect["today-line"].append(f"明天 {md(t)} 周{WEEKDAYS[t.weekday()]} 休息")
+    elif not tomorrow["announced"] and tomorrow["statutory"] and t.weekday() < 5:
+        expect["today-line"].append(f"明天 {md(t)} 周{WEEKDAYS[t.weekday()]} 依法放假")
+    if today["kind"] == "holiday" and today["nextWorkday"]:
+        resume = datetime.date.fromisoformat(today["nextWorkday"])
+        expect["next-holiday"].append(f"{md(resume)}（周{WEEKDAYS[resume.weekday()]}）上班")
+    elif today["nextHoliday"] is None:
+        # No break announced ahead: the next statutory day, by law.
+        d = date
+        while not api(d)["statutory"]:
+            d += datetime.timedelta(days=1)
+        expect["next-holiday"] += [f"{d.year}年放假安排尚未公布", f"{md(d)}（周{WEEKDAYS[d.weekday()]}）", "依法放假"]
+    makeup = None
+    for n in range(1, 15):
+        d = date + datetime.timedelta(days=n)
+        if api(d)["kind"] == "makeupWorkday" and not (n == 1 and tomorrow["kind"] == "makeupWorkday"):
+            makeup = d
+            break
+    expect["makeup-line"] = [md(makeup), "补班"] if makeup else None
+    return expect
+
+
+def home_answers(calgen):
+    """The bundled site built on each of ANSWER_DAYS and on EARLIER: each page, as built and as
+    its script shows it on that day, says what the day API implies, the earlier build's script
+    the same, in the site's time zone; its legend explains its grids' styles."""
+    repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    problems, checked = [], 0
+    with tempfile.TemporaryDirectory() as folder:
+        builds = {}
+        for day in ANSWER_DAYS + [EARLIER]:
+            epoch = int(datetime.datetime.fromisoformat(day + "T04:00:00+00:00").timestamp())
+            output = os.path.join(folder, day)
+            environment = dict(os.environ, SOURCE_DATE_EPOCH=str(epoch))
+            environment.setdefault("CALGEN_FEED_SECRET", "check-browser-secret-0123456789")
+            builds[day] = (output, subprocess.Popen(
+                [calgen, "build", "--quiet", "--content", os.path.join(repository, "Content"),
+                 "--templates", os.path.join(repository, "Templates"), "--output", output],
+                env=environment, stdout=subprocess.DEVNULL))
+        for day, (output, process) in builds.items():
+            if process.wait() != 0:
+                return 0, [f"home answers: calgen build on {day} failed"]
+        servers = {day: serve(output) for day, (output, _) in builds.items()}
+        driver = browser()
+        try:
+            for day in ANSWER_DAYS:
+                y, m, d = int(day[:4]), int(day[5:7]), int(day[8:10])
+                driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FAKE_CLOCK % (y, m - 1, d)})
+                driver.set_window_size(390, 900)
+                output = builds[day][0]
+                data = home_data(output)
+                zone = "北京时间" if data["timeZone"] == "Asia/Shanghai" else data["timeZone"]
+                with open(os.path.join(output, "index.html"), encoding="utf-8") as f:
+                    html = f.read()
+                built = {}
+                for key in ANSWERS + ["as-of"]:
+                    found = re.search(r'<p class="[^"]*" id="%s"( hidden)?>(.*?)</p>' % key, html)
+                    built[key] = None if not found or found.group(1) else unescape(found.group(2))
+                where = f"home page built on {day}"
+                for key, pieces in answer_expectations(output, day).items():
+                    if pieces is None and built[key] is not None:
+                        problems.append(f"{where}: {key} says {built[key]!r}, expected nothing")
+                    for piece in pieces or []:
+                        if piece not in (built[key] or ""):
+                            problems.append(f"{where}: {key} {built[key]!r} lacks {piece!r}")
+                if zone not in (built["as-of"] or ""):
+                    problems.append(f"{where}: the as-of line {built['as-of']!r} does not say {zone}")
+                for source in [day, EARLIER]:
+                    driver.get(f"http://127.0.0.1:{servers[source].server_port}/")
+                    shown = home_lines(driver)
+                    read = f"{where}, read by the script of the page built on {source}"
+                    if [shown[k] for k in ANSWERS] != [built[k] for k in ANSWERS]:
+                        problems.append(f"{read}: {[shown[k] for k in ANSWERS]} is not {[built[k] for k in ANSWERS]}")
+                    if zone not in (shown["as-of"] or ""):
+                        problems.append(f"{read}: the as-of line {shown['as-of']!r} does not say {zone}")
+                    if source == day:
+                        need, have = driver.execute_script(LEGEND_NEEDED)
+                        if need != have:
+                            problems.append(f"{read}: the legend has {have}, the grids draw {need}")
+                    checked += 1
+        finally:
+            driver.quit()
+            for server in servers.values():
+                server.shutdown()
+    return checked, problems
 
 
 if __name__ == "__main__":

@@ -236,24 +236,17 @@ package struct SiteStrings: Sendable {
             .replacingOccurrences(of: "  ", with: " ")
     }
 
-    /// `正在放假：国庆节（10月1日（周四）至10月8日（周四），共8天），还剩 3 天`.
-    package func currentHolidayLine(name: String, range: String, days: Int, left: Int) -> String {
-        fill(home.current, ["name": name, "range": range, "days": "\(days)", "left": "\(left)"])
+    /// The site's time zone as a reader says it: `北京时间` / `Beijing time` for Asia/Shanghai
+    /// (China's one zone), else the zone's id: `Europe/Berlin 时间` / `Europe/Berlin time`.
+    package func zoneName(_ timeZone: String) -> String {
+        if timeZone == "Asia/Shanghai" { return isChinese ? "北京时间" : "Beijing time" }
+        return isChinese ? "\(timeZone) 时间" : "\(timeZone) time"
     }
 
-    /// `下一个假期：元旦，还有 40 天（1月1日（周五）至1月3日（周日），共3天）`.
-    package func nextHolidayLine(name: String, range: String, days: Int, until: Int) -> String {
-        fill(home.next, ["name": name, "range": range, "days": "\(days)", "until": "\(until)"])
-    }
-
-    /// `下一个假期：2028年放假安排尚未公布`.
-    package func nextHolidayUnknown(year: Int) -> String {
-        fill(home.unknown, ["year": "\(year)"])
-    }
-
-    /// What the home page says to a reader without JavaScript: the lines are as of the build day.
-    package func homeAsOf(_ date: String) -> String {
-        fill(home.asOf, ["date": date])
+    /// What the home page says to a reader without JavaScript: the lines are as of the build day,
+    /// in the site's time zone.
+    package func homeAsOf(_ date: String, zone: String) -> String {
+        fill(home.asOf, ["date": date, "zone": zone])
     }
 
     /// `text` with each `{key}` replaced; the home page's script fills the same patterns.
@@ -308,6 +301,6 @@ package struct SiteStrings: Sendable {
     /// The fixed words of the pages (`{{t.name}}` in templates).
     package var ui: UIWords { UIWords.of(language) }
 
-    /// The patterns of the home page's live lines.
+    /// The patterns of the home page's answers.
     package var home: HomeLines { HomeLines.of(language) }
 }

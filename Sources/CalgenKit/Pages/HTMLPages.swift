@@ -114,6 +114,35 @@ struct HTMLPages: Sendable {
         ]
     }
 
+    /// The legend of grids as drawn (`MonthGrid` contexts): an entry for each style a day of
+    /// their months has, in the order of `legend`, then today, festivals, lunar months and notes.
+    func legend(drawn grids: [[String: Any]]) -> [[String: Any]] {
+        var drawn = Set<Set<Substring>>()
+        for grid in grids {
+            for week in grid["weeks"] as? [[String: Any]] ?? [] {
+                // A neighbouring month's day is drawn dimmed, as a day of its own month's grid.
+                for cell in week["days"] as? [[String: Any]] ?? [] where cell["outside"] as? Bool != true {
+                    drawn.insert(Set((cell["classes"] as? String ?? "").split(separator: " ")))
+                }
+            }
+        }
+        let words = strings.ui
+        let entries: [(when: Set<Substring>, unless: Substring?, class: String, badge: String, text: String)] = [
+            (["off", "stat"], nil, "off stat", words.badgeOff, words.legendStatutory),
+            (["off"], "stat", "off", words.badgeOff, words.legendOff),
+            (["stat", "pending"], nil, "stat pending", "", words.legendPending),
+            (["work"], nil, "work", words.badgeWork, words.legendWork),
+            (["we"], nil, "we", "", words.legendWeekend),
+            (["is-today"], nil, "now", "", words.legendToday),
+            (["fest"], nil, "fest", "", words.legendFestival),
+            (["lunar-first"], nil, "lunar", "", words.legendLunarMonth),
+            (["has-notes"], nil, "note", "", words.legendNotes),
+        ]
+        return entries.filter { entry in
+            drawn.contains { $0.isSuperset(of: entry.when) && !(entry.unless.map($0.contains) ?? false) }
+        }.map { ["class": $0.class, "badge": $0.badge, "text": $0.text] }
+    }
+
     /// `prev` and `next` of a month with data: `href` (from `root`), `key` (`2026-09`) and a short
     /// `label` that keeps a pager on one line on a phone (the year only where it changes).
     func neighbourMonths(year: Int, month: Int, root: String) -> [String: Any] {

@@ -39,6 +39,12 @@ package struct UIWords: Sendable {
     package let legendPending: String
     package let legendWork: String
     package let legendWeekend: String
+    /// The home page's legend also explains today's frame, a festival's or solar term's name, a
+    /// lunar month's first day and a note.
+    package let legendToday: String
+    package let legendFestival: String
+    package let legendLunarMonth: String
+    package let legendNotes: String
     package let statutory: String
     package let statutoryPending: String
     package let yearTitleSuffix: String

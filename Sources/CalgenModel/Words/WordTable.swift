@@ -1,5 +1,5 @@
 /// The stored properties of a words value (`UIWords`, `HomeLines`) as a dictionary by name, for
-/// templates and the home page's script, which look words up by name.
+/// templates, which look words up by name, and the tests that every word is there.
 package enum WordTable {
     /// Every stored `String` property of `words` by its name, in declaration order. Read by
     /// reflection once per language (the types keep them in static lets), never per page.

@@ -96,17 +96,36 @@ import Testing
     @Test func theHomePageAnswersTodayAndWhatNext() throws {
         let site = try BundledSite.get()
         let home = site.read("index.html") ?? ""
-        // 2026-11-21 (SOURCE_DATE_EPOCH); 2027 is not announced, so no next break is known.
+        // 2026-11-21 (SOURCE_DATE_EPOCH); 2027 is not announced: its days off by law are known.
         #expect(home.contains(#"<p class="today-line" id="today-line">今天 11月21日 周六 农历十月十三 · 休息日</p>"#))
-        #expect(home.contains(#"<p class="next-holiday" id="next-holiday">下一个假期：2027年放假安排尚未公布</p>"#))
-        #expect(home.contains("以上按本页生成日（2026年11月21日 星期六）计算。"))
+        #expect(
+            home.contains(#"<p class="next-holiday" id="next-holiday">2027年放假安排尚未公布；元旦 1月1日（周五）依法放假</p>"#))
+        #expect(home.contains(#"<p class="makeup-line" id="makeup-line" hidden></p>"#))
+        #expect(home.contains("以上按本页生成日（2026年11月21日 星期六，北京时间）计算。"))
         // Grids for this month and the next three, the later ones hidden until the script shows them.
         #expect(home.contains(#"<div class="home-month" data-month="2026-11">"#))
         #expect(home.contains(#"<div class="home-month" data-month="2027-02" hidden>"#))
         #expect(home.contains(#"<a rel="next" href="2026/12/" data-month="2026-12">12月 →</a>"#))
-        #expect(home.contains(#"["2026-12-31","今天 12月31日 周四 农历冬月廿三 · 工作日"]"#))
-        #expect(home.contains(#"["2027-01-01","今天 1月1日 周五 农历冬月廿四 · 工作日（该年调休安排未公布）"]"#))
-        #expect(home.contains(#""announcedThrough":2026"#))
+        // Each day's answers for the script: [date, today, holiday, make-up].
+        #expect(
+            home.contains(
+                #"["2026-12-31","今天 12月31日 周四 农历冬月廿三 · 工作日；明天 1月1日 周五 依法放假：元旦（调休安排未公布）","2027年放假安排尚未公布；元旦 1月1日（周五）依法放假",""]"#
+            ))
+        #expect(home.contains(#"["2027-01-01","今天 1月1日 周五 农历冬月廿四 · 依法放假（元旦，该年调休安排未公布）","#))
+        #expect(home.contains(#""live":"日期按北京时间计算。""#))
+        // The legend explains every style the grids draw, the dashed frame of 元旦 2027 too.
+        let legend = home.components(separatedBy: #"<ul class="legend""#).last?.components(separatedBy: "</ul>").first ?? ""
+        for entry in [
+            #"<span class="sw stat pending" aria-hidden="true"></span>法定节假日（调休安排未公布）"#,
+            #"<span class="sw we" aria-hidden="true"></span>周末"#, #"<span class="sw now" aria-hidden="true"></span>今天"#,
+            #"<span class="sw fest" aria-hidden="true"></span>节日与节气"#,
+            #"<span class="sw lunar" aria-hidden="true"></span>农历初一（显示月名）"#,
+            #"<span class="sw note" aria-hidden="true"></span>记事"#,
+        ] {
+            #expect(legend.contains(entry), "\(entry)")
+        }
+        // Nothing off but by law in Nov 2026 – Feb 2027: no entry for a style not drawn.
+        #expect(!legend.contains(#"class="sw work""#) && !legend.contains(#"class="sw off""#))
     }
 
     /// A note's title goes into the home page's embedded data, where no `</script>` may come out of it;
@@ -131,9 +150,9 @@ import Testing
             pages: HTMLPages(
                 site: try options.loader.load(), templates: try TemplateSet.load(directory: options.templatesDirectory),
                 today: CivilDate(year: 2026, month: 9, day: 21)!))
-        #expect(pages.nextHolidayLine(after: CivilDate(year: 2026, month: 9, day: 21)!).hasPrefix("下一个假期：中秋节，还有 4 天"))
-        #expect(pages.nextHolidayLine(after: CivilDate(year: 2026, month: 10, day: 3)!).hasPrefix("正在放假：国庆节"))
-        #expect(pages.nextHolidayLine(after: CivilDate(year: 2026, month: 10, day: 3)!).hasSuffix("还剩 5 天"))
+        #expect(pages.answer(on: CivilDate(year: 2026, month: 9, day: 21)!).holiday.hasPrefix("下一个假期：中秋节，还有 4 天"))
+        #expect(pages.answer(on: CivilDate(year: 2026, month: 10, day: 3)!).holiday.hasPrefix("国庆假期第3天"))
+        #expect(pages.answer(on: CivilDate(year: 2026, month: 10, day: 3)!).holiday.hasSuffix("10月8日（周四）上班"))
     }
 
     @Test func subscribeAPIAndPrivateFeedPages() throws {
@@ -221,6 +240,14 @@ import Testing
         #expect(year.contains("<h1>2026 public holidays</h1>"))
         #expect(year.contains("Spring Festival"))
         #expect(year.contains(#"Work on <span class="nw">Sat 14 Feb</span>, <span class="nw">Sat 28 Feb</span>"#))
+        // The home page's answers read as English, in the site's time zone.
+        let home = site.read("index.html") ?? ""
+        #expect(home.contains(#"<p class="today-line" id="today-line">Today Sat 21 Nov · Weekend</p>"#))
+        #expect(home.contains("The 2027 arrangement is not announced yet; New Year&#39;s Day (Fri 1 Jan) is off by law"))
+        #expect(home.contains("As of the day this page was built (Saturday, 21 November 2026, Beijing time)."))
+        #expect(
+            home.contains(
+                #"<span class="sw stat pending" aria-hidden="true"></span>Statutory holiday (arrangement not announced)"#))
         // The stylesheet by its content-hashed name, from the site's path (404.html is served anywhere).
         let hashed = try #require(site.files.keys.first { $0.hasPrefix("static/") && $0.hasSuffix("/style.css") })
         #expect(site.read("404.html")?.contains("href=\"/cal/\(hashed)\"") == true)

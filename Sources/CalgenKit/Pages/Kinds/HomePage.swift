@@ -1,11 +1,13 @@
 import CalgenCore
 import CalgenModel
 
-/// `index.html`, the home page: today, the next holiday, the current month and the notes coming up.
+/// `index.html`, the home page: do I work today, tomorrow, this weekend (`HomeAnswer`), the
+/// current month and the notes coming up.
 ///
-/// It is right as of the build day without JavaScript, and says so. For the weeks until the
-/// next build, its small script reads the data embedded at build time (`homeData(months:)`) to
-/// show the reader's today, month, next holiday and upcoming notes: no request, no framework.
+/// It is right as of the build day without JavaScript, and says so, in the site's time zone. For
+/// the weeks until the next build, its small script picks the reader's day from the data embedded
+/// at build time (`homeData(months:)`, every day's answers worked out here) and shows that day's
+/// answers, month and upcoming notes: no request, no framework.
 struct HomePage: SitePage {
     static let template = "index"
 
@@ -55,10 +57,13 @@ struct HomePage: SitePage {
                 "announced": calendar.isAnnounced(year: year), "periods": pages.periods(year),
             ]
         }
-        let line = todayLine(today)
-        context["todayLine"] = line
-        context["nextHolidayLine"] = nextHolidayLine(after: today)
-        context["asOf"] = strings.homeAsOf(strings.longDate(today))
+        let answer = self.answer(on: today)
+        context["todayLine"] = answer.today
+        context["nextHolidayLine"] = answer.holiday
+        context["makeupLine"] = answer.makeup ?? ""
+        context["hasMakeupLine"] = answer.makeup != nil
+        context["asOf"] = strings.homeAsOf(strings.longDate(today), zone: strings.zoneName(site.config.timeZone))
+        context["legend"] = pages.legend(drawn: context["grids"] as? [[String: Any]] ?? [])
         let upcoming = site.notes.filter { $0.end >= today }.prefix(5)
         context["upcoming"] = ["notes": upcoming.map { pages.noteSummary($0, root: "") }]
         context["hasUpcoming"] = !upcoming.isEmpty
@@ -72,34 +77,12 @@ struct HomePage: SitePage {
         return context
     }
 
-    /// `今天 11月22日 周日 农历十月初四 · 休息日`.
-    func todayLine(_ date: CivilDate) -> String {
-        let status = calendar.status(of: date)
-        let lunar = (try? LunarCalendar.lunarDate(for: date)).map { strings.isChinese ? "农历" + $0.text : "" } ?? ""
-        return strings.todayLine(
-            date: strings.dayOfYear(date), weekday: strings.weekdayShortName(date.weekday), lunar: lunar,
-            status: strings.dayStatusWord(status.kind, name: status.name.map(strings.holidayName), announced: status.isAnnounced))
-    }
-
-    /// `下一个假期：元旦，还有 40 天（1月1日（周五）至1月3日（周日），共3天）`, the break under way, or
-    /// that the next year's arrangement is not announced.
-    func nextHolidayLine(after date: CivilDate) -> String {
-        if let current = site.almanac.announcedPeriods.first(where: { $0.start <= date && $0.end >= date }) {
-            return strings.currentHolidayLine(
-                name: strings.holidayName(current.noticeName), range: strings.range(current.start, current.end),
-                days: current.length, left: current.end.dayNumber - date.dayNumber + 1)
-        }
-        if let next = site.almanac.nextHoliday(after: date) {
-            return strings.nextHolidayLine(
-                name: strings.holidayName(next.noticeName), range: strings.range(next.start, next.end), days: next.length,
-                until: next.start.dayNumber - date.dayNumber)
-        }
-        return strings.nextHolidayUnknown(year: calendar.firstUnannouncedYear(from: date.year))
-    }
+    /// The home page's answers on `date` (`HomeAnswer`).
+    func answer(on date: CivilDate) -> HomeAnswer { HomeAnswer(on: date, almanac: site.almanac, strings: strings) }
 
     /// What the home page's script needs, as JSON for a `<script type="application/json">`: the
-    /// days of the grids' months (status, lunar date, holiday name), the breaks to come, the years
-    /// announced in a row from the build year, the notes still to come, and the words.
+    /// answers of each day of the grids' months (`[date, today, holiday, make-up or ""]`), the notes
+    /// still to come, and the two lines the script may say besides.
     func homeData(months: [(year: Int, month: Int)]) -> String {
         var days = [JSON]()
         if let first = months.first, let last = months.last {
@@ -108,14 +91,12 @@ struct HomePage: SitePage {
                 year: last.year, month: last.month, day: CivilDate.daysInMonth(year: last.year, month: last.month))!
             for n in from.dayNumber...through.dayNumber {
                 let date = CivilDate(dayNumber: n)
-                days.append(.array([.string(date.iso8601), .string(todayLine(date))]))
+                let answer = answer(on: date)
+                days.append(
+                    .array([
+                        .string(date.iso8601), .string(answer.today), .string(answer.holiday), .string(answer.makeup ?? ""),
+                    ]))
             }
-        }
-        let periods = site.almanac.announcedPeriods.filter { $0.end >= today }.map { p -> JSON in
-            .object([
-                ("start", .string(p.start.iso8601)), ("end", .string(p.end.iso8601)), ("days", .int(p.length)),
-                ("name", .string(strings.holidayName(p.noticeName))), ("range", .string(strings.range(p.start, p.end))),
-            ])
         }
         let notes = site.notes.filter { $0.end >= today }.map { note -> JSON in
             .object([
@@ -126,9 +107,9 @@ struct HomePage: SitePage {
         }
         let json = JSON.object([
             ("built", .string(today.iso8601)), ("timeZone", .string(site.config.timeZone)),
-            ("announcedThrough", .int(calendar.firstUnannouncedYear(from: today.year) - 1)),
-            ("days", .array(days)), ("periods", .array(periods)), ("notes", .array(notes)),
-            ("words", .object(WordTable.ordered(strings.home).map { ($0.name, .string($0.text)) }.sorted { $0.0 < $1.0 })),
+            ("days", .array(days)), ("notes", .array(notes)),
+            ("live", .string(strings.fill(strings.home.live, ["zone": strings.zoneName(site.config.timeZone)]))),
+            ("stale", .string(strings.fill(strings.home.stale, ["date": strings.longDate(today)]))),
         ])
         // Safe inside <script>: no `</script>` or `<!--` can come out of a note's title.
         return String(decoding: json.serialized(), as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
