@@ -115,16 +115,7 @@ struct DayCommand: ParsableCommand {
     }
 
     private func ordinal(_ n: Int) -> String {
-        let magnitude = abs(n)
-        let suffix: String
-        switch (magnitude % 10, magnitude % 100) {
-        case (_, 11...13): suffix = "th"
-        case (1, _): suffix = "st"
-        case (2, _): suffix = "nd"
-        case (3, _): suffix = "rd"
-        default: suffix = "th"
-        }
-        return "\(magnitude)\(suffix)" + (n < 0 ? " previous" : "")
+        SiteStrings.ordinal(abs(n)) + (n < 0 ? " previous" : "")
     }
 
     private func resolve(_ text: String, timeZone: String) throws -> CivilDate? {

@@ -18,7 +18,7 @@ extension SiteStrings {
     }
 
     /// `1st`, `2nd`, `3rd`, `4th` … `11th`, `12th`.
-    static func ordinal(_ n: Int) -> String {
+    package static func ordinal(_ n: Int) -> String {
         let suffix: String
         switch (n % 10, n % 100) {
         case (_, 11...13): suffix = "th"
