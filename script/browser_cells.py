@@ -53,7 +53,10 @@ def expected(day):
     term = day["solarTerm"] if day["solarTerm"] and not (day["solarTerm"] == "清明" and "清明节" in feasts) else None
     if term:
         feasts.append(term)
-    statutory = day["statutoryHoliday"] if day["statutoryHoliday"] and not day["festivals"] else None
+    # The statutory holiday, unless a festival of the day names it already (除夕 names 春节).
+    holiday = day["statutoryHoliday"]
+    named = holiday in day["festivals"] or holiday == "春节" and "除夕" in day["festivals"]
+    statutory = holiday if holiday and not named else None
     line = None
     if statutory:
         line = statutory

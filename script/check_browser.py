@@ -28,8 +28,9 @@ holiday, an unannounced year, a note, subscribe, api, and the page beside a pers
 - every day cell of every year and month page and of the home page says what the README's cell
   rule says for that day of the day API (script/browser_cells.py);
 - no label is cut (wider than its box, clipped by its cell, or ended with "…") at 320, 390 and
-  1280 px and in print, on every year page and the months of 2026, and with --english on the
-  same pages of an English build.
+  1280 px and in print, on every year page, the months of 2026 and 2015-09 (the longest holiday
+  name), and with --english on 2015, 2026, the unannounced year and those months of an English
+  build.
 
 Usage: check_browser.py PUBLIC_DIR [SCREENSHOT_DIR] [--english ENGLISH_PUBLIC_DIR] [--calgen BIN]
 """
@@ -285,8 +286,10 @@ def main():
                 site_base = english_base
                 with open(os.path.join(english, "api/years.json"), encoding="utf-8") as f:
                     site_years = [y["year"] for y in json.load(f)["years"]]
-                site_years = [y for y in site_years if y in (int(year), unannounced)]
+                site_years = [y for y in site_years if y in (int(year), 2015, unannounced)]
+            # 2015-09 has the longest name of the data (the 70th anniversary of the victory, a holiday of its own).
             views = [(f"{y}/", "landscape") for y in site_years] + [(f"{year}/{m:02d}/", "portrait") for m in range(1, 13)]
+            views += [("2015/09/", "portrait")]
             for page, sheet in views:
                 driver.get(site_base + page)
                 # A4 less the page margins, at 96 px per inch: what print lays the page out in.

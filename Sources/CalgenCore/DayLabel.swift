@@ -3,8 +3,8 @@
 /// which facts a cell names:
 ///
 /// - a festival's or a solar term's name on its own day only (春节 on 正月初一, 清明节 on 清明);
-/// - on a statutory day that names no festival of its own, the statutory holiday the law gives
-///   it (国庆节 on 10-02 and 10-03, 春节 on 正月初二);
+/// - on a statutory day whose festivals do not already name it, the statutory holiday the law
+///   gives it (国庆节 on 10-02 and 10-03, also beside 重阳节 on 2014-10-02; 春节 on 正月初二);
 /// - on another day of a holiday break, that it is the break (春节假期);
 /// - on a make-up workday, that it is worked, and for which holiday (春节补班);
 /// - the lunar date, the lunar month's name on its first day.
@@ -19,8 +19,8 @@ public struct DayLabel: Hashable, Sendable {
     public let solarTerm: SolarTerm?
     /// The lunar date; `nil` outside 1901–2100.
     public let lunar: LunarDate?
-    /// The statutory holiday the day belongs to by law, when the day names no festival of its own:
-    /// 国庆节 on 10-02. Known for unannounced years too.
+    /// The statutory holiday the day belongs to by law, unless the day's festivals name it already
+    /// (国庆节 on 10-01, 除夕 for 春节): 国庆节 on 10-02. Known for unannounced years too.
     public let statutoryHoliday: String?
     /// On a day of a holiday break that is not a statutory day: the break's holiday.
     public let breakOf: String?
@@ -63,6 +63,14 @@ public struct DayLabel: Hashable, Sendable {
     }
 }
 
+extension DayLabel {
+    /// Whether a day's festivals already name its statutory holiday: the holiday itself (国庆节 on
+    /// 10-01, 中秋节 on 八月十五), or 除夕 on a statutory 除夕 of 春节. 重阳节 on a statutory 10-02 does not.
+    static func namesOwnFestival(_ festivals: [Festival], _ holiday: String) -> Bool {
+        festivals.contains { $0.name == holiday || ($0.name == "除夕" && holiday == "春节") }
+    }
+}
+
 extension Almanac {
     /// What a day cell says about `date` (`DayLabel`).
     public func label(on date: CivilDate) -> DayLabel {
@@ -79,7 +87,10 @@ extension Almanac {
         return DayLabel(
             festivals: observances.festivals, solarTerm: observances.solarTerm,
             lunar: try? LunarCalendar.lunarDate(for: date),
-            statutoryHoliday: observances.festivals.isEmpty ? statutory?.holiday : nil, breakOf: breakOf,
+            statutoryHoliday: statutory.flatMap {
+                DayLabel.namesOwnFestival(observances.festivals, $0.holiday) ? nil : $0.holiday
+            },
+            breakOf: breakOf,
             makeupFor: makeupFor)
     }
 }

@@ -35,6 +35,14 @@ struct DayLabelTests {
         #expect(label("2028-10-02").statutoryHoliday == "国庆节")
     }
 
+    @Test func aFestivalOfAnotherNameDoesNotHideTheStatutoryHoliday() {
+        // 2014-10-02 is 重阳节 and a statutory day of 国庆节: both are named.
+        #expect(label("2014-10-02").festivals.map(\.name) == ["重阳节"])
+        #expect(label("2014-10-02").statutoryHoliday == "国庆节")
+        // 2020-10-01 is 中秋节 and 国庆节, each a festival of the day.
+        #expect(label("2020-10-01").statutoryHoliday == nil)
+    }
+
     @Test func breaksAndMakeupDaysSayWhatTheyAre() {
         #expect(label("2026-05-05").solarTerm == .lixia)
         #expect(label("2026-05-05").breakOf == "劳动节")

@@ -76,8 +76,8 @@ struct HomeAnswer: Hashable, Sendable {
         func holidayLine(on date: CivilDate) -> String {
             if let current = almanac.announcedPeriods.first(where: { $0.contains(date) }) {
                 var values = [
-                    // 国庆假期, as the break's days say in the grids.
-                    "break": strings.breakDay(current.noticeName),
+                    // 国庆假期, as the break's days say in the grids (a combined break by its first holiday).
+                    "break": strings.breakDay(current.name),
                     "day": "\(date.dayNumber - current.start.dayNumber + 1)", "days": "\(current.length)",
                 ]
                 guard let resume = calendar.settledNextWorkday(after: current.end) else {
@@ -102,28 +102,38 @@ struct HomeAnswer: Hashable, Sendable {
             return strings.fill(
                 home.byLaw,
                 [
-                    "year": "\(year)", "name": strings.holidayName(days[0].holiday),
-                    "dates": strings.range(days[0].date, days[days.count - 1].date),
+                    "year": "\(year)",
+                    "name": days.holidays.map(strings.holidayName).joined(separator: strings.isChinese ? "、" : " and "),
+                    "dates": strings.range(days.days[0], days.days[days.days.count - 1]),
                 ])
         }
 
         /// The first run of statutory days of one holiday, in `year` or the one after, that ends
-        /// on or after `date`: 元旦, or the four days of 春节.
-        func nextStatutoryRun(from date: CivilDate, year: Int) -> [StatutoryDay]? {
-            let days = (year...year + 1).flatMap { almanac.statutoryDays(inYear: $0) }
-            guard let first = days.firstIndex(where: { $0.date >= date }) else { return nil }
-            var run = [days[first]]
-            for day in days[(first + 1)...] {
-                guard day.holiday == run[0].holiday, day.date == run[run.count - 1].date.next else { break }
-                run.append(day)
+        /// on or after `date`: 元旦, or the four days of 春节. A day two holidays share (中秋节 on
+        /// 国庆节 10-01) joins the runs of both: 中秋节、国庆节 10-01…10-03.
+        func nextStatutoryRun(from date: CivilDate, year: Int) -> (holidays: [String], days: [CivilDate])? {
+            // Each statutory date with every holiday the law gives it, in the law's order.
+            var byDate = [(date: CivilDate, holidays: [String])]()
+            for day in (year...year + 1).flatMap({ StatutoryDay.all(inYear: $0) }) {
+                if let last = byDate.indices.last, byDate[last].date == day.date {
+                    byDate[last].holidays.append(day.holiday)
+                } else {
+                    byDate.append((day.date, [day.holiday]))
+                }
             }
-            // The run under way counts from its first day.
-            var index = first
-            while index > 0, days[index - 1].holiday == run[0].holiday, days[index - 1].date.next == days[index].date {
-                index -= 1
-                run.insert(days[index], at: 0)
+            guard let first = byDate.firstIndex(where: { $0.date >= date }) else { return nil }
+            func joins(_ a: Int, _ b: Int) -> Bool {
+                byDate[a].date.next == byDate[b].date
+                    && !Set(byDate[a].holidays).isDisjoint(with: byDate[b].holidays)
             }
-            return run
+            var start = first
+            while start > 0, joins(start - 1, start) { start -= 1 }
+            var end = first
+            while end + 1 < byDate.count, joins(end, end + 1) { end += 1 }
+            let run = byDate[start...end]
+            var holidays = [String]()
+            for name in run.flatMap(\.holidays) where !holidays.contains(name) { holidays.append(name) }
+            return (holidays, run.map(\.date))
         }
 
         /// The next make-up workday in the coming `makeupHorizon` days but `skipping`:

@@ -98,7 +98,8 @@ struct MonthGrid {
             label.append(strings.makeupDaySpoken(holiday))
         } else {
             if let line { label.append(line.text) }
-            label.append(strings.spokenStatus(status.kind))
+            // A statutory day of an unannounced year is no 工作日: the words after it say it is off by law.
+            if !statutory || status.isAnnounced { label.append(strings.spokenStatus(status.kind)) }
         }
         if statutory { label.append(status.isAnnounced ? strings.ui.statutory : strings.ui.statutoryPending) }
         label += feasts

@@ -48,6 +48,9 @@ import Testing
         #expect(month.contains(#"<span class="vh">2026年10月18日 星期日 周末 重阳节 农历九月初九</span>"#))
         #expect(month.contains(#"<span class="vh">2026年10月10日 星期六 国庆补班 农历九月初一</span>"#))
         #expect(month.contains(#"<th scope="col" abbr="星期一">一</th>"#))
+        // A statutory day of an unannounced year is off by law, not a 工作日.
+        let february2027 = site.read("2027/02/index.html") ?? ""
+        #expect(february2027.contains(#"<span class="vh">2027年2月8日 星期一 春节 法定节假日，依法放假"#))
         let year = site.read("2026/index.html") ?? ""
         #expect(year.contains(#"aria-current="date""#))  // 2026-11-21, from SOURCE_DATE_EPOCH
         // Dates break between day and weekday, never inside "（周日）".

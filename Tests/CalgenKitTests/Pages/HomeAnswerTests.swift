@@ -119,6 +119,20 @@ import Testing
     }
 
     /// The site's time zone as the home page says it.
+    /// A combined break (国庆节、中秋节 2025) is named as its cells name it.
+    @Test func aCombinedBreakIsNamedAsItsCells() {
+        #expect(Self.answer("2025-10-03").holiday == "国庆假期第3天（共8天），10月9日（周四）上班")
+        #expect(Self.answer("2025-10-03", .english).holiday.hasPrefix("National Day holiday, day 3 of 8"))
+    }
+
+    /// A day two holidays share joins both runs: 2020-10-01 is 中秋节 and 国庆节 by law.
+    @Test func aSharedStatutoryDayJoinsBothRuns() {
+        let almanac = Self.almanac(through: 2019)
+        #expect(
+            Self.answer("2020-09-20", almanac: almanac).holiday
+                == "2020年放假安排尚未公布；中秋节、国庆节 10月1日（周四）至10月3日（周六）依法放假")
+    }
+
     @Test func theTimeZoneInWords() {
         let chinese = SiteStrings(language: .chinese)
         let english = SiteStrings(language: .english)
