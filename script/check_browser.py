@@ -462,7 +462,13 @@ def answer_expectations(root, day):
     if today["kind"] == "holiday" and today["nextWorkday"]:
         resume = datetime.date.fromisoformat(today["nextWorkday"])
         expect["next-holiday"].append(f"{md(resume)}（周{WEEKDAYS[resume.weekday()]}）上班")
-    elif today["nextHoliday"] is None:
+    elif today["nextHoliday"] is not None:
+        # The next break, by the API's name and distance.
+        upcoming = today["nextHoliday"]
+        start = datetime.date.fromisoformat(upcoming["start"])
+        expect["next-holiday"] += [f"下一个假期：{upcoming['name']}", f"还有 {upcoming['daysUntil']} 天",
+                                   f"{md(start)}（周{WEEKDAYS[start.weekday()]}）", f"共{upcoming['days']}天"]
+    else:
         # No break announced ahead: the next statutory day, by law.
         d = date
         while not api(d)["statutory"]:
@@ -495,9 +501,9 @@ def home_answers(calgen):
                 [calgen, "build", "--quiet", "--content", os.path.join(repository, "Content"),
                  "--templates", os.path.join(repository, "Templates"), "--output", output],
                 env=environment, stdout=subprocess.DEVNULL))
-        for day, (output, process) in builds.items():
-            if process.wait() != 0:
-                return 0, [f"home answers: calgen build on {day} failed"]
+        failed = [day for day, (_, process) in builds.items() if process.wait() != 0]
+        if failed:
+            return 0, [f"home answers: calgen build on {day} failed" for day in failed]
         servers = {day: serve(output) for day, (output, _) in builds.items()}
         driver = browser()
         try:

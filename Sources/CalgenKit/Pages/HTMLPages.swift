@@ -96,26 +96,47 @@ struct HTMLPages: Sendable {
         return context
     }
 
-    /// The legend of a page about an unannounced year: statutory days and weekends only.
-    var pendingLegend: [[String: Any]] {
+    /// One entry of a legend: the cell classes it explains (`when`, and not `unless`), the
+    /// swatch's class and badge, and its words.
+    struct LegendEntry {
+        let when: Set<Substring>
+        let unless: Substring?
+        let swatch: String
+        let badge: String
+        let text: String
+
+        var context: [String: Any] { ["class": swatch, "badge": badge, "text": text] }
+    }
+
+    /// Every style a grid can draw, in legend order, in the words of a language.
+    static func legendEntries(_ words: UIWords) -> [LegendEntry] {
         [
-            ["class": "stat pending", "badge": "", "text": strings.ui.legendPending],
-            ["class": "we", "badge": "", "text": strings.ui.legendWeekend],
+            LegendEntry(
+                when: ["off", "stat"], unless: nil, swatch: "off stat", badge: words.badgeOff, text: words.legendStatutory),
+            LegendEntry(when: ["off"], unless: "stat", swatch: "off", badge: words.badgeOff, text: words.legendOff),
+            LegendEntry(when: ["stat", "pending"], unless: nil, swatch: "stat pending", badge: "", text: words.legendPending),
+            LegendEntry(when: ["work"], unless: nil, swatch: "work", badge: words.badgeWork, text: words.legendWork),
+            LegendEntry(when: ["we"], unless: nil, swatch: "we", badge: "", text: words.legendWeekend),
+            LegendEntry(when: ["is-today"], unless: nil, swatch: "now", badge: "", text: words.legendToday),
+            LegendEntry(when: ["fest"], unless: nil, swatch: "fest", badge: "", text: words.legendFestival),
+            LegendEntry(when: ["lunar-first"], unless: nil, swatch: "lunar", badge: "", text: words.legendLunarMonth),
+            LegendEntry(when: ["has-notes"], unless: nil, swatch: "note", badge: "", text: words.legendNotes),
         ]
     }
 
-    /// The legend of a page about an announced year, in the words of the page's language.
+    /// The legend of a page about an unannounced year: statutory days and weekends only.
+    var pendingLegend: [[String: Any]] {
+        HTMLPages.legendEntries(strings.ui).filter { ["stat pending", "we"].contains($0.swatch) }.map(\.context)
+    }
+
+    /// The legend of a page about an announced year, in the words of the page's language: the
+    /// days off, statutory or not, the make-up days and weekends.
     static func legend(_ words: UIWords) -> [[String: Any]] {
-        [
-            ["class": "off stat", "badge": words.badgeOff, "text": words.legendStatutory],
-            ["class": "off", "badge": words.badgeOff, "text": words.legendOff],
-            ["class": "work", "badge": words.badgeWork, "text": words.legendWork],
-            ["class": "we", "badge": "", "text": words.legendWeekend],
-        ]
+        legendEntries(words).filter { ["off stat", "off", "work", "we"].contains($0.swatch) }.map(\.context)
     }
 
     /// The legend of grids as drawn (`MonthGrid` contexts): an entry for each style a day of
-    /// their months has, in the order of `legend`, then today, festivals, lunar months and notes.
+    /// their months has, in legend order.
     func legend(drawn grids: [[String: Any]]) -> [[String: Any]] {
         var drawn = Set<Set<Substring>>()
         for grid in grids {
@@ -126,21 +147,9 @@ struct HTMLPages: Sendable {
                 }
             }
         }
-        let words = strings.ui
-        let entries: [(when: Set<Substring>, unless: Substring?, class: String, badge: String, text: String)] = [
-            (["off", "stat"], nil, "off stat", words.badgeOff, words.legendStatutory),
-            (["off"], "stat", "off", words.badgeOff, words.legendOff),
-            (["stat", "pending"], nil, "stat pending", "", words.legendPending),
-            (["work"], nil, "work", words.badgeWork, words.legendWork),
-            (["we"], nil, "we", "", words.legendWeekend),
-            (["is-today"], nil, "now", "", words.legendToday),
-            (["fest"], nil, "fest", "", words.legendFestival),
-            (["lunar-first"], nil, "lunar", "", words.legendLunarMonth),
-            (["has-notes"], nil, "note", "", words.legendNotes),
-        ]
-        return entries.filter { entry in
+        return HTMLPages.legendEntries(strings.ui).filter { entry in
             drawn.contains { $0.isSuperset(of: entry.when) && !(entry.unless.map($0.contains) ?? false) }
-        }.map { ["class": $0.class, "badge": $0.badge, "text": $0.text] }
+        }.map(\.context)
     }
 
     /// `prev` and `next` of a month with data: `href` (from `root`), `key` (`2026-09`) and a short
