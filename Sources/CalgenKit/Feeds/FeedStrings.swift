@@ -62,7 +62,7 @@ extension SiteStrings {
     func festivalDescription(_ festival: Festival, date: CivilDate) -> String {
         var lines = [String]()
         if let lunar = try? LunarCalendar.lunarDate(for: date) {
-            lines.append(isChinese ? "农历\(lunar.text)" : "L" + lunarSpoken(lunar).dropFirst() + " (\(lunar.text))")
+            lines.append(isChinese ? lunarSpoken(lunar) : lunarSpoken(lunar, capitalized: true) + " (\(lunar.text))")
         }
         if let partial = PartialHoliday.all(inYear: date.year).first(where: { $0.date == date && $0.name == festival.name }) {
             lines.append(isChinese ? "依法\(partial.summary)。" : "By law, \(partialSummary(partial)).")

@@ -4,7 +4,7 @@ import CalgenModel
 /// What the home page answers on one day: do I work today, tomorrow, this weekend?
 ///
 /// - `today`: the day's status, and tomorrow's when it breaks the usual week (a weekend day
-///   worked, a weekday off): `今天 9月19日 周六 农历八月初八 · 休息日；明天 9月20日 周日 要上班：补班（国庆节）`;
+///   worked, a weekday off): `今天 9月19日 周六 农历八月初九 · 休息日；明天 9月20日 周日 要上班：补班（国庆节）`;
 /// - `holiday`: the break under way and the day work resumes, else the next break, else (its
 ///   year not announced) the next statutory days known by law: `国庆假期第2天（共7天），10月8日（周四）上班`,
 ///   `2027年放假安排尚未公布；元旦 1月1日（周五）依法放假`;
@@ -45,7 +45,8 @@ struct HomeAnswer: Hashable, Sendable {
         /// `今天 11月22日 周日 农历十月初四 · 休息日`.
         func todayLine(_ date: CivilDate) -> String {
             let status = calendar.status(of: date)
-            let lunar = (try? LunarCalendar.lunarDate(for: date)).map { strings.isChinese ? "农历" + $0.text : "" } ?? ""
+            // The English line leaves the lunar date to the grid below (L8-21).
+            let lunar = (try? LunarCalendar.lunarDate(for: date)).map { strings.isChinese ? strings.lunarSpoken($0) : "" } ?? ""
             let word =
                 byLaw(date).map { strings.fill(home.statusByLaw, ["name": strings.holidayName($0.holiday)]) }
                 ?? strings.dayStatusWord(

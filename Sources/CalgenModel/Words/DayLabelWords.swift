@@ -11,10 +11,12 @@ extension SiteStrings {
         return (lunar.isLeapMonth ? "LL" : "L") + "\(lunar.month)-\(lunar.day)"
     }
 
-    /// A lunar date spoken in full: `农历八月廿一` / `lunar 8th month, day 21` (`leap 4th month`).
-    package func lunarSpoken(_ lunar: LunarDate) -> String {
+    /// A lunar date spoken in full: `农历八月廿一` / `lunar 8th month, day 21` (`leap 4th month`),
+    /// `Lunar …` to begin a sentence.
+    package func lunarSpoken(_ lunar: LunarDate, capitalized: Bool = false) -> String {
         if isChinese { return "农历" + lunar.text }
-        return "lunar \(lunar.isLeapMonth ? "leap " : "")\(SiteStrings.ordinal(lunar.month)) month, day \(lunar.day)"
+        let month = "\(lunar.isLeapMonth ? "leap " : "")\(SiteStrings.ordinal(lunar.month)) month, day \(lunar.day)"
+        return (capitalized ? "Lunar " : "lunar ") + month
     }
 
     /// `1st`, `2nd`, `3rd`, `4th` … `11th`, `12th`.
