@@ -50,6 +50,7 @@ public enum Limits {
     public static let holidayFileBytes = 1 << 20
     public static let siteFileBytes = 64 << 10
     public static let subscriberFileBytes = 256 << 10
+    public static let scheduleFileBytes = 256 << 10
     public static let noteFileBytes = 1 << 20
     public static let templateFileBytes = 1 << 20
     public static let assetFileBytes = 16 << 20

@@ -8,6 +8,8 @@ public struct Site: Sendable {
     public let notes: [Note]
     /// The subscribers of personal feeds, by id.
     public let subscribers: [Subscriber]
+    /// The work schedules of `schedules/`, by id. Nothing is made from them yet.
+    public let schedules: [WorkSchedule]
     /// The SHA-256 of each year's holiday-cn source file.
     public let holidaySources: [Int: String]
     /// Every year's holiday periods, worked out once (by the almanac) for the pages and the feeds.
@@ -18,7 +20,7 @@ public struct Site: Sendable {
 
     public init(
         config: SiteConfig, calendar: HolidayCalendar, notes: [Note] = [], subscribers: [Subscriber] = [],
-        holidaySources: [Int: String] = [:]
+        holidaySources: [Int: String] = [:], schedules: [WorkSchedule] = []
     ) {
         self.holidaySources = holidaySources
         self.almanac = Almanac(calendar: calendar, years: Site.almanacYears(calendar))
@@ -26,6 +28,7 @@ public struct Site: Sendable {
         self.calendar = calendar
         self.notes = notes
         self.subscribers = subscribers
+        self.schedules = schedules
     }
 }
 

@@ -659,12 +659,37 @@ public enum BadInputCases {
             #"--now takes a date (2026-10-01) or an ISO 8601 time (2026-10-01T08:00:00Z), not "\u{1B}[31mX\u{7}""#),
     ]
 
+    public static let scheduleCases: [Case] = [
+        Case(
+            description: "a folder link in schedules/",
+            changes: [.mkdir("Content/schedules"), .link("Content/schedules/team", to: "../notes")],
+            expected: ["Content/schedules/team: is a symbolic link to a folder, which calgen does not follow"]),
+        write(
+            "a shift in a rotation that no shift is called", "Content/schedules/x.yml",
+            "pattern:\n  rotation: {anchor: 2026-01-01, cycle: [D, E, off]}\nshifts:\n  D: {start: \"08:00\", end: \"20:00\"}\n",
+            #"schedules/x.yml:2:45: error: "E" in "cycle" is not a shift under "shifts""#,
+            "use one of: D, or add it under `shifts:`"),
+        write(
+            "a schedule anchored before 1901", "Content/schedules/x.yml",
+            "pattern:\n  alternate: {anchor: 1900-12-31, weeks: [[mon..sat], [mon..fri]]}\n",
+            #"schedules/x.yml:2:23: error: "anchor" (1900-12-31) is outside the years calgen knows"#),
+        write(
+            "a reversed range of schedule dates", "Content/schedules/x.yml",
+            "dates:\n  - {from: 2026-07-05, to: 2026-07-01, day: off, reason: 检修}\n",
+            #"schedules/x.yml:2:28: error: "to" (2026-07-01) is before "from" (2026-07-05)"#),
+        write(
+            "two kinds of pattern", "Content/schedules/x.yml",
+            "pattern:\n  weekly: [mon..sat]\n  monthly: {worked: [last-saturday]}\n",
+            #"schedules/x.yml:3:12: error: a pattern has one kind, found weekly and monthly"#),
+    ]
+
     /// The cases about the content and templates alone.
     public static let contentCases =
-        holidayCases + siteCases + noteCases + subscriberCases + templateCases.filter { $0.arguments.isEmpty }
+        holidayCases + siteCases + noteCases + subscriberCases + scheduleCases + templateCases.filter { $0.arguments.isEmpty }
 
     public static let cases =
-        holidayCases + siteCases + noteCases + subscriberCases + templateCases + previousCases + commandLineCases
+        holidayCases + siteCases + noteCases + subscriberCases + scheduleCases + templateCases + previousCases
+        + commandLineCases
 
     /// Makes a case's changes in the site folder `root`; `TOKEN` in a path is the folder of the
     /// site's personal feed, and `edited` gives the bytes of an empty write (an edit of the file).

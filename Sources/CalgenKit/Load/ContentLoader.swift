@@ -46,10 +46,12 @@ public struct ContentLoader: Sendable {
             try readSubscribers(defaultTimeZone: config?.config.timeZone ?? Calgen.defaultTimeZone)
         }
         (digests.subscribers, digests.subscriberFiles) = (subscribers?.digests ?? [:], subscribers?.files ?? [:])
+        // No output is made from schedules yet, so no digest of theirs goes into the build's.
+        let schedules = problems.collect { () throws(ContentErrors) in try loadSchedules() }
         guard problems.isEmpty, let config, let calendar else { throw ContentErrors(problems.diagnostics.sorted()) }
         let site = Site(
             config: config.config, calendar: calendar.calendar, notes: notes?.notes ?? [],
-            subscribers: subscribers?.subscribers ?? [], holidaySources: calendar.sources)
+            subscribers: subscribers?.subscribers ?? [], holidaySources: calendar.sources, schedules: schedules ?? [])
         return (site, digests)
     }
 
@@ -219,6 +221,39 @@ public struct ContentLoader: Sendable {
         return (subscribers.sorted { $0.id < $1.id }, digests, files)
     }
 
+    /// Loads every `schedules/*.yml` file (none when the folder does not exist), sorted by id.
+    public func loadSchedules() throws(ContentErrors) -> [WorkSchedule] {
+        let directory = display("schedules")
+        guard isDirectory(directory) else { return [] }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) && !$0.hasPrefix(".") }.sorted()
+        var problems = DiagnosticCollector()
+        problems.add(contentsOf: folderLinks(in: directory))
+        var schedules = [WorkSchedule]()
+        var files = [String: String]()
+        for name in names {
+            let path = directory + "/" + name
+            guard
+                let schedule = problems.collect({ () throws(ContentErrors) in
+                    let source = try FileReader.readSource(path, root: contentDirectory, limit: Limits.scheduleFileBytes)
+                    return try ScheduleParser.parse(source.text, file: path, fileName: name)
+                })
+            else { continue }
+            if let other = files[schedule.id] {
+                problems.add(
+                    Diagnostic(
+                        file: path, location: .line(1, column: 1),
+                        message: "the schedule id \"\(schedule.id)\" is already used by \(other)",
+                        fix: "keep one file per schedule"))
+            } else {
+                files[schedule.id] = path
+                schedules.append(schedule)
+            }
+        }
+        try problems.throwIfAny()
+        return schedules.sorted { $0.id < $1.id }
+    }
+
     /// The symbolic links to folders among `entries` (paths relative to `directory`; by default
     /// the folder's own entries, hidden ones left out), each as an error: calgen reads no folder
     /// through a link, and skipping one would silently drop what is in it. A link to a single
@@ -240,7 +275,7 @@ public struct ContentLoader: Sendable {
         return found
     }
 
-    /// Whether an optional folder (`notes/`, `users/`) is there.
+    /// Whether an optional folder (`notes/`, `users/`, `schedules/`) is there.
     private func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue

@@ -89,6 +89,9 @@ struct YAMLFields {
         problems.append(Diagnostic(file: file, location: YAMLFields.location(at, lineOffset), message: message, fix: fix))
     }
 
+    /// Takes the problems found in another mapping (one nested in this one).
+    mutating func add(_ diagnostics: [Diagnostic]) { problems += diagnostics }
+
     /// Records a problem at a given node.
     mutating func report(at node: Node, _ message: String, fix: String? = nil) {
         problems.append(

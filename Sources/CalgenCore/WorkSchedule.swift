@@ -1,0 +1,35 @@
+/// When a group of people works: the legal calendar taken by a policy, a repeating pattern,
+/// named shifts and dates of its own. From `Content/schedules/<id>.yml`.
+///
+/// Which rule decides a date, first to last: the schedule's `dates`, the person's leave and
+/// dates (`PersonalDays`), the national arrangement by `national`, the `pattern`.
+public struct WorkSchedule: Hashable, Sendable {
+    /// `[a-z0-9-]{1,64}`, from the file name.
+    public let id: String
+    public let name: String
+    public let national: NationalPolicy
+    public let pattern: SchedulePattern
+    /// The shifts the rotation and the dates name, in the order the file gives them.
+    public let shifts: [Shift]
+    /// The shift of a worked day whose rule names none (every day of a weekly, alternating or
+    /// monthly pattern); `nil`: such days have no times.
+    public let defaultShift: String?
+    /// Dates of the schedule's own, in the order the file gives them; they do not overlap.
+    public let dates: [ScheduleDate]
+
+    public init(
+        id: String, name: String, national: NationalPolicy = .follow, pattern: SchedulePattern, shifts: [Shift] = [],
+        defaultShift: String? = nil, dates: [ScheduleDate] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.national = national
+        self.pattern = pattern
+        self.shifts = shifts
+        self.defaultShift = defaultShift
+        self.dates = dates
+    }
+
+    /// The shift of that name.
+    public func shift(named name: String) -> Shift? { shifts.first { $0.name == name } }
+}
