@@ -8,13 +8,15 @@
   formula with corrections), festivals against `lunar_python`'s lunar calendar and its 清明;
 - statutory days from the law's rules written out here again, and that every statutory day of
   an announced year is an off day in the data;
-- with CALGEN, the whole range 1901–2100 through `calgen day FIRST..LAST --json`: solar terms
+- with CALGEN, the whole range 1901–2100 through `calgen day FIRST..LAST --json`: the 干支 (year
+  by 春节 and by 立春, month, day), 生肖, 数九 and 三伏 of every day against lunar_python's; solar terms
   and festivals of every day.
 
 usage: check_api.py HOLIDAYS_DIR PUBLIC_DIR SCHEMAS_DIR [CALGEN]
 """
 import datetime
 import json
+import multiprocessing
 import pathlib
 import subprocess
 import sys
@@ -181,6 +183,9 @@ def main(holidays_dir, public_dir, schemas_dir, calgen=None):
         year_file = json.loads((public / "api" / f"{year}.json").read_text(encoding="utf-8"))
         for error in validators["year"].iter_errors(year_file):
             failures.append(f"api/{year}.json: {error.json_path}: {error.message}")
+        new_year = Solar.fromYmd(year, 7, 1).getLunar()
+        if (year_file["ganzhi"], year_file["zodiac"]) != (new_year.getYearInGanZhi(), new_year.getYearShengXiao()):
+            failures.append(f"api/{year}.json: ganzhi {year_file['ganzhi']} {year_file['zodiac']}")
         if year_file["announced"] != data.announced[year]:
             failures.append(f"api/{year}.json: announced is {year_file['announced']}")
         statutory = sky.statutory(year)
@@ -275,6 +280,17 @@ def check_day(date, got, data, sky, statutory, workdays, breaks):
     return failures
 
 
+def lunar_python_almanac(date):
+    """(date, (ganzhi, zodiac, shujiu, sanfu)) as the day API writes them, from lunar_python."""
+    lunar = Solar.fromYmd(date.year, date.month, date.day).getLunar()
+    nine, fu = lunar.getShuJiu(), lunar.getFu()
+    return date, ({"year": lunar.getYearInGanZhi(), "yearByLichun": lunar.getYearInGanZhiByLiChun(),
+                   "month": lunar.getMonthInGanZhi(), "day": lunar.getDayInGanZhi()},
+                  lunar.getYearShengXiao(),
+                  {"name": nine.getName(), "day": nine.getIndex()} if nine else None,
+                  {"name": fu.getName(), "day": fu.getIndex()} if fu else None)
+
+
 def check_whole_range(calgen, sky):
     """Solar terms and festivals of every day 1901–2100 through `calgen day --json`."""
     out = subprocess.run([calgen, "day", "1901-01-01..2100-12-31", "--json"], check=True,
@@ -284,6 +300,7 @@ def check_whole_range(calgen, sky):
     days = 0
     lunar = {}
     festivals = {}
+    almanac = {}
     for line in out.splitlines():
         day = json.loads(line)
         date = datetime.date.fromisoformat(day["date"])
@@ -293,6 +310,7 @@ def check_whole_range(calgen, sky):
         moon = day["lunar"]
         lunar[date] = (moon["year"], moon["month"], moon["day"], moon["leap"])
         festivals[date] = day["festivals"]
+        almanac[date] = (day["ganzhi"], day["zodiac"], day["shujiu"], day["sanfu"])
     # Festival rules are compared wherever calgen's lunar calendar and lunar_python's agree on
     # the day and the next; the days where the calendars themselves differ are counted apart.
     lunar_differs = sorted(d for d in lunar if lunar[d] != sky.lunar[d])
@@ -304,6 +322,19 @@ def check_whole_range(calgen, sky):
         compared += 1
         if names != sky.festivals(date):
             failures.append(f"{date}: festivals {names}, lunar_python gives {sky.festivals(date)}")
+    # 干支, 生肖, 数九 and 三伏 of every day against lunar_python's (the year by 春节 and the 生肖
+    # only where the two lunar calendars agree on the day).
+    with multiprocessing.Pool() as pool:
+        expected = dict(pool.map(lunar_python_almanac, sorted(almanac), chunksize=2000))
+    almanac_checked = 0
+    for date, got in almanac.items():
+        want = expected[date]
+        if date in lunar_differs:
+            got = ({**got[0], "year": None} if got[0] else None, None, got[2], got[3])
+            want = ({**want[0], "year": None}, None, want[2], want[3])
+        almanac_checked += 1
+        if got != want:
+            failures.append(f"{date}: 干支/生肖/数九/三伏 {got}, lunar_python gives {want}")
     reference = {d: n for d, n in sky.terms.items() if 1901 <= d.year <= 2100}
     equal = sum(1 for d, n in calgen_terms.items() if reference.get(d) == n)
     for date in sorted(set(calgen_terms) ^ set(reference)):
@@ -316,6 +347,8 @@ def check_whole_range(calgen, sky):
         print("FAIL", line)
     print(f"1901–2100 through calgen day --json: {days} days; solar terms {equal}/{len(reference)} dates equal to "
           f"lunar_python; festivals of {compared} days checked against lunar_python's calendar, {len(failures)} differ")
+    print(f"干支 (year by 春节 and by 立春, month by 节, day), 生肖, 数九 and 三伏 of {almanac_checked} days "
+          f"against lunar_python")
     print(f"lunar dates: {len(lunar_differs)} days differ from lunar_python (and the HKO tables of lunardate), "
           f"in the lunar months {', '.join(f'{y}-{m:02d}' for y, m in months) or 'none'}, where the month "
           f"calgen takes from Foundation's Chinese calendar (ICU) begins a day later; their festivals follow it")

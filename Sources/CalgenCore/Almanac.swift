@@ -143,7 +143,10 @@ public struct Almanac: Sendable {
             previousWorkday: calendar.settledPreviousWorkday(before: date),
             nextWorkday: calendar.settledNextWorkday(after: date),
             workdayOfYear: workdayOfYear(date),
-            nextHoliday: nextHoliday(after: date))
+            nextHoliday: nextHoliday(after: date),
+            ganZhi: ganZhi(on: date),
+            shuJiu: shuJiu(on: date),
+            sanFu: sanFu(on: date))
     }
 }
 
@@ -162,6 +165,12 @@ public struct AlmanacDay: Hashable, Sendable {
     public let workdayOfYear: Int?
     /// The next break starting after the date, when known.
     public let nextHoliday: HolidayPeriod?
+    /// The year's (by 春节 and by 立春), month's and day's 干支; `nil` outside 1901–2100.
+    public let ganZhi: DayGanZhi?
+    /// 数九 (`三九第5天`), from 冬至 for 81 days.
+    public let shuJiu: SeasonalCount?
+    /// 三伏 (`中伏第3天`).
+    public let sanFu: SeasonalCount?
 
     public var date: CivilDate { status.date }
 }

@@ -27,6 +27,12 @@ enum DayText {
         rows.append(("lunar", day.lunar.map { "\($0.year)年\($0.text)" } ?? "— (outside 1901–2100)"))
         rows.append(("solar term", day.solarTerm?.name ?? "—"))
         rows.append(("festivals", day.festivals.isEmpty ? "—" : day.festivals.map(\.name).joined(separator: "、")))
+        if let ganZhi = day.ganZhi {
+            let byLichun = ganZhi.yearByLichun == ganZhi.year ? "" : " (by 立春 \(ganZhi.yearByLichun.name)年)"
+            rows.append(
+                ("ganzhi", "\(ganZhi.year.name)年\(byLichun) \(ganZhi.month.name)月 \(ganZhi.day.name)日, \(ganZhi.zodiac)年"))
+        }
+        if let count = day.shuJiu ?? day.sanFu { rows.append((day.shuJiu != nil ? "shujiu" : "sanfu", count.text)) }
         let unknown = "unknown (not announced)"
         if status.isAnnounced {
             rows.append(("workday no.", day.workdayOfYear.map { "\($0) of \(date.year)" } ?? "— (not a workday)"))

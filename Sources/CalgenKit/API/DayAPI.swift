@@ -38,7 +38,7 @@ public enum DayAPI {
 
     /// `{"date", "weekday", "isOffDay", "kind", "name", "originalName", "announced", "lunar",
     /// "solarTerm", "festivals", "statutory", "statutoryHoliday", "previousWorkday", "nextWorkday", "workdayOfYear",
-    /// "nextHoliday"}`.
+    /// "nextHoliday", "ganzhi", "zodiac", "shujiu", "sanfu"}`.
     static func dayObject(_ day: AlmanacDay) -> JSON {
         let status = day.status
         return .object([
@@ -58,7 +58,24 @@ public enum DayAPI {
             ("nextWorkday", .optional(day.nextWorkday?.iso8601)),
             ("workdayOfYear", day.workdayOfYear.map(JSON.int) ?? .null),
             ("nextHoliday", day.nextHoliday.map { nextHolidayObject($0, from: day.date) } ?? .null),
+            ("ganzhi", day.ganZhi.map(ganZhiObject) ?? .null),
+            ("zodiac", .optional(day.ganZhi?.zodiac)),
+            ("shujiu", day.shuJiu.map(seasonalObject) ?? .null),
+            ("sanfu", day.sanFu.map(seasonalObject) ?? .null),
         ])
+    }
+
+    /// `{"year": "丙午", "yearByLichun": "丙午", "month": "庚寅", "day": "己酉"}`.
+    static func ganZhiObject(_ ganZhi: DayGanZhi) -> JSON {
+        .object([
+            ("year", .string(ganZhi.year.name)), ("yearByLichun", .string(ganZhi.yearByLichun.name)),
+            ("month", .string(ganZhi.month.name)), ("day", .string(ganZhi.day.name)),
+        ])
+    }
+
+    /// `{"name": "三九", "day": 5}`.
+    static func seasonalObject(_ count: SeasonalCount) -> JSON {
+        .object([("name", .string(count.name)), ("day", .int(count.day))])
     }
 
     static func nextHolidayObject(_ period: HolidayPeriod, from date: CivilDate) -> JSON {
@@ -97,6 +114,9 @@ public enum DayAPI {
             ("festivals", .array(almanac.festivals(inYear: year).map { named($0.festival.name, $0.date) })),
             ("statutoryDays", .array(almanac.statutoryDays(inYear: year).map { .string($0.date.iso8601) })),
             ("workdays", almanac.workdays(inYear: year).map { .array($0.map { .string($0.iso8601) }) } ?? .null),
+            // The lunar year that begins in it, as the year page's heading names it: 丙午, 马.
+            ("ganzhi", .string(GanZhi.year(year).name)),
+            ("zodiac", .string(GanZhi.year(year).animal)),
         ])
     }
 

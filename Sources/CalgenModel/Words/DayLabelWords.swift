@@ -90,3 +90,16 @@ extension SiteStrings {
         "workday": "work-day",
     ].mapValues { $0.replacingOccurrences(of: "-", with: "\u{AD}") }
 }
+
+extension SiteStrings {
+    /// The lunar year that begins in a Gregorian year, under a year page's heading:
+    /// `丙午年 · 马年，2月17日（周二）起` / `Year of the Horse (丙午) from Tue 17 Feb`.
+    package func lunarYearLine(_ year: Int, newYear: CivilDate) -> String {
+        let cycle = GanZhi.year(year)
+        if isChinese { return "\(cycle.name)年 · \(cycle.animal)年，\(shortDate(newYear))起" }
+        let animals = [
+            "Rat", "Ox", "Tiger", "Rabbit", "Dragon", "Snake", "Horse", "Goat", "Monkey", "Rooster", "Dog", "Pig",
+        ]
+        return "Year of the \(animals[cycle.branch]) (\(cycle.name)) from \(shortDate(newYear))"
+    }
+}

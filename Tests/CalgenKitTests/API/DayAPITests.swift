@@ -15,11 +15,11 @@ import Testing
         #expect(files["api/2026.json"] != nil && files["api/2027.json"] != nil && files["api/years.json"] != nil)
         #expect(
             site.read("api/days/2026-10-10.json")
-                == #"{"date":"2026-10-10","weekday":6,"isOffDay":false,"kind":"makeupWorkday","name":"国庆节","originalName":"国庆节","announced":true,"lunar":{"year":2026,"month":9,"day":1,"leap":false,"text":"九月初一"},"solarTerm":null,"festivals":[],"statutory":false,"statutoryHoliday":null,"previousWorkday":"2026-10-09","nextWorkday":"2026-10-12","workdayOfYear":189,"nextHoliday":null}"#
+                == #"{"date":"2026-10-10","weekday":6,"isOffDay":false,"kind":"makeupWorkday","name":"国庆节","originalName":"国庆节","announced":true,"lunar":{"year":2026,"month":9,"day":1,"leap":false,"text":"九月初一"},"solarTerm":null,"festivals":[],"statutory":false,"statutoryHoliday":null,"previousWorkday":"2026-10-09","nextWorkday":"2026-10-12","workdayOfYear":189,"nextHoliday":null,"ganzhi":{"year":"丙午","yearByLichun":"丙午","month":"戊戌","day":"丁巳"},"zodiac":"马","shujiu":null,"sanfu":null}"#
                 + "\n")
         #expect(
             site.read("api/days/2027-02-06.json")
-                == #"{"date":"2027-02-06","weekday":6,"isOffDay":true,"kind":"weekend","name":null,"originalName":null,"announced":false,"lunar":{"year":2027,"month":1,"day":1,"leap":false,"text":"正月初一"},"solarTerm":null,"festivals":["春节"],"statutory":true,"statutoryHoliday":"春节","previousWorkday":null,"nextWorkday":null,"workdayOfYear":null,"nextHoliday":null}"#
+                == #"{"date":"2027-02-06","weekday":6,"isOffDay":true,"kind":"weekend","name":null,"originalName":null,"announced":false,"lunar":{"year":2027,"month":1,"day":1,"leap":false,"text":"正月初一"},"solarTerm":null,"festivals":["春节"],"statutory":true,"statutoryHoliday":"春节","previousWorkday":null,"nextWorkday":null,"workdayOfYear":null,"nextHoliday":null,"ganzhi":{"year":"丁未","yearByLichun":"丁未","month":"壬寅","day":"丙辰"},"zodiac":"羊","shujiu":{"name":"六九","day":2},"sanfu":null}"#
                 + "\n")
         let year = try JSONSerialization.jsonObject(with: files["api/2027.json"]!) as! [String: Any]
         #expect(year["announced"] as? Bool == false)

@@ -24,6 +24,9 @@ struct YearPage: SitePage {
             description: strings.yearDescription(year: year, periods: pages.periods(year: year)))
         context["year"] = year
         context["heading"] = pages.yearTitle(year)
+        if let newYear = try? LunarCalendar.gregorianDate(for: LunarDate(year: year, month: 1, day: 1)) {
+            context["lunarYear"] = strings.lunarYearLine(year, newYear: newYear)
+        }
         context["announced"] = calendar.isAnnounced(year: year)
         if !calendar.isAnnounced(year: year) { context["legend"] = pages.pendingLegend }
         context["months"] = (1...12).map { m in
