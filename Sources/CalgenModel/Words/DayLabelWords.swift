@@ -103,3 +103,15 @@ extension SiteStrings {
         return "Year of the \(animals[cycle.branch]) (\(cycle.name)) from \(shortDate(newYear))"
     }
 }
+
+extension SiteStrings {
+    /// A period of 数九 or 三伏 by name: `三九` / `3rd Nine (三九)`, `初伏` / `Chufu, first dog days (初伏)`.
+    package func seasonName(_ name: String) -> String {
+        guard !isChinese else { return name }
+        let fu = ["初伏": "Chufu, first dog days", "中伏": "Zhongfu, middle dog days", "末伏": "Mofu, last dog days"]
+        if let english = fu[name] { return "\(english) (\(name))" }
+        let numerals = ["一", "二", "三", "四", "五", "六", "七", "八", "九"]
+        let n = (numerals.firstIndex { name.hasPrefix($0) } ?? 0) + 1
+        return "\(SiteStrings.ordinal(n)) Nine of winter (\(name))"
+    }
+}

@@ -80,6 +80,12 @@ import Testing
             october.contains(#"<span class="l" aria-hidden="true">十五</span><span class="f" aria-hidden="true">中秋节</span></td>"#))
         #expect(october.contains(#"<span class="h brk" aria-hidden="true">国庆假期</span>"#))
         #expect(october.contains(#"<span class="h mk" aria-hidden="true">国庆补班</span>"#))
+        // The month's list marks where each 伏 and each 九 begins; the year page names its lunar year.
+        let july = site.read("2026/07/index.html") ?? ""
+        #expect(july.contains(#"<time datetime="2026-07-15">7月15日（周三）</time> 初伏</li>"#))
+        #expect(july.contains(#"<time datetime="2026-07-25">7月25日（周六）</time> 中伏</li>"#))
+        #expect(site.read("2026/01/index.html")?.contains(#"<time datetime="2026-01-08">1月8日（周四）</time> 三九</li>"#) == true)
+        #expect(site.read("2026/index.html")?.contains(#"<p class="lunar-year">丙午年 · 马年，2月17日（周二）起</p>"#) == true)
         let year2025 = site.read("2025/index.html") ?? ""
         #expect(year2025.contains("2025年的法定节假日共13天：元旦 1月1日；春节 1月28日至1月31日；"))
         #expect(year2025.contains("<caption>每月工作日</caption>"))
@@ -241,6 +247,8 @@ import Testing
         #expect(month.contains(#"<tr><th scope="col" abbr="Sunday" class="we">Sun</th>"#))
         let year = site.read("2026/index.html") ?? ""
         #expect(year.contains("<h1>2026 public holidays</h1>"))
+        #expect(year.contains(#"<p class="lunar-year">Year of the Horse (丙午) from Tue 17 Feb</p>"#))
+        #expect(site.read("2026/01/index.html")?.contains("Thu 8 Jan</time> 3rd Nine of winter (三九)</li>") == true)
         #expect(year.contains("Spring Festival"))
         #expect(year.contains(#"Work on <span class="nw">Sat 14 Feb</span>, <span class="nw">Sat 28 Feb</span>"#))
         // The home page's answers read as English, in the site's time zone.

@@ -52,14 +52,27 @@ struct MonthPage: SitePage {
         context["grid"] = monthGrid
         context["periods"] = touching.map(pages.periodContext)
         context["hasPeriods"] = !touching.isEmpty
-        context["feasts"] = feasts
-        context["hasFeasts"] = !feasts.isEmpty
+        // The list also marks where each 九 of 数九 and each 伏 of 三伏 begins.
+        context["feasts"] = (feasts + seasonStarts(from: first, through: last)).sorted {
+            ($0["iso"] as? String ?? "") < ($1["iso"] as? String ?? "")
+        }
+        context["hasFeasts"] = !(context["feasts"] as? [[String: Any]] ?? []).isEmpty
         let notes = pages.site.notes.filter { $0.overlaps(first, last) }
         context["notes"] = notes.map { pages.noteContext($0, root: root) }
         context["hasMonthNotes"] = !notes.isEmpty
         context.merge(pages.neighbourMonths(year: year, month: month, root: root)) { $1 }
         context["yearLabel"] = strings.isChinese ? "\(year)年" : "\(year)"
         return context
+    }
+
+    /// The first days of the periods of 数九 and 三伏 between two dates: `[{name, date, iso}]`.
+    func seasonStarts(from first: CivilDate, through last: CivilDate) -> [[String: Any]] {
+        let almanac = pages.site.almanac
+        return (first.dayNumber...last.dayNumber).compactMap { n -> [String: Any]? in
+            let date = CivilDate(dayNumber: n)
+            guard let count = almanac.shuJiu(on: date) ?? almanac.sanFu(on: date), count.day == 1 else { return nil }
+            return ["name": strings.seasonName(count.name), "date": strings.shortDate(date), "iso": date.iso8601]
+        }
     }
 
     /// Solar terms and festivals between two dates, in order: `[{name, date, iso}]`.
