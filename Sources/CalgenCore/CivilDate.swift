@@ -34,12 +34,19 @@ public struct CivilDate: Hashable, Comparable, Sendable {
 
     /// Parses exactly `YYYY-MM-DD`; `nil` for any other shape or an impossible date.
     public init?(iso string: String) {
+        guard let (y, m, d) = CivilDate.parseNumbers(string) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// The three numbers of exactly `YYYY-MM-DD`, not checked as a Gregorian date (a lunar
+    /// date's 二月三十 has the same shape).
+    public static func parseNumbers(_ string: String) -> (year: Int, month: Int, day: Int)? {
         let bytes = Array(string.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             let y = CivilDate.number(bytes[0..<4]), let m = CivilDate.number(bytes[5..<7]),
             let d = CivilDate.number(bytes[8..<10])
         else { return nil }
-        self.init(year: y, month: m, day: d)
+        return (y, m, d)
     }
 
     /// Days since 1970-01-01 (negative before).

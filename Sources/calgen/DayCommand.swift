@@ -28,6 +28,16 @@ struct DayCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the day API object (as in api/days/YYYY-MM-DD.json), one per line for a range.")
     var json = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Read the date as a lunar date (YYYY-MM-DD: the lunar year as numbered by its 正月初一, month 1–12, day 1–30) and answer for its day."
+    )
+    var lunar = false
+
+    @Flag(name: .long, help: "With --lunar: the leap month (闰月) after the month given.")
+    var leap = false
+
     @Option(
         name: .customLong("add-workdays"), parsing: .unconditional,
         help: ArgumentHelp("Answer for the N-th workday after the date (before it when negative).", valueName: "N"))
@@ -36,6 +46,11 @@ struct DayCommand: ParsableCommand {
     func validate() throws {
         if addWorkdays != nil, date.contains("..") {
             throw ValidationError("--add-workdays takes one date, not a range")
+        }
+        if leap, !lunar { throw ValidationError("--leap goes with --lunar: calgen day --lunar 2023-02-15 --leap") }
+        if lunar, date.contains("..") || CivilDate.parseNumbers(date) == nil {
+            throw ValidationError(
+                "with --lunar, \"\(date)\" must be one lunar date written YYYY-MM-DD, e.g. 2031-08-15 for 八月十五 of 2031")
         }
     }
 
@@ -49,7 +64,7 @@ struct DayCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let timeZone = (try? loader.loadConfig().timeZone) ?? Calgen.defaultTimeZone
-        let (first, last) = try range(timeZone: timeZone)
+        let (first, last) = try lunar ? fromLunar() : range(timeZone: timeZone)
         let almanac = Almanac(calendar: calendar, years: first.year...last.year)
         if let addWorkdays {
             guard let result = calendar.workday(addWorkdays, from: first) else {
@@ -81,7 +96,35 @@ struct DayCommand: ParsableCommand {
                 out = ""
             }
         }
+        if !json {
+            // "How many workdays between A and B": the range's days counted.
+            out += DayText.tally(almanac.tally(from: first, through: last), from: first, through: last) + "\n"
+        }
         FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    /// The day of the lunar date asked for, twice (a range of one day).
+    private func fromLunar() throws -> (CivilDate, CivilDate) {
+        guard let (year, month, day) = CivilDate.parseNumbers(date) else { throw ValidationError("\(date) is not a lunar date") }
+        let lunarDate = LunarDate(year: year, month: month, day: day, isLeapMonth: leap)
+        do {
+            let date = try LunarCalendar.gregorianDate(for: lunarDate)
+            if !json { print("lunar \(lunarDate.description) is \(date.iso8601)\n") }
+            return (date, date)
+        } catch {
+            let leapMonth = LunarCalendar.leapMonth(inYear: year).map { "闰\(LunarDate.monthName($0))" }
+            let fix =
+                switch error {
+                case .noSuchMonth:
+                    leapMonth.map { "lunar \(year) has one leap month, \($0)" }
+                        ?? "lunar \(year) has no leap month: leave out --leap"
+                case .noSuchDay(_, let length):
+                    "give a day from 1 to \(length), e.g. the month's last day (--lunar \(String(format: "%04d-%02d-%02d", year, month, length)))"
+                case .outOfRange: "give a lunar date of 1901–2100"
+                }
+            Terminal.write(Terminal.styled("error: ", .error) + error.description + "\n  fix: " + fix + "\n")
+            throw ExitCode.failure
+        }
     }
 
     /// The first and last date asked for.

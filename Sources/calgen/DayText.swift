@@ -73,6 +73,15 @@ enum DayText {
         return fields.joined(separator: " ")
     }
 
+    /// `2026-01-01..2026-12-31: 365 days, 250 workdays (6 make-up), 115 days off; 13 statutory`.
+    static func tally(_ tally: DayTally, from first: CivilDate, through last: CivilDate) -> String {
+        var text =
+            "\(first.iso8601)..\(last.iso8601): \(tally.days) days, \(tally.workdays) workdays "
+            + "(\(tally.makeupWorkdays) make-up), \(tally.offDays) days off; \(tally.statutoryDays) statutory"
+        if tally.unknown > 0 { text += "; \(tally.unknown) in years not announced yet, workday or not unknown" }
+        return text
+    }
+
     private static func dated(_ date: CivilDate) -> String { "\(date.iso8601) \(date.weekday.chineseName)" }
 
     private static func kindText(_ status: DayStatus) -> String {

@@ -35,7 +35,15 @@ import Testing
         #expect(lines[0].contains(#""festivals":["除夕"]"#) && lines[0].contains(#""nextWorkday":null"#), "\(lines)")
         #expect(lines[1].contains(#""festivals":["春节"]"#))
         let text = try fixture.run(["day", "2026-04-04..2026-04-06"])
-        #expect(text.stdout.split(separator: "\n").count == 3)
+        #expect(text.stdout.split(separator: "\n").count == 4)
+        // The last line counts the range: how many workdays between A and B.
+        let year = try fixture.run(["day", "2026-01-01..2026-12-31"])
+        #expect(
+            year.stdout.hasSuffix(
+                "2026-01-01..2026-12-31: 365 days, 248 workdays (6 make-up), 117 days off; 13 statutory\n"),
+            "\(year.stdout.suffix(200))")
+        let across = try fixture.run(["day", "2026-12-31..2027-01-01"])
+        #expect(across.stdout.contains("1 in years not announced yet"), "\(across.stdout)")
         #expect(text.stdout.contains("2026-04-05 星期日 holiday 清明节 法定 二月十八 清明 清明节"), "\(text.stdout)")
         let added = try fixture.run(["day", "2026-09-30", "--add-workdays", "5"])
         #expect(added.stdout.hasPrefix("5th workday from 2026-09-30: 2026-10-13"), "\(added.stdout)")
@@ -45,6 +53,15 @@ import Testing
         #expect(unknown.status == 1 && unknown.stderr.contains("not known yet"), "\(unknown.stderr)")
         let outside = try fixture.run(["day", "1900-12-31..1901-01-01"])
         #expect(outside.status != 0 && outside.stderr.contains("1901-01-01..2100-12-31"))
+        // A lunar date, a leap month, and lunar dates that do not exist.
+        let lunar = try fixture.run(["day", "--lunar", "2031-08-15"])
+        #expect(lunar.stdout.hasPrefix("lunar 2031年八月十五 is 2031-10-01"), "\(lunar.stdout)")
+        let leap = try fixture.run(["day", "--lunar", "2023-02-15", "--leap", "--json"])
+        #expect(leap.stdout.hasPrefix(#"{"date":"2023-04-05""#), "\(leap.stdout)")
+        let noLeap = try fixture.run(["day", "--lunar", "2023-03-15", "--leap"])
+        #expect(noLeap.status == 1 && noLeap.stderr.contains("fix: lunar 2023 has one leap month, 闰二月"), "\(noLeap.stderr)")
+        let noDay = try fixture.run(["day", "--lunar", "2026-02-30"])
+        #expect(noDay.status == 1 && noDay.stderr.contains("has 29 days"), "\(noDay.stderr)")
         let backwards = try fixture.run(["day", "2026-02-01..2026-01-01"])
         #expect(backwards.status != 0 && backwards.stderr.contains("ends before it starts"))
     }
