@@ -161,7 +161,7 @@ class Arrangement:
 def schema_validators(schemas_dir):
     resources = []
     schemas = {}
-    for name in ("day", "year"):
+    for name in ("day", "year", "lunar-year"):
         schema = json.loads((pathlib.Path(schemas_dir) / f"{name}.schema.json").read_text(encoding="utf-8"))
         jsonschema.Draft202012Validator.check_schema(schema)
         schemas[name] = schema
@@ -183,6 +183,19 @@ def main(holidays_dir, public_dir, schemas_dir, calgen=None):
         year_file = json.loads((public / "api" / f"{year}.json").read_text(encoding="utf-8"))
         for error in validators["year"].iter_errors(year_file):
             failures.append(f"api/{year}.json: {error.json_path}: {error.message}")
+        # The lunar year's months against lunar_python's.
+        lunar_file = json.loads((public / "api" / "lunar" / f"{year}.json").read_text(encoding="utf-8"))
+        for error in validators["lunar-year"].iter_errors(lunar_file):
+            failures.append(f"api/lunar/{year}.json: {error.json_path}: {error.message}")
+        months = []
+        for month in LunarYear.fromYear(year).getMonths():
+            if month.getYear() == year:
+                start = Solar.fromJulianDay(month.getFirstJulianDay())
+                months.append((abs(month.getMonth()), month.getMonth() < 0,
+                               datetime.date(start.getYear(), start.getMonth(), start.getDay()).isoformat(),
+                               month.getDayCount()))
+        if [(m["month"], m["leap"], m["start"], m["days"]) for m in lunar_file["months"]] != months:
+            failures.append(f"api/lunar/{year}.json: months differ from lunar_python's {months}")
         new_year = Solar.fromYmd(year, 7, 1).getLunar()
         if (year_file["ganzhi"], year_file["zodiac"]) != (new_year.getYearInGanZhi(), new_year.getYearShengXiao()):
             failures.append(f"api/{year}.json: ganzhi {year_file['ganzhi']} {year_file['zodiac']}")

@@ -32,6 +32,9 @@ package enum PagePath {
     /// `api/2026.json`, one year of the day API.
     package static func apiYear(_ year: Int) -> String { api + "\(year).json" }
 
+    /// `api/lunar/2026.json`: the months of the lunar year that begins in 2026.
+    package static func apiLunarYear(_ year: Int) -> String { api + "lunar/\(year).json" }
+
     /// `api/days/2026-10-01.json`.
     package static func apiDay(_ date: String) -> String { apiDays + date + ".json" }
 

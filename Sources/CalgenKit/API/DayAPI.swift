@@ -1,7 +1,8 @@
 import CalgenCore
 import CalgenModel
 
-/// The static day API: `api/days/YYYY-MM-DD.json`, `api/YYYY.json` and `api/years.json`.
+/// The static day API: `api/days/YYYY-MM-DD.json`, `api/YYYY.json`, `api/lunar/YYYY.json` and
+/// `api/years.json`.
 ///
 /// A public contract, documented in the README; change it only compatibly.
 public enum DayAPI {
@@ -24,6 +25,9 @@ public enum DayAPI {
                 OutputFile(
                     path: PagePath.apiYear(year), bytes: yearObject(year, almanac: almanac, days: days).serialized(newline: true))
             )
+            if let lunar = lunarYearObject(year) {
+                files.append(OutputFile(path: PagePath.apiLunarYear(year), bytes: lunar.serialized(newline: true)))
+            }
         }
         let index = JSON.object([
             (
@@ -117,6 +121,33 @@ public enum DayAPI {
             // The lunar year that begins in it, as the year page's heading names it: 丙午, 马.
             ("ganzhi", .string(GanZhi.year(year).name)),
             ("zodiac", .string(GanZhi.year(year).animal)),
+        ])
+    }
+
+    /// `api/lunar/YYYY.json`: the months of the lunar year whose 正月初一 falls in `year`, in
+    /// order, each with its number, whether it is the leap month, its first day and its length, so
+    /// that a client can place a lunar birthday itself; `nil` outside 1901–2100.
+    static func lunarYearObject(_ year: Int) -> JSON? {
+        let leap = LunarCalendar.leapMonth(inYear: year)
+        var months = [JSON]()
+        for month in 1...12 {
+            for isLeap in month == leap ? [false, true] : [false] {
+                guard let length = LunarCalendar.monthLength(year: year, month: month, isLeap: isLeap),
+                    let first = try? LunarCalendar.gregorianDate(
+                        for: LunarDate(year: year, month: month, day: 1, isLeapMonth: isLeap))
+                else { return nil }
+                months.append(
+                    .object([
+                        ("month", .int(month)), ("leap", .bool(isLeap)),
+                        ("name", .string(LunarDate(year: year, month: month, day: 1, isLeapMonth: isLeap).monthName)),
+                        ("start", .string(first.iso8601)), ("days", .int(length)),
+                    ]))
+            }
+        }
+        return .object([
+            ("year", .int(year)), ("ganzhi", .string(GanZhi.year(year).name)),
+            ("zodiac", .string(GanZhi.year(year).animal)), ("leapMonth", leap.map(JSON.int) ?? .null),
+            ("months", .array(months)),
         ])
     }
 
