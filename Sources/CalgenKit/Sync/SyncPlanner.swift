@@ -64,6 +64,11 @@ public struct SyncState: Codable, Equatable, Sendable {
     }
 }
 
+extension SyncState {
+    /// What ``sourceDigest`` holds: SHA-256 of the source feed's bytes.
+    public static func digest(ofSource bytes: [UInt8]) -> String { Digest.sha256(bytes) }
+}
+
 /// What to do with an event that was edited or deleted in the calendar by its owner.
 public enum SyncPolicy: Sendable {
     /// calgen's version wins: an edited event is overwritten, a deleted one written again.

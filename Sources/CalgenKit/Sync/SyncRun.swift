@@ -38,6 +38,8 @@ public struct SyncRun {
     public var added = 0
     public var changed = 0
     public var deleted = 0
+    /// The PUTs and DELETEs sent, a second try after a 412 included.
+    public var writes = 0
     /// One line per event left alone: the plan's, and the 412s kept under `--keep-edited`.
     public var kept: [String] = []
     /// One line per request the server refused (the sync goes on with the others).
@@ -71,6 +73,7 @@ public struct SyncRun {
     {
         var precondition = request.precondition
         for attempt in 1...2 {
+            writes += 1
             let answer =
                 if let event = request.event {
                     try collection.put(request.name, body: event.calendar, precondition: precondition)
@@ -130,6 +133,7 @@ public struct SyncInterrupted: Error, Sendable {
     public let added: Int
     public let changed: Int
     public let deleted: Int
+    public let writes: Int
     /// The state of what was written before it stopped: to be saved.
     public let state: SyncState
 
@@ -138,6 +142,7 @@ public struct SyncInterrupted: Error, Sendable {
         added = run.added
         changed = run.changed
         deleted = run.deleted
+        writes = run.writes
         state = run.state
     }
 }
