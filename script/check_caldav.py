@@ -13,7 +13,8 @@ DELETE in Radicale's log, and calgen says so); one event changed and one removed
 give one PUT and one DELETE; an event edited in the calendar is written back, or kept with
 --keep-edited; a wrong password fails with a clear message naming the user and the URL, a
 non-zero exit and no password in the output; a state inside the build's output is refused; the
-foreign event survives all of it. Prints one line per check and exits 1 when any failed.
+foreign event survives all of it; a sync killed half way and run again leaves each event once.
+Prints one line per check and exits 1 when any failed.
 """
 import os
 import re
@@ -268,6 +269,30 @@ def main():
 
         stored = calendar_events(calendar)
         check(stored.get(FOREIGN_UID) == foreign_before, "the foreign event survives every sync")
+
+        # A sync killed half way (SIGKILL: no state written), then run again: no duplicates.
+        second = client.principal().make_calendar(name="Kill", cal_id="kill")
+        kill_state = os.path.join(folder, "kill.sync-state.json")
+        kill_sync = ["sync", source, "--to", f"{server.url}{USER}/kill/", "--user", USER, "--state", kill_state,
+                     "--password-file", password_file]
+        before = server.writes()
+        process = subprocess.Popen([CALGEN] + kill_sync, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while server.writes() - before < len(expected) // 3 and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        process.kill()
+        killed = process.wait() == -9
+        written = server.writes() - before
+        code, output = run(kill_sync, env)
+        print("      " + output.strip())
+        resources = second.events()
+        rewritten = re.search(r"(\d+) changed", output)
+        check(killed and 0 < written < len(expected) and code == 0 and len(resources) == len(expected)
+              and set(calendar_events(second)) == set(expected) and rewritten and int(rewritten.group(1)) < 100,
+              f"a sync killed after {written} of {len(expected)} PUTs, run again, leaves each event once and writes again "
+              f"only those after the last saved state ({rewritten.group(1) if rewritten else '?'})", output.strip())
+        code, output = run(kill_sync, env)
+        check(code == 0 and "(0 writes)" in output, "and the next sync writes nothing", output.strip())
     finally:
         if server:
             server.stop()

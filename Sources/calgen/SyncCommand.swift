@@ -124,7 +124,13 @@ struct SyncCommand: ParsableCommand {
         let summary: String
         var failed: [String] = []
         do {
-            let run = try SyncRun(plan: plan, state: start, collection: client, policy: policy)
+            let run = try SyncRun(plan: plan, state: start, collection: client, policy: policy) { partial in
+                // What was written so far, should the process be killed before the end.
+                var partial = partial
+                partial.sourceDigest = previous?.sourceDigest
+                partial.sourceVersion = previous?.sourceVersion
+                save(partial, to: statePath)
+            }
             finished = run.state
             failed = run.failed
             summary =
@@ -133,6 +139,7 @@ struct SyncCommand: ParsableCommand {
         } catch {
             var interrupted = error.state
             interrupted.sourceDigest = previous?.sourceDigest
+            interrupted.sourceVersion = previous?.sourceVersion
             save(interrupted, to: statePath)
             throw failure(
                 "\(error.error.description) (after \(error.added) added, \(error.changed) changed, \(error.deleted) deleted; "

@@ -48,13 +48,19 @@ public struct SyncRun {
 
     /// Sends `plan` to `collection`; throws only when the server refuses the credentials or
     /// cannot be reached, carrying the state of what was written until then.
-    public init(plan: SyncPlan, state: SyncState, collection: some CalDAVCollection, policy: SyncPolicy) throws(SyncInterrupted) {
+    /// `checkpoint` is given the state after every `checkpointEvery` requests, to be saved: a
+    /// sync killed half way then costs the next one at most that many writes again.
+    public init(
+        plan: SyncPlan, state: SyncState, collection: some CalDAVCollection, policy: SyncPolicy,
+        checkpointEvery: Int = 100, checkpoint: (SyncState) -> Void = { _ in }
+    ) throws(SyncInterrupted) {
         self.state = state
         kept = plan.kept
         for uid in plan.forgotten { self.state.events[uid] = nil }
         do {
-            for request in plan.requests {
+            for (index, request) in plan.requests.enumerated() {
                 try send(request, to: collection, policy: policy)
+                if (index + 1) % max(1, checkpointEvery) == 0 && index + 1 < plan.requests.count { checkpoint(self.state) }
             }
             // A server may give no ETag for a PUT (when it changed what it stored): read them.
             if self.state.events.values.contains(where: { $0.etag == nil }) {

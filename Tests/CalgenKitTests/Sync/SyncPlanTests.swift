@@ -159,6 +159,18 @@ import Testing
         #expect(collection.gets == 1)
     }
 
+    @Test func theStateIsHandedOutAsTheRunGoes() throws {
+        let collection = MemoryCollection()
+        let plan = SyncPlan(
+            events: try Self.events(Self.three), state: SyncState(collection: "c"), listing: [:], policy: .calgenWins)
+        var checkpoints: [Int] = []
+        let run = try SyncRun(
+            plan: plan, state: SyncState(collection: "c"), collection: collection, policy: .calgenWins, checkpointEvery: 1
+        ) { checkpoints.append($0.events.count) }
+        // After each request but the last, whose state the run returns.
+        #expect(checkpoints == [1, 2] && run.state.events.count == 3)
+    }
+
     @Test func aRefusalStopsTheSyncWithTheStateOfWhatWasWritten() throws {
         let collection = MemoryCollection()
         collection.refuseAfter = 1
