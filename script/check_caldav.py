@@ -2,7 +2,7 @@
 """`calgen sync` against a real CalDAV server: Radicale, started here on 127.0.0.1 on a free port
 with htpasswd authentication and a temporary storage folder, read back with the Python `caldav`
 library and compared with the source feed read by Python `icalendar`. Installs nothing
-(script/bootstrap --test does: radicale, caldav).
+(script/bootstrap --test does: radicale, xandikos, caldav).
 
     python3 script/check_caldav.py .build/debug/calgen
 
@@ -14,7 +14,8 @@ give one PUT and one DELETE; an event edited in the calendar is written back, or
 --keep-edited; a wrong password fails with a clear message naming the user and the URL, a
 non-zero exit and no password in the output; a state inside the build's output is refused; the
 foreign event survives all of it; a sync killed half way and run again leaves each event once.
-Prints one line per check and exits 1 when any failed.
+Then the first, second and changed syncs again into Xandikos (without authentication: its own
+needs HTTPS with its own certificate). Prints one line per check and exits 1 when any failed.
 """
 import os
 import re
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 import caldav
@@ -145,6 +147,94 @@ def run(args, env=None):
     return result.returncode, result.stdout + result.stderr
 
 
+def changed_copy(source, source_bytes, uids, folder):
+    """A copy of the feed with its first event changed (SUMMARY, SEQUENCE 1) and its second removed."""
+    changed_uid, removed_uid = uids[0], uids[1]
+    edited = []
+    for block in re.split(r"(?=BEGIN:VEVENT\r\n)", source_bytes.decode()):
+        if f"\r\nUID:{removed_uid}\r\n" in block:
+            edited.append(block[block.index("END:VEVENT\r\n") + len("END:VEVENT\r\n"):])
+            continue
+        if f"\r\nUID:{changed_uid}\r\n" in block:
+            block = re.sub(r"\r\nSUMMARY:[^\r]*", "\r\nSUMMARY:改了的事件", block, count=1)
+            block = block.replace("\r\nDTSTART", "\r\nSEQUENCE:1\r\nDTSTART", 1)
+        edited.append(block)
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, os.path.basename(source))
+    with open(path, "w", newline="") as f:
+        f.write("".join(edited))
+    return path, changed_uid, removed_uid
+
+
+class Xandikos:
+    """Xandikos on 127.0.0.1 without authentication (its --htpasswd needs HTTPS with a certificate
+    of its own); its access log counts the PUT and DELETE requests."""
+
+    def __init__(self, folder):
+        self.port = free_port()
+        self.log_path = os.path.join(folder, "xandikos.log")
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "xandikos", "serve", "-d", os.path.join(folder, "xandikos"), "--defaults",
+             "-l", "127.0.0.1", "-p", str(self.port), "--state-dir", os.path.join(folder, "xandikos-state")],
+            stdout=self.log, stderr=subprocess.STDOUT)
+        self.url = f"http://127.0.0.1:{self.port}/"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(self.url, timeout=1)
+                break
+            except urllib.error.HTTPError:
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise SystemExit("Xandikos did not start; its log:\n" + open(self.log_path).read())
+
+    def writes(self):
+        self.log.flush()
+        text = open(self.log_path, encoding="utf-8", errors="replace").read()
+        return len(re.findall(r'"(PUT|DELETE) /', text))
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.log.close()
+
+
+def check_xandikos(folder, source, expected, env):
+    """The same sync into Xandikos's default calendar: its listing, ETags and preconditions."""
+    server = Xandikos(folder)
+    try:
+        collection = f"{server.url}user/calendars/calendar/"
+        calendar = caldav.Calendar(client=caldav.DAVClient(url=server.url), url=collection)
+        calendar.save_event(FOREIGN)
+        foreign_before = calendar_events(calendar)[FOREIGN_UID]
+        sync = ["sync", source, "--to", collection, "--user", USER, "--state", os.path.join(folder, "xandikos.sync-state.json")]
+        env = dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD)
+        before = server.writes()
+        code, output = run(sync, env)
+        print("      " + output.strip())
+        ours = {uid: e for uid, e in calendar_events(calendar).items() if uid != FOREIGN_UID}
+        check(code == 0 and server.writes() - before == len(expected) and ours == expected,
+              f"Xandikos: the first sync puts {len(expected)} events, read back with their DTSTART, SUMMARY and alarms",
+              output.strip())
+        before = server.writes()
+        code, output = run(sync, env)
+        check(code == 0 and "(0 writes)" in output and server.writes() == before,
+              "Xandikos: a second sync writes nothing (its access log)", output.strip())
+        changed_source, changed_uid, removed_uid = changed_copy(source, open(source, "rb").read(), sorted(expected),
+                                                                os.path.join(folder, "x"))
+        before = server.writes()
+        code, output = run(["sync", changed_source] + sync[2:], env)
+        stored = calendar_events(calendar)
+        check(code == 0 and "0 added, 1 changed, 1 deleted" in output and server.writes() - before == 2
+              and stored.get(changed_uid, ("", "", 0))[1] == "改了的事件" and removed_uid not in stored,
+              "Xandikos: one event changed and one removed: one PUT and one DELETE", output.strip())
+        check(stored.get(FOREIGN_UID) == foreign_before, "Xandikos: the foreign event survives")
+    finally:
+        server.stop()
+
+
 def main():
     folder = tempfile.mkdtemp(prefix="calgen-caldav-")
     server = None
@@ -216,22 +306,7 @@ def main():
 
         # One event changed and one removed in the source.
         uids = sorted(expected)
-        changed_uid, removed_uid = uids[0], uids[1]
-        text = source_bytes.decode()
-        blocks = re.split(r"(?=BEGIN:VEVENT\r\n)", text)
-        edited = []
-        for block in blocks:
-            if f"\r\nUID:{removed_uid}\r\n" in block:
-                tail = block[block.index("END:VEVENT\r\n") + len("END:VEVENT\r\n"):]
-                edited.append(tail)
-                continue
-            if f"\r\nUID:{changed_uid}\r\n" in block:
-                block = re.sub(r"\r\nSUMMARY:[^\r]*", "\r\nSUMMARY:改了的事件", block, count=1)
-                block = block.replace("\r\nDTSTART", "\r\nSEQUENCE:1\r\nDTSTART", 1)
-            edited.append(block)
-        changed_source = os.path.join(folder, os.path.basename(source))
-        with open(changed_source, "w", newline="") as f:
-            f.write("".join(edited))
+        changed_source, changed_uid, removed_uid = changed_copy(source, source_bytes, uids, folder)
         before = server.writes()
         code, output = run(["sync", changed_source] + sync[2:] + ["--password-file", password_file], env)
         print("      " + output.strip())
@@ -293,6 +368,10 @@ def main():
               f"only those after the last saved state ({rewritten.group(1) if rewritten else '?'})", output.strip())
         code, output = run(kill_sync, env)
         check(code == 0 and "(0 writes)" in output, "and the next sync writes nothing", output.strip())
+        server.stop()
+        server = None
+
+        check_xandikos(folder, source, expected, env)
     finally:
         if server:
             server.stop()
