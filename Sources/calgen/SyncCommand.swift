@@ -168,14 +168,12 @@ struct SyncCommand: ParsableCommand {
         return state ?? source + ".sync-state.json"
     }
 
-    /// The build output directory `path` lies in: the nearest folder above it holding
-    /// manifest.json, as every output calgen writes does.
+    /// The build output directory `path` lies in: the nearest folder above it that calgen wrote
+    /// (its manifest.json, or the build state beside it).
     private func buildOutput(containing path: String) -> String? {
         var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
         while true {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(PagePath.manifest).path) {
-                return folder.path
-            }
+            if OutputGuard.isCalgenOutput(folder.path) { return folder.path }
             let parent = folder.deletingLastPathComponent()
             if parent.path == folder.path { return nil }
             folder = parent
