@@ -159,6 +159,18 @@ import Testing
         #expect(collection.gets == 1)
     }
 
+    @Test func aWriteTheServerRejectsIsReportedAndTheOthersGoOn() throws {
+        let collection = MemoryCollection()
+        collection.rejected = SyncPlan.resourceName(uid: "b@calendar.example.com")
+        let first = try Self.sync(try Self.events(Self.three), state: SyncState(collection: "c"), into: collection)
+        #expect(first.run.added == 2 && first.run.failed == ["b@calendar.example.com: PUT \(collection.rejected!) gave HTTP 415"])
+        #expect(first.run.state.events["b@calendar.example.com"] == nil && first.run.state.events.count == 2)
+        // The next sync tries it again, and only it.
+        collection.rejected = nil
+        let second = try Self.sync(try Self.events(Self.three), state: first.run.state, into: collection)
+        #expect(second.plan.requests.map(\.kind) == [.add] && second.run.added == 1 && second.plan.unchanged == 2)
+    }
+
     @Test func theStateIsHandedOutAsTheRunGoes() throws {
         let collection = MemoryCollection()
         let plan = SyncPlan(
@@ -198,6 +210,8 @@ final class MemoryCollection: CalDAVCollection {
     var gets = 0
     /// Refuse the credentials after this many writes.
     var refuseAfter = Int.max
+    /// A resource the server will not store (415 Unsupported Media Type).
+    var rejected: String?
     private var counter = 0
 
     private func nextETag() -> String {
@@ -225,6 +239,7 @@ final class MemoryCollection: CalDAVCollection {
 
     func put(_ name: String, body: [UInt8], precondition: SyncRequest.Precondition) throws(CalDAVError) -> CalDAVAnswer {
         try count()
+        if name == rejected { return CalDAVAnswer(status: 415, etag: nil) }
         guard allows(name, precondition) else { return CalDAVAnswer(status: 412, etag: nil) }
         let created = resources[name] == nil
         let etag = nextETag()
