@@ -251,7 +251,8 @@ def main():
         source = max(feeds, key=lambda p: open(p, "rb").read().count(b"BEGIN:VALARM"))
         source_bytes = open(source, "rb").read()
         expected = events_of(source_bytes)
-        print(f"source: {os.path.relpath(source, site)}: {len(expected)} events, "
+        # Shown as calgen shows a personal feed, without its token.
+        print(f"source: feeds/…/{os.path.basename(source)}: {len(expected)} events, "
               f"{sum(e[2] for e in expected.values())} alarms")
 
         server = Radicale(folder)
