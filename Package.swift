@@ -42,7 +42,8 @@ let package = Package(
         .target(name: "CCalgenSystem"),
         // The pure core: dates, holiday calendar, lunar calendar. No file system, clock or environment.
         .target(name: "CalgenCore"),
-        // An iCalendar (RFC 5545/7986) writer that knows nothing about holidays.
+        // An iCalendar (RFC 5545/7986) writer, and the splitter of a feed into one calendar per
+        // UID that `calgen sync` stores, knowing nothing about holidays.
         .target(name: "ICalendar"),
         // The ground floor of the site generator, which every room of CalgenKit may use and which
         // uses none of them: the site, its settings, what a build is asked to do, site and feed

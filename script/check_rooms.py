@@ -29,7 +29,7 @@ ROOMS = [
     ["Incremental"],
     ["API"],
     ["Pages", "Feeds"],
-    ["Plan", "Check"],
+    ["Plan", "Check", "Sync"],
     ["Output"],
     ["Build"],
 ]

@@ -15,6 +15,7 @@ struct CalgenCommand: AsyncParsableCommand {
         version: Calgen.version,
         subcommands: [
             BuildCommand.self, CheckCommand.self, ServeCommand.self, FeedsCommand.self, DayCommand.self, HolidaysCommand.self,
+            SyncCommand.self,
         ]
     )
 

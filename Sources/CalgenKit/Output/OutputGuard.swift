@@ -12,7 +12,7 @@ import Foundation
 /// `manifest.json` that calgen wrote. It must not be, contain or lie inside the content or
 /// templates, and must not be `/`, the home directory, the current directory or one of its
 /// parents. A symbolic link is followed, and its target is held to the same rules.
-enum OutputGuard {
+public enum OutputGuard {
     /// The real output directory (symbolic links resolved), or why it cannot be replaced.
     static func check(output given: String, content: String, templates: String) throws(OutputError) -> URL {
         let output = resolve(given)
@@ -75,7 +75,7 @@ enum OutputGuard {
 
     /// Whether the directory holds a `manifest.json` that calgen wrote, or has calgen's build
     /// state beside it (then a damaged manifest is reported as such by the build).
-    static func isCalgenOutput(_ path: String) -> Bool {
+    public static func isCalgenOutput(_ path: String) -> Bool {
         if FileManager.default.fileExists(atPath: BuildState.path(forOutput: path)) { return true }
         guard let handle = FileHandle(forReadingAtPath: path + "/" + Manifest.path) else { return false }
         defer { try? handle.close() }

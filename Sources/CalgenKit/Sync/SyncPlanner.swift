@@ -1,0 +1,246 @@
+import ICalendar
+
+/// One event of the source feed as `calgen sync` writes it: a calendar resource of its own.
+public struct SyncEvent: Hashable, Sendable {
+    public let uid: String
+    public let sequence: Int
+    /// SHA-256 of the event's content lines without DTSTAMP: what a change is judged by.
+    public let digest: String
+    /// The resource's bytes: VCALENDAR, the time zones the event names, the event.
+    public let calendar: [UInt8]
+
+    public init(uid: String, sequence: Int, digest: String, calendar: [UInt8]) {
+        self.uid = uid
+        self.sequence = sequence
+        self.digest = digest
+        self.calendar = calendar
+    }
+
+    /// The events of a feed, one resource each; throws when the feed cannot be split.
+    public static func events(ofFeed bytes: [UInt8]) throws(CalendarSplitter.Failure) -> [SyncEvent] {
+        try CalendarSplitter.split(bytes).map {
+            SyncEvent(
+                uid: $0.uid, sequence: $0.sequence, digest: Digest.sha256(Array($0.contentLines.joined(separator: "\n").utf8)),
+                calendar: $0.calendar)
+        }
+    }
+}
+
+/// What `calgen sync` remembers of a collection between runs: for each UID it wrote, the
+/// resource, its last ETag, SEQUENCE and content digest; and which source it last synced.
+public struct SyncState: Codable, Equatable, Sendable {
+    public struct Entry: Codable, Equatable, Sendable {
+        /// The resource's name in the collection (`calgen-….ics`).
+        public var name: String
+        /// The ETag the server gave when calgen last wrote it; `nil` when it gave none.
+        public var etag: String?
+        public var sequence: Int
+        public var digest: String
+
+        public init(name: String, etag: String?, sequence: Int, digest: String) {
+            self.name = name
+            self.etag = etag
+            self.sequence = sequence
+            self.digest = digest
+        }
+    }
+
+    /// The format of the file.
+    public var format = 1
+    /// The collection the state is about: another collection starts from an empty state.
+    public var collection: String
+    /// The version of the source feed's manifest when it was last synced, if it had one.
+    public var sourceVersion: Int?
+    /// SHA-256 of the source feed's bytes when it was last synced.
+    public var sourceDigest: String?
+    /// By UID.
+    public var events: [String: Entry]
+
+    public init(collection: String, sourceVersion: Int? = nil, sourceDigest: String? = nil, events: [String: Entry] = [:]) {
+        self.collection = collection
+        self.sourceVersion = sourceVersion
+        self.sourceDigest = sourceDigest
+        self.events = events
+    }
+}
+
+extension SyncState {
+    /// What ``sourceDigest`` holds: SHA-256 of the source feed's bytes.
+    public static func digest(ofSource bytes: [UInt8]) -> String { Digest.sha256(bytes) }
+}
+
+/// What to do with an event that was edited or deleted in the calendar by its owner.
+public enum SyncPolicy: Sendable {
+    /// calgen's version wins: an edited event is overwritten, a deleted one written again.
+    case calgenWins
+    /// The owner's edit is kept (`--keep-edited`): the event is left as it is in the calendar.
+    case keepEdited
+}
+
+/// One write the sync sends.
+public struct SyncRequest: Hashable, Sendable {
+    public enum Kind: String, Sendable {
+        case add, change, delete
+    }
+
+    /// When the server may apply the write (RFC 7232).
+    public enum Precondition: Hashable, Sendable {
+        /// `If-None-Match: *`: only if the resource does not exist.
+        case absent
+        /// `If-Match: <etag>`: only if the resource is still what calgen last saw.
+        case matches(String)
+        /// No condition: calgen knows no ETag of the resource (the server gave none).
+        case unconditional
+    }
+
+    public let kind: Kind
+    public let uid: String
+    public let name: String
+    public let precondition: Precondition
+    /// The event for a PUT; `nil` for a DELETE.
+    public let event: SyncEvent?
+}
+
+/// The writes that bring a collection to the source feed: pure, from the feed's events, the state
+/// and optionally the collection's listing (resource name → ETag). Only resources calgen created
+/// are ever written or deleted: those in the state, and, when the state is lost, those named as
+/// calgen names the source's events.
+public struct SyncPlan: Sendable {
+    public var requests: [SyncRequest] = []
+    /// Events the same in the source and in the calendar.
+    public var unchanged = 0
+    /// What was left alone on purpose, one line each (an owner's edit kept, a resource named
+    /// like calgen's that the state does not know).
+    public var kept: [String] = []
+    /// UIDs of the state that need no request and leave it: gone from the calendar already, or
+    /// gone from the source and kept as the owner edited them.
+    public var forgotten: [String] = []
+
+    public func count(_ kind: SyncRequest.Kind) -> Int { requests.count { $0.kind == kind } }
+
+    /// The events of `events` against `state`, and against `listing` when the collection was read.
+    public init(events: [SyncEvent], state: SyncState, listing: [String: String]?, policy: SyncPolicy) {
+        var sourceNames = Set<String>()
+        for event in events {
+            let entry = state.events[event.uid]
+            let name = entry?.name ?? SyncPlan.resourceName(uid: event.uid)
+            sourceNames.insert(name)
+            guard let entry else {
+                if let etag = listing?[name] {
+                    // The state was lost and the resource is calgen's: written again, not twice.
+                    requests.append(
+                        SyncRequest(kind: .change, uid: event.uid, name: name, precondition: .matches(etag), event: event))
+                } else {
+                    requests.append(SyncRequest(kind: .add, uid: event.uid, name: name, precondition: .absent, event: event))
+                }
+                continue
+            }
+            var etag = entry.etag
+            if let listing {
+                guard let listed = listing[name] else {
+                    switch policy {
+                    case .calgenWins:
+                        requests.append(SyncRequest(kind: .add, uid: event.uid, name: name, precondition: .absent, event: event))
+                    case .keepEdited:
+                        kept.append("\(event.uid): deleted in the calendar, not written again (--keep-edited)")
+                    }
+                    continue
+                }
+                if let known = entry.etag, known != listed {
+                    switch policy {
+                    case .calgenWins:
+                        requests.append(
+                            SyncRequest(kind: .change, uid: event.uid, name: name, precondition: .matches(listed), event: event))
+                    case .keepEdited:
+                        kept.append("\(event.uid): edited in the calendar, kept (--keep-edited)")
+                    }
+                    continue
+                }
+                etag = listed
+            }
+            if entry.digest != event.digest || entry.sequence != event.sequence {
+                requests.append(
+                    SyncRequest(
+                        kind: .change, uid: event.uid, name: name, precondition: etag.map { .matches($0) } ?? .unconditional,
+                        event: event))
+            } else {
+                unchanged += 1
+            }
+        }
+        let sourceUIDs = Set(events.map(\.uid))
+        for (uid, entry) in state.events.sorted(by: { $0.key < $1.key }) where !sourceUIDs.contains(uid) {
+            var etag = entry.etag
+            if let listing {
+                guard let listed = listing[entry.name] else {
+                    // Already gone from the calendar.
+                    forgotten.append(uid)
+                    continue
+                }
+                if let known = entry.etag, known != listed, policy == .keepEdited {
+                    kept.append("\(uid): gone from the source but edited in the calendar, kept (--keep-edited)")
+                    forgotten.append(uid)
+                    continue
+                }
+                etag = listed
+            }
+            requests.append(
+                SyncRequest(
+                    kind: .delete, uid: uid, name: entry.name, precondition: etag.map { .matches($0) } ?? .unconditional,
+                    event: nil))
+        }
+        if let listing {
+            let stateNames = Set(state.events.values.map(\.name))
+            for name in listing.keys.sorted()
+            where name.hasPrefix(SyncPlan.resourcePrefix) && !stateNames.contains(name) && !sourceNames.contains(name) {
+                kept.append("\(name): named like calgen's resources but not in the sync state, left alone")
+            }
+        }
+    }
+
+    /// What every resource calgen creates is named with.
+    public static let resourcePrefix = "calgen-"
+
+    /// The resource name of an event: `calgen-` and the UID with every byte but letters, digits,
+    /// `.` and `-` written `_XX` (hex), then `.ics`: one name per UID, safe in a URL path.
+    public static func resourceName(uid: String) -> String {
+        var name = resourcePrefix
+        let digits = Array("0123456789ABCDEF")
+        for byte in uid.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "."), UInt8(ascii: "-"):
+                name.append(Character(UnicodeScalar(byte)))
+            default:
+                name.append("_")
+                name.append(digits[Int(byte >> 4)])
+                name.append(digits[Int(byte & 0x0F)])
+            }
+        }
+        // Names stay short enough for any server's file system: a long UID is named by its digest.
+        if name.utf8.count > 200 { name = resourcePrefix + Digest.sha256(Array(uid.utf8)) }
+        return name + ".ics"
+    }
+}
+
+extension SyncPolicy {
+    /// What follows a 412 (the resource is not what calgen last saw, or exists when calgen
+    /// meant to create it).
+    public enum AfterConflict: Equatable, Sendable {
+        /// Read the resource's current ETag and send the write again on it, once.
+        case refetchAndRetry
+        /// Leave the calendar's version, and say so.
+        case keep(String)
+    }
+
+    public func afterPreconditionFailed(_ request: SyncRequest) -> AfterConflict {
+        switch self {
+        case .calgenWins: return .refetchAndRetry
+        case .keepEdited:
+            return .keep(
+                request.kind == .delete
+                    ? "\(request.uid): gone from the source but changed in the calendar, kept (--keep-edited)"
+                    : "\(request.uid): changed in the calendar, kept (--keep-edited)")
+        }
+    }
+}

@@ -1,0 +1,154 @@
+/// What `calgen sync` needs of a CalDAV collection; `CalDAVClient` speaks it over HTTP.
+public protocol CalDAVCollection {
+    /// Every resource of the collection: name → ETag.
+    func listing() throws(CalDAVError) -> [String: String]
+    /// Stores `body` as `name`; the status and the ETag the server gave, if any.
+    func put(_ name: String, body: [UInt8], precondition: SyncRequest.Precondition) throws(CalDAVError) -> CalDAVAnswer
+    func delete(_ name: String, precondition: SyncRequest.Precondition) throws(CalDAVError) -> CalDAVAnswer
+    /// The resource's current ETag; `nil` when it does not exist.
+    func etag(of name: String) throws(CalDAVError) -> String?
+}
+
+/// A server's answer to a write.
+public struct CalDAVAnswer: Equatable, Sendable {
+    public let status: Int
+    public let etag: String?
+
+    public init(status: Int, etag: String?) {
+        self.status = status
+        self.etag = etag
+    }
+}
+
+/// Why a request to the collection gave no answer, or an answer that ends the sync.
+public struct CalDAVError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    /// The server refused the credentials (401, 403): nothing more is attempted.
+    public let isRefusal: Bool
+
+    public init(_ description: String, isRefusal: Bool = false) {
+        self.description = description
+        self.isRefusal = isRefusal
+    }
+}
+
+/// Sends a plan's requests, one at a time, answers a 412 as the policy says, and keeps the state
+/// of what succeeded: a sync that stops half way leaves a state true to what was written.
+public struct SyncRun {
+    public var added = 0
+    public var changed = 0
+    public var deleted = 0
+    /// The PUTs and DELETEs sent, a second try after a 412 included.
+    public var writes = 0
+    /// One line per event left alone: the plan's, and the 412s kept under `--keep-edited`.
+    public var kept: [String] = []
+    /// One line per request the server refused (the sync goes on with the others).
+    public var failed: [String] = []
+    public var state: SyncState
+
+    /// Sends `plan` to `collection`; throws only when the server refuses the credentials or
+    /// cannot be reached, carrying the state of what was written until then.
+    /// `checkpoint` is given the state after every `checkpointEvery` requests, to be saved: a
+    /// sync killed half way then costs the next one at most that many writes again.
+    public init(
+        plan: SyncPlan, state: SyncState, collection: some CalDAVCollection, policy: SyncPolicy,
+        checkpointEvery: Int = 100, checkpoint: (SyncState) -> Void = { _ in }
+    ) throws(SyncInterrupted) {
+        self.state = state
+        kept = plan.kept
+        for uid in plan.forgotten { self.state.events[uid] = nil }
+        do {
+            for (index, request) in plan.requests.enumerated() {
+                try send(request, to: collection, policy: policy)
+                if (index + 1) % max(1, checkpointEvery) == 0 && index + 1 < plan.requests.count { checkpoint(self.state) }
+            }
+            // A server may give no ETag for a PUT (when it changed what it stored): read them.
+            if self.state.events.values.contains(where: { $0.etag == nil }) {
+                let listing = try collection.listing()
+                for (uid, entry) in self.state.events where entry.etag == nil {
+                    self.state.events[uid]?.etag = listing[entry.name]
+                }
+            }
+        } catch {
+            throw SyncInterrupted(error: error, run: self)
+        }
+    }
+
+    private mutating func send(_ request: SyncRequest, to collection: some CalDAVCollection, policy: SyncPolicy)
+        throws(CalDAVError)
+    {
+        var precondition = request.precondition
+        for attempt in 1...2 {
+            writes += 1
+            let answer =
+                if let event = request.event {
+                    try collection.put(request.name, body: event.calendar, precondition: precondition)
+                } else {
+                    try collection.delete(request.name, precondition: precondition)
+                }
+            switch answer.status {
+            case 200..<300:
+                succeeded(request, etag: answer.etag)
+                return
+            case 404 where request.kind == .delete:
+                // Gone already: what a delete wants.
+                succeeded(request, etag: nil)
+                return
+            case 412 where attempt == 1:
+                switch policy.afterPreconditionFailed(request) {
+                case .keep(let line):
+                    kept.append(line)
+                    if request.kind == .delete { state.events[request.uid] = nil }
+                    return
+                case .refetchAndRetry:
+                    if let etag = try collection.etag(of: request.name) {
+                        precondition = .matches(etag)
+                    } else if request.kind == .delete {
+                        succeeded(request, etag: nil)
+                        return
+                    } else {
+                        precondition = .absent
+                    }
+                }
+            default:
+                failed.append(
+                    "\(request.uid): \(request.kind == .delete ? "DELETE" : "PUT") \(request.name) gave HTTP \(answer.status)")
+                return
+            }
+        }
+    }
+
+    private mutating func succeeded(_ request: SyncRequest, etag: String?) {
+        switch request.kind {
+        case .add: added += 1
+        case .change: changed += 1
+        case .delete: deleted += 1
+        }
+        if let event = request.event {
+            state.events[request.uid] = SyncState.Entry(
+                name: request.name, etag: etag, sequence: event.sequence, digest: event.digest)
+        } else {
+            state.events[request.uid] = nil
+        }
+    }
+}
+
+/// A sync that stopped: why, and what it had done.
+public struct SyncInterrupted: Error, Sendable {
+    public let error: CalDAVError
+    public let added: Int
+    public let changed: Int
+    public let deleted: Int
+    public let writes: Int
+    /// The state of what was written before it stopped: to be saved.
+    public let state: SyncState
+
+    init(error: CalDAVError, run: SyncRun) {
+        self.error = error
+        added = run.added
+        changed = run.changed
+        deleted = run.deleted
+        writes = run.writes
+        state = run.state
+    }
+}

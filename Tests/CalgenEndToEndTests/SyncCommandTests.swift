@@ -1,0 +1,71 @@
+import CalgenTestSupport
+import Foundation
+import Testing
+
+/// `calgen sync` through the command line against a stub on 127.0.0.1: what ends it before any
+/// write, and that no password is ever printed. (Syncs into real servers: script/check_caldav.py.)
+@Suite(.endToEnd) struct SyncCommandTests {
+    static let feed = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//calgen//calgen//ZH\r
+        BEGIN:VEVENT\r
+        UID:a@calendar.example.com\r
+        DTSTAMP:20261121T040000Z\r
+        DTSTART;VALUE=DATE:20261001\r
+        SUMMARY:国庆节\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """
+
+    @Test func aRefusalOrARedirectEndsTheSyncAfterOneRequestAndNoPasswordIsPrinted() throws {
+        let fixture = try Fixture(.bundled)
+        try fixture.write("feed.ics", Self.feed)
+        try fixture.write("password", "s3cret-horse\n")
+        let server = try StubHTTPServer([
+            "/dav/work/": .status(401),
+            "/dav/moved/": .redirect(status: 301, location: "https://elsewhere.example.com/dav/work/"),
+        ])
+        let refused = try fixture.run([
+            "sync", "feed.ics", "--to", server.baseURL + "dav/work/", "--user", "wang", "--password-file", "password",
+        ])
+        #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("\(server.baseURL)dav/work/ refused user \"wang\" (HTTP 401 to PROPFIND)"),
+            "\(refused.stderr)")
+        #expect(!(refused.stdout + refused.stderr).contains("s3cret-horse"))
+        #expect(server.requests == ["/dav/work/"])
+        #expect(fixture.read("feed.ics.sync-state.json") == nil)
+        let moved = try fixture.run(
+            ["sync", "feed.ics", "--to", server.baseURL + "dav/moved/", "--user", "wang"],
+            environment: ["CALGEN_CALDAV_PASSWORD": "s3cret-horse"])
+        #expect(
+            moved.status == 1 && moved.stderr.contains("with a redirect (HTTP 301); calgen sync follows none"), "\(moved.stderr)")
+        #expect(!(moved.stdout + moved.stderr).contains("s3cret-horse"))
+        #expect(server.requests == ["/dav/work/", "/dav/moved/"])
+    }
+
+    @Test func whatIsRefusedBeforeAnyRequest() throws {
+        let fixture = try Fixture(.bundled)
+        try fixture.write("feed.ics", Self.feed)
+        let noPassword = try fixture.run(["sync", "feed.ics", "--to", "http://127.0.0.1:9/dav/", "--user", "wang"])
+        #expect(noPassword.status == 1 && noPassword.stderr.contains("no password for wang"), "\(noPassword.stderr)")
+        #expect(noPassword.stderr.contains("give --password-file, or set CALGEN_CALDAV_PASSWORD"))
+        let inURL = try fixture.run([
+            "sync", "feed.ics", "--to", "https://wang:s3cret-horse@dav.example.com/dav/", "--user", "wang",
+        ])
+        #expect(inURL.status != 0 && inURL.stderr.contains("--to must not carry a user name or password"), "\(inURL.stderr)")
+        #expect(!(inURL.stdout + inURL.stderr).contains("s3cret-horse"))
+        let urlSource = try fixture.run([
+            "sync", "https://calendar.example.com/feeds/x/a.ics", "--to", "https://dav.example.com/", "--user", "u",
+        ])
+        #expect(urlSource.status != 0 && urlSource.stderr.contains("a URL source is not supported yet"), "\(urlSource.stderr)")
+        try fixture.write("public/manifest.json", #"{"schemaVersion": 1, "generator": "calgen 0.1.0"}"#)
+        try fixture.write("public/feeds/t/a.ics", Self.feed)
+        let inOutput = try fixture.run(
+            ["sync", "public/feeds/t/a.ics", "--to", "https://dav.example.com/", "--user", "u"],
+            environment: ["CALGEN_CALDAV_PASSWORD": "x"])
+        #expect(inOutput.status == 1 && inOutput.stderr.contains("lies in a build's output"), "\(inOutput.stderr)")
+    }
+}

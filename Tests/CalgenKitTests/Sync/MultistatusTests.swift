@@ -1,0 +1,30 @@
+import Testing
+
+@testable import CalgenKit
+
+/// The listing of a collection as servers write it: any prefix, a default namespace, quoted
+/// ETags as entities, a property missing (404) beside one found.
+@Suite struct MultistatusTests {
+    @Test func etagsAreReadWhateverThePrefix() {
+        let radicale = """
+            <?xml version='1.0' encoding='utf-8'?>
+            <multistatus xmlns="DAV:"><response><href>/wang/work/</href><propstat><prop><getetag>"c1"</getetag></prop>\
+            <status>HTTP/1.1 200 OK</status></propstat></response><response><href>/wang/work/calgen-a_40x.ics</href>\
+            <propstat><prop><getetag>&quot;e1&quot;</getetag></prop><status>HTTP/1.1 200 OK</status></propstat></response>\
+            </multistatus>
+            """
+        #expect(
+            Multistatus.etags(radicale).map { "\($0.href) \($0.etag)" } == [
+                "/wang/work/ \"c1\"", "/wang/work/calgen-a_40x.ics \"e1\"",
+            ])
+        let prefixed = """
+            <D:multistatus xmlns:D="DAV:"><D:response><D:href>https://dav.example.com/c/x%20y.ics</D:href>
+            <D:propstat><D:prop><D:getetag>"e2"</D:getetag></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>
+            <D:propstat><D:prop><D:getetag/></D:prop><D:status>HTTP/1.1 404 Not Found</D:status></D:propstat>
+            </D:response><D:response><D:href>/c/no-etag.ics</D:href><D:propstat><D:prop><D:getetag/></D:prop>
+            <D:status>HTTP/1.1 404 Not Found</D:status></D:propstat></D:response></D:multistatus>
+            """
+        #expect(Multistatus.etags(prefixed).map { "\($0.href) \($0.etag)" } == ["https://dav.example.com/c/x%20y.ics \"e2\""])
+        #expect(Multistatus.text("a &amp; b &#x41;&#66; &bogus") == "a & b AB &bogus")
+    }
+}
