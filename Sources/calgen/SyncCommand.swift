@@ -51,6 +51,11 @@ struct SyncCommand: ParsableCommand {
         name: .long, help: "Keep an event edited or deleted in the calendar as it is there, instead of writing calgen's version.")
     var keepEdited = false
 
+    @Flag(
+        name: .long,
+        help: "Delete even when the source would take away most of the events calgen wrote (a feed cut short looks like that).")
+    var allowDeletions = false
+
     @Option(
         name: .long,
         help: ArgumentHelp("Seconds one request may take in all; the whole command ends within 10 minutes.", valueName: "s"))
@@ -113,6 +118,15 @@ struct SyncCommand: ParsableCommand {
         let plan = SyncPlan(events: events, state: start, listing: listing, policy: policy)
         for line in plan.kept { print(Terminal.safe("kept: " + line)) }
         let name = (source as NSString).lastPathComponent
+        if !dryRun, !allowDeletions, plan.deletesMost(of: start, sourceEvents: events.count) {
+            let refusal = failure(
+                "\(name) has \(events.count) events and would delete \(plan.count(.delete)) of the \(start.events.count) calgen wrote; nothing was sent"
+            )
+            Terminal.write(
+                "  fix: check that the feed is complete (a failed build, another feed's path); if the events are really gone, run again with --allow-deletions\n"
+            )
+            throw refusal
+        }
         if dryRun {
             print(
                 Terminal.safe(

@@ -118,6 +118,17 @@ public struct SyncPlan: Sendable {
 
     public func count(_ kind: SyncRequest.Kind) -> Int { requests.count { $0.kind == kind } }
 
+    /// Whether the plan deletes most of what calgen wrote: more than half the events of `state`,
+    /// and more than `few` of them (any at all when the source has none). A feed cut short by a
+    /// failed build or a wrong path looks like that; `calgen sync` then asks for
+    /// `--allow-deletions` instead of emptying the calendar.
+    public func deletesMost(of state: SyncState, sourceEvents: Int, few: Int = 20) -> Bool {
+        let deletes = count(.delete)
+        guard deletes > 0 else { return false }
+        if sourceEvents == 0 { return true }
+        return deletes > few && deletes * 2 > state.events.count
+    }
+
     /// The events of `events` against `state`, and against `listing` when the collection was read.
     public init(events: [SyncEvent], state: SyncState, listing: [String: String]?, policy: SyncPolicy) {
         var sourceNames = Set<String>()

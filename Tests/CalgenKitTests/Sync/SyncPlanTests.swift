@@ -110,6 +110,22 @@ import Testing
         #expect(collection.resources.count == 4)
     }
 
+    /// A feed cut short (or empty) would take away most of what calgen wrote: the command asks
+    /// for --allow-deletions instead. One removed event of three is not "most".
+    @Test func deletingMostOfTheCalendarIsFlagged() throws {
+        let collection = MemoryCollection()
+        let many = (1...30).map { ("e\($0)@calendar.example.com", "Event \($0)") }
+        let first = try Self.sync(try Self.events(many), state: SyncState(collection: "c"), into: collection)
+        let empty = SyncPlan(events: [], state: first.run.state, listing: nil, policy: .calgenWins)
+        #expect(empty.deletesMost(of: first.run.state, sourceEvents: 0))
+        let cut = try Self.events(Array(many.prefix(5)))
+        let short = SyncPlan(events: cut, state: first.run.state, listing: nil, policy: .calgenWins)
+        #expect(short.count(.delete) == 25 && short.deletesMost(of: first.run.state, sourceEvents: 5))
+        let fewer = try Self.events(Array(many.prefix(29)))
+        let one = SyncPlan(events: fewer, state: first.run.state, listing: nil, policy: .calgenWins)
+        #expect(!one.deletesMost(of: first.run.state, sourceEvents: 29))
+    }
+
     @Test func aLostStateIsReconciledWithTheListingWithoutDuplicates() throws {
         let collection = MemoryCollection()
         _ = try Self.sync(try Self.events(Self.three), state: SyncState(collection: "c"), into: collection)
