@@ -12,6 +12,8 @@ extension SiteStrings {
                 ? "每个工作日（含补班日，节假日不提醒）" : "Every workday (make-up workdays included, holidays skipped)"
         case .makeupEve:
             return isChinese ? "每个补班日的前一天" : "The day before each make-up workday"
+        case .shiftStart:
+            return isChinese ? "每个上班日，按排班的班次" : "Every worked day of the work schedule, by its shift"
         case .weekly(let days, let skipOffDays):
             let list = days.map { isChinese ? "周" + $0.chineseShortName : $0.englishName }
             let skip = skipOffDays ? (isChinese ? "，节假日不提醒" : ", not on days off") : ""
@@ -76,6 +78,7 @@ extension SiteStrings {
         case .at(let time, let duration):
             guard duration.minutes > 0 else { return time.description }
             return isChinese ? "\(time)，\(duration.minutes)分钟" : "\(time) for \(duration.minutes) min"
+        case .shift: return isChinese ? "班次开始到结束" : "From the shift's start to its end"
         }
     }
 
