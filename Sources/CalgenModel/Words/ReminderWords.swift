@@ -82,6 +82,19 @@ extension SiteStrings {
         }
     }
 
+    /// `上班提醒按排班「大小周」，含请假。`: what the workday reminders of a subscriber with a
+    /// work schedule (`nil`: the legal calendar) or leave follow; `nil` with neither.
+    package func reminderSchedule(_ name: String?, leave: Bool) -> String? {
+        switch (name, leave) {
+        case (nil, false): return nil
+        case (nil, true):
+            return isChinese ? "上班提醒按法定工作日，请假日不提醒。" : "Workday reminders follow the legal calendar, less the days of leave."
+        case (let name?, _):
+            let less = leave ? (isChinese ? "，请假日不提醒" : ", less the days of leave") : ""
+            return isChinese ? "上班提醒按排班「\(name)」\(less)。" : "Workday reminders follow the work schedule “\(name)”\(less)."
+        }
+    }
+
     /// `提前1天、15分钟提醒` / `Alarms 1 day and 15 min before`; `不响铃` / `No alarm`.
     package func reminderAlarms(_ alarms: [TimeSpan]) -> String {
         guard !alarms.isEmpty else { return isChinese ? "不响铃" : "No alarm" }

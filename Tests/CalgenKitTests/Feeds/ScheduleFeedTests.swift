@@ -178,4 +178,19 @@ import Testing
         #expect(awayFeed.components(separatedBy: "UID:plain.clock-in.2026").count - 1 == 247)
         #expect(!awayFeed.contains("UID:plain.eve.20260213@") && awayFeed.contains("UID:plain.eve.20260227@"))
     }
+
+    /// The bundled 大小周 subscriber: the page beside the feed names the schedule, the feed follows it.
+    @Test func theBundledBigSmallWeekSubscriber() throws {
+        let site = try BundledSite.get()
+        let pages = site.files.filter { $0.key.hasPrefix("feeds/") && $0.key.hasSuffix("/index.html") }
+            .map { String(decoding: $0.value, as: UTF8.self) }
+        let zhao = try #require(pages.first { $0.contains("赵六") })
+        #expect(zhao.contains("上班提醒按排班「大小周」，请假日不提醒。时间按 Asia/Shanghai 时区。"))
+        #expect(pages.filter { $0.contains("上班提醒按") }.count == 1)
+        let feed = try #require(FeedFiles.personal(site.files)["zhao-liu"])
+        #expect(feed.contains("UID:zhao-liu.clock-in.20260207@"))  // a big-week Saturday
+        #expect(!feed.contains("UID:zhao-liu.clock-in.20260708@"))  // annual leave
+        #expect(!feed.contains("UID:zhao-liu.clock-in.20260520@"))  // the company's anniversary
+        #expect(feed.contains("UID:zhao-liu.work-tomorrow.20260213@"))
+    }
 }
