@@ -699,7 +699,7 @@ public enum BadInputCases {
         write(
             "a shift-start reminder without a schedule", "Content/users/x.yml",
             subscriber("    kind: shift-start\n"),
-            #"users/x.yml:3:1: error: the shift-start reminder "a" needs a work schedule"#,
+            #"users/x.yml:5:11: error: a shift-start reminder needs a work schedule"#,
             "add `schedule: <id>` naming a file of schedules/"),
     ]
 

@@ -121,6 +121,7 @@ enum SubscriberParser {
         let yearsAfter = fields.int("years-after", in: 0...Limits.feedYears)
         let epoch = fields.int("token-epoch", in: Limits.tokenEpoch) ?? 0
 
+        let schedule = parseSchedule(&fields, schedules: schedules)
         var reminders = [Reminder]()
         var seen = [String: Int]()
         if fields.has("reminders") {
@@ -136,6 +137,7 @@ enum SubscriberParser {
                         })
                     else { continue }
                     if let reminder = parseReminder(&entry) {
+                        if reminder.kind == .shiftStart { checkShifts(&entry, schedule) }
                         if let line = seen[reminder.id] {
                             entry.report(
                                 "id", "the reminder id \"\(reminder.id)\" is already used on line \(line)",
@@ -153,7 +155,6 @@ enum SubscriberParser {
                     fix: "write `reminders:` then `  - id: …` lines")
             }
         }
-        let schedule = parseSchedule(&fields, schedules: schedules, reminders: reminders)
         let leave = parseLeave(&fields, &problems)
         problems.add(contentsOf: fields.problems)
         try problems.throwIfAny()
@@ -161,14 +162,16 @@ enum SubscriberParser {
             id: stem, name: name, calendarName: calendarName, color: color, timeZone: timeZone, language: language,
             includesHolidays: holidays, includesFestivals: festivals, includesSolarTerms: solarTerms,
             noteAudiences: audiences, encoding: encoding, reminders: reminders, yearsBefore: yearsBefore,
-            yearsAfter: yearsAfter, tokenEpoch: epoch, schedule: schedule, personal: PersonalDays(leave: leave))
+            yearsAfter: yearsAfter, tokenEpoch: epoch, schedule: schedule?.id, personal: PersonalDays(leave: leave))
     }
 
-    /// `schedule`: the id of a loaded work schedule. A `shift-start` reminder needs one with shifts.
-    static func parseSchedule(_ fields: inout YAMLFields, schedules: [WorkSchedule]?, reminders: [Reminder]) -> String? {
-        let id = fields.string("schedule")
-        let chosen = id.flatMap { id in schedules?.first { $0.id == id } }
-        if let id, let schedules, chosen == nil {
+    /// `schedule`: the id of a loaded work schedule, and that schedule (`nil` when not known).
+    static func parseSchedule(_ fields: inout YAMLFields, schedules: [WorkSchedule]?) -> (
+        id: String, schedule: WorkSchedule?
+    )? {
+        guard let id = fields.string("schedule") else { return nil }
+        let chosen = schedules?.first { $0.id == id }
+        if let schedules, chosen == nil {
             let known = schedules.map(\.id)
             fields.report(
                 "schedule", "no work schedule \"\(id)\" in schedules/",
@@ -177,19 +180,22 @@ enum SubscriberParser {
                     : (YAMLFields.closest(to: id, in: known).map { "did you mean \"\($0)\"? " } ?? "")
                         + "the schedules are: \(known.joined(separator: ", "))")
         }
-        for reminder in reminders where reminder.kind == .shiftStart {
-            if id == nil {
-                fields.report(
-                    "reminders", "the shift-start reminder \"\(reminder.id)\" needs a work schedule",
-                    fix: "add `schedule: <id>` naming a file of schedules/, or use a workdays reminder with a `time`")
-            } else if let chosen, chosen.shifts.isEmpty {
-                fields.report(
-                    "reminders",
-                    "the shift-start reminder \"\(reminder.id)\" needs shifts, and the schedule \"\(chosen.id)\" has none",
-                    fix: "give the schedule `shifts:` and `shift:`, or use a workdays reminder with a `time`")
-            }
+        return (id, chosen)
+    }
+
+    /// A shift-start reminder needs a schedule with shifts.
+    static func checkShifts(_ entry: inout YAMLFields, _ schedule: (id: String, schedule: WorkSchedule?)?) {
+        guard let schedule else {
+            entry.report(
+                "kind", "a shift-start reminder needs a work schedule",
+                fix: "add `schedule: <id>` naming a file of schedules/, or use a workdays reminder with a `time`")
+            return
         }
-        return id
+        if let chosen = schedule.schedule, chosen.shifts.isEmpty {
+            entry.report(
+                "kind", "a shift-start reminder needs shifts, and the schedule \"\(chosen.id)\" has none",
+                fix: "give the schedule `shifts:` and `shift:`, or use a workdays reminder with a `time`")
+        }
     }
 
     /// `leave`: single dates (`- 2026-08-03`) and ranges (`- from: 2026-07-01`, `to:`, `reason:`).

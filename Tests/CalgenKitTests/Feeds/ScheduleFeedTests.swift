@@ -84,7 +84,9 @@ import Testing
         )
         #expect(Self.problems("leave:\n  - date: 2026-07-01\n    day: half\n").first?.contains(#"unknown key "day""#) == true)
         let shiftless = Self.problems("reminders:\n  - id: s\n    kind: shift-start\n    title: 上班\n")
-        #expect(shiftless.first?.contains(#"the shift-start reminder "s" needs a work schedule"#) == true, "\(shiftless)")
+        #expect(
+            shiftless.first?.contains(#"a.yml:3:11: error: a shift-start reminder needs a work schedule"#) == true, "\(shiftless)"
+        )
         let timed = Self.problems(
             "schedule: four-on-two-off\nreminders:\n  - id: s\n    kind: shift-start\n    title: 上班\n    time: \"08:00\"\n")
         #expect(timed.first?.contains("takes its time and length from the day's shift") == true, "\(timed)")
