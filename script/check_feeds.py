@@ -12,8 +12,8 @@ must escape, then:
 - expands every reminder with `recurring-ical-events` over the feed's horizon and compares
   the local dates and date-times with what calgen's core computes (`calgen feeds --json
   --occurrences`): exactly the same set, no duplicates;
-- recomputes every `workdays` and `makeup-eve` reminder from the raw holiday-cn files, without
-  calgen, and compares again.
+- recomputes every `workdays` and `makeup-eve` reminder from the raw holiday-cn files (and the
+  subscriber's work schedule and leave, from the raw YAML), without calgen, and compares again.
 
 Usage: check_feeds.py CALGEN CONTENT TEMPLATES
 """
@@ -94,8 +94,94 @@ def holiday_rule(content):
     return listed, announced
 
 
-def independent(kind, start, end, listed, announced, time):
-    """The dates of a workdays or makeup-eve reminder, computed from the raw data."""
+WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
+
+
+def weekdays(items):
+    """`[mon..sat]`, `[monday, wed]` as weekday numbers (Monday 0)."""
+    days = set()
+    for item in items:
+        ends = [WEEKDAYS.index(str(x)[:3].lower()) for x in str(item).split("..")]
+        days.update(range(ends[0], ends[-1] + 1))
+    return days
+
+
+def dates_of(entries, default_off):
+    """(first, last, worked) of schedule `dates` or subscriber `leave` entries."""
+    result = []
+    for e in entries or []:
+        if not isinstance(e, dict):
+            e = {"date": e}
+        first = e.get("date", e.get("from"))
+        last = e.get("date", e.get("to"))
+        first = first if isinstance(first, dt.date) else dt.date.fromisoformat(str(first))
+        last = last if isinstance(last, dt.date) else dt.date.fromisoformat(str(last))
+        # PyYAML reads `day: off` (YAML 1.1) as false.
+        result.append((first, last, False if default_off else e["day"] not in ("off", False)))
+    return result
+
+
+def schedule_rule(content, subscriber):
+    """Whether a subscriber works a date, by their schedule and leave, read from the raw files:
+    a function of (date, listed, announced) giving True (worked) or False (off or not known),
+    and the schedule's pattern alone; None for a subscriber with neither key."""
+    if "schedule" not in subscriber and "leave" not in subscriber:
+        return None
+    schedule = {"national": "follow", "pattern": {"weekly": ["mon..fri"]}}
+    if "schedule" in subscriber:
+        with open(os.path.join(content, "schedules", subscriber["schedule"] + ".yml"), encoding="utf-8") as f:
+            schedule.update(yaml.safe_load(f))
+    (kind, value), = schedule["pattern"].items()
+
+    def pattern(d):
+        if kind == "weekly":
+            return d.weekday() in weekdays(value)
+        if kind == "alternate":
+            anchor = value["anchor"]
+            weeks = ((d - dt.timedelta(days=d.weekday())) - (anchor - dt.timedelta(days=anchor.weekday()))).days // 7
+            return d.weekday() in weekdays(value["weeks"][weeks % len(value["weeks"])])
+        if kind == "rotation":
+            return value["cycle"][(d - value["anchor"]).days % len(value["cycle"])] not in ("off", False)
+        if kind == "monthly":
+            def matches(rule):
+                ordinal, day = rule.split("-")
+                if d.weekday() != WEEKDAYS.index(day[:3]):
+                    return False
+                if ORDINALS[ordinal] == -1:
+                    return (d + dt.timedelta(days=7)).month != d.month
+                return (d.day - 1) // 7 + 1 == ORDINALS[ordinal]
+            if any(matches(r) for r in value.get("off", [])):
+                return False
+            if any(matches(r) for r in value.get("worked", [])):
+                return True
+            return d.weekday() in weekdays(value.get("weekly", ["mon..fri"]))
+        raise SystemExit(f"check_feeds.py does not know the pattern {kind}")
+
+    own = dates_of(schedule.get("dates"), default_off=False)
+    leave = dates_of(subscriber.get("leave"), default_off=True)
+    national = schedule.get("national", "follow")
+
+    def worked(d, listed, announced):
+        for first, last, works in own + leave:
+            if first <= d <= last:
+                return works
+        if national == "ignore":
+            return pattern(d)
+        if d.year not in announced:
+            return False  # off by law or not known yet: no reminder either way
+        if listed.get(d) is True:
+            return False
+        if listed.get(d) is False and national == "follow":
+            return True
+        return pattern(d)
+
+    return worked, pattern
+
+
+def independent(kind, start, end, listed, announced, time, rule=None):
+    """The dates of a workdays or makeup-eve reminder, computed from the raw data (and the
+    subscriber's schedule and leave, `rule`, from `schedule_rule`)."""
     def workday(d):
         if d in listed:
             return not listed[d]
@@ -104,12 +190,19 @@ def independent(kind, start, end, listed, announced, time):
     result = []
     d = start
     while d <= end:
-        if kind == "workdays" and d.year in announced and workday(d):
-            result.append(d)
-        if kind == "makeup-eve":
-            n = d + dt.timedelta(days=1)
-            if n.year in announced and n.weekday() >= 5 and listed.get(n) is False:
+        n = d + dt.timedelta(days=1)
+        if rule:
+            worked, pattern = rule
+            if kind == "workdays" and worked(d, listed, announced):
                 result.append(d)
+            if kind == "makeup-eve" and worked(n, listed, announced) and not pattern(n):
+                result.append(d)
+        else:
+            if kind == "workdays" and d.year in announced and workday(d):
+                result.append(d)
+            if kind == "makeup-eve":
+                if n.year in announced and n.weekday() >= 5 and listed.get(n) is False:
+                    result.append(d)
         d += dt.timedelta(days=1)
     return sorted(x.isoformat() + ("T" + time if time else "") for x in result)
 
@@ -150,9 +243,11 @@ def check(calgen, content, templates, encoding, scratch, env):
                                       check=True, env=env, capture_output=True, text=True).stdout)
     listed, announced = holiday_rule(copy)
     kinds = {}
+    rules = {}
     for name in os.listdir(os.path.join(copy, "users")):
         with open(os.path.join(copy, "users", name), encoding="utf-8") as f:
             data = yaml.safe_load(f)
+        rules[name.rsplit(".", 1)[0]] = schedule_rule(copy, data)
         for r in data.get("reminders", []):
             kinds[(name.rsplit(".", 1)[0], r["id"])] = (r["kind"], r.get("time"))
 
@@ -193,7 +288,7 @@ def check(calgen, content, templates, encoding, scratch, env):
                      f"missing {missing}, extra {extra}")
             kind, time = kinds[(feed["id"], reminder)]
             if kind in ("workdays", "makeup-eve"):
-                raw = independent(kind, start, end - dt.timedelta(days=1), listed, announced, time)
+                raw = independent(kind, start, end - dt.timedelta(days=1), listed, announced, time, rules[feed["id"]])
                 if raw != sorted(expected):
                     fail(f"{feed['id']}/{reminder}: differs from the rule computed from the raw holiday-cn files")
         if feed["id"] == "tricky":

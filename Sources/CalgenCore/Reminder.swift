@@ -29,18 +29,27 @@ public struct Reminder: Hashable, Sendable {
     }
 }
 
-/// All-day, or at a wall-clock time in the subscriber's time zone for a duration.
+/// All-day, at a wall-clock time in the subscriber's time zone for a duration, or over the
+/// day's shift of the subscriber's work schedule.
 public enum ReminderTiming: Hashable, Sendable {
     case allDay
     case at(TimeOfDay, duration: TimeSpan)
+    /// From the start of the shift worked that day to its end (the next morning for a night
+    /// shift), in the subscriber's time zone: the timing of `shift-start` reminders.
+    case shift
 }
 
 /// The rule that decides on which dates a reminder occurs.
 public enum ReminderKind: Hashable, Sendable {
-    /// Every legal workday: Monday to Friday unless off, plus make-up workdays.
+    /// Every legal workday: Monday to Friday unless off, plus make-up workdays; with a work
+    /// schedule, every day the schedule says is worked.
     case workdays
-    /// The day before each make-up workday (the evening reminder "明天补班").
+    /// The day before each make-up workday (the evening reminder "明天补班"); with a work
+    /// schedule, the day before each worked day that the schedule's pattern leaves off.
     case makeupEve
+    /// Each day the subscriber's work schedule says is worked with a shift, at the shift's
+    /// start (timing `.shift`). Only for a subscriber with a schedule.
+    case shiftStart
     /// Chosen weekdays; with `skipOffDays`, not on holidays or ordinary weekends.
     case weekly(days: [Weekday], skipOffDays: Bool)
     /// Day `day` of every month (`-1`: the last day; a day past the month's end means its last
@@ -61,6 +70,7 @@ public enum ReminderKind: Hashable, Sendable {
     public enum Name: String, CaseIterable, Hashable, Sendable {
         case workdays
         case makeupEve = "makeup-eve"
+        case shiftStart = "shift-start"
         case weekly
         case monthly
         case yearly
@@ -74,6 +84,7 @@ public enum ReminderKind: Hashable, Sendable {
         switch self {
         case .workdays: .workdays
         case .makeupEve: .makeupEve
+        case .shiftStart: .shiftStart
         case .weekly: .weekly
         case .monthly: .monthly
         case .yearly: .yearly

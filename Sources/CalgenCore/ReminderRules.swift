@@ -30,6 +30,29 @@ extension ReminderSchedule {
         return result
     }
 
+    /// Every day a work schedule says is worked (a half day counts).
+    func scheduled(_ work: ScheduleEvaluator, low: CivilDate, high: CivilDate) -> [Int] {
+        (low.dayNumber...high.dayNumber).filter { work.day(CivilDate(dayNumber: $0)).work == .worked }
+    }
+
+    /// Every day a work schedule says is worked with a shift.
+    func shiftStarts(_ work: ScheduleEvaluator, low: CivilDate, high: CivilDate) -> [Int] {
+        (low.dayNumber...high.dayNumber).filter {
+            let day = work.day(CivilDate(dayNumber: $0))
+            return day.work == .worked && day.shift != nil
+        }
+    }
+
+    /// The day before each worked day that the schedule's pattern leaves off: the person's
+    /// usual week has the day free, so they need telling.
+    func scheduledEves(_ work: ScheduleEvaluator, low: CivilDate, high: CivilDate) -> [Int] {
+        ((low.dayNumber + 1)...(high.dayNumber + 1)).compactMap { day in
+            let date = CivilDate(dayNumber: day)
+            guard work.day(date).work == .worked, !work.schedule.pattern.decide(date).worked else { return nil }
+            return day - 1
+        }
+    }
+
     /// The chosen weekdays; with `skipOffDays`, only the known workdays among them.
     func weekly(days: [Weekday], skipOffDays: Bool, low: CivilDate, high: CivilDate) -> [Int] {
         let (lo, hi) = (low.dayNumber, high.dayNumber)

@@ -43,7 +43,16 @@ public struct ReminderSchedule: Sendable {
     /// The dates on which `reminder` occurs from `from` through `through` (both clamped to the
     /// schedule's range and to the reminder's own `from`/`until`), in order. Reminders that
     /// depend on the holiday arrangement have no dates in years that are not announced.
-    public func dates(of reminder: Reminder, from: CivilDate? = nil, through: CivilDate? = nil) -> [CivilDate] {
+    ///
+    /// With `work`, the evaluator of the subscriber's work schedule and leave, `workdays` occur
+    /// on the days it says are worked, `shift-start` on those of them with a shift, and
+    /// `makeup-eve` on the day before each worked day the schedule's pattern leaves off (a
+    /// make-up workday, a worked date of the schedule's or the person's own); a date it cannot
+    /// decide yet (unknown: an unannounced year) has none. The other kinds keep the legal
+    /// calendar. Without `work`, `shift-start` has no dates.
+    public func dates(
+        of reminder: Reminder, following work: ScheduleEvaluator? = nil, from: CivilDate? = nil, through: CivilDate? = nil
+    ) -> [CivilDate] {
         var low = max(first, from ?? first)
         var high = min(last, through ?? last)
         if let f = reminder.from { low = max(low, f) }
@@ -52,8 +61,9 @@ public struct ReminderSchedule: Sendable {
         // One rule per kind (ReminderRules.swift), on day numbers.
         let days: [Int] =
             switch reminder.kind {
-            case .workdays: workdays(low: low, high: high)
-            case .makeupEve: makeupEves(low: low, high: high)
+            case .workdays: work.map { scheduled($0, low: low, high: high) } ?? workdays(low: low, high: high)
+            case .makeupEve: work.map { scheduledEves($0, low: low, high: high) } ?? makeupEves(low: low, high: high)
+            case .shiftStart: work.map { shiftStarts($0, low: low, high: high) } ?? []
             case .weekly(let days, let skipOffDays): weekly(days: days, skipOffDays: skipOffDays, low: low, high: high)
             case .monthly(let dayOfMonth, let adjust): monthly(dayOfMonth: dayOfMonth, adjust: adjust, low: low, high: high)
             case .yearly(let month, let day, let feb29): yearly(month: month, day: day, feb29: feb29, low: low, high: high)

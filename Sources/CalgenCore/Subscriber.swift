@@ -27,12 +27,19 @@ public struct Subscriber: Hashable, Sendable {
     public let yearsAfter: Int?
     /// Raising it changes the feed's secret URL, revoking the old one.
     public let tokenEpoch: Int
+    /// The id of the work schedule (`Content/schedules/<id>.yml`) the person works by; `nil`:
+    /// the legal calendar. With one, `workdays`, `makeup-eve` and `shift-start` reminders follow
+    /// the schedule (see `ReminderSchedule.dates(of:following:)`).
+    public let schedule: String?
+    /// The person's leave, which the schedule's evaluator puts after the schedule's own dates.
+    public let personal: PersonalDays
 
     public init(
         id: String, name: String, calendarName: String, color: String? = nil, timeZone: String,
         language: SiteLanguage? = nil, includesHolidays: Bool = false, includesFestivals: Bool = false,
         includesSolarTerms: Bool = false, noteAudiences: [String] = [], encoding: FeedEncoding = .expanded,
-        reminders: [Reminder], yearsBefore: Int? = nil, yearsAfter: Int? = nil, tokenEpoch: Int = 0
+        reminders: [Reminder], yearsBefore: Int? = nil, yearsAfter: Int? = nil, tokenEpoch: Int = 0,
+        schedule: String? = nil, personal: PersonalDays = .none
     ) {
         self.id = id
         self.name = name
@@ -49,6 +56,8 @@ public struct Subscriber: Hashable, Sendable {
         self.yearsBefore = yearsBefore
         self.yearsAfter = yearsAfter
         self.tokenEpoch = tokenEpoch
+        self.schedule = schedule
+        self.personal = personal
     }
 
     /// The audiences whose notes this feed carries: its own list and its id.

@@ -30,6 +30,12 @@ public struct WorkSchedule: Hashable, Sendable {
         self.dates = dates
     }
 
+    /// The legal calendar as a schedule: Monday to Friday, holidays off and make-up days
+    /// worked. What a subscriber with leave but no schedule of their own works by.
+    public static let legal = WorkSchedule(
+        id: "legal", name: "法定工作日", national: .follow,
+        pattern: .weekly([.monday, .tuesday, .wednesday, .thursday, .friday]))
+
     /// The shift of that name.
     public func shift(named name: String) -> Shift? { shifts.first { $0.name == name } }
 }

@@ -8,7 +8,7 @@ public struct Site: Sendable {
     public let notes: [Note]
     /// The subscribers of personal feeds, by id.
     public let subscribers: [Subscriber]
-    /// The work schedules of `schedules/`, by id. Nothing is made from them yet.
+    /// The work schedules of `schedules/`, by id, which subscribers name (`schedule:`).
     public let schedules: [WorkSchedule]
     /// The SHA-256 of each year's holiday-cn source file.
     public let holidaySources: [Int: String]

@@ -15,9 +15,9 @@ import Testing
         let result = try fixture.run(["build", "--output", "elsewhere"])
         #expect(result.status == 0, "\(result.stderr)")
         let other = Fixture.snapshot(fixture.root.appendingPathComponent("elsewhere").path)
-        // 7992 files (_headers, changes.xml, static/<sha>/style.css and favicon.svg, 3 private feed pages and the
-        // record of personal feeds among them), manifest.json and 5 feed manifests.
-        #expect(other.count == 8020)
+        // 8015 files (_headers, changes.xml, 21 api/lunar files, static/<sha>/style.css and favicon.svg, 4 private feed pages and the
+        // record of personal feeds among them), manifest.json and 6 feed manifests.
+        #expect(other.count == 8023)
         #expect(Fixture.differences(site.files, other).isEmpty)
     }
 
@@ -30,7 +30,7 @@ import Testing
         #expect(Fixture.differences(before, Fixture.fingerprint(fixture.output)).isEmpty)
         #expect(
             again.stdout.contains(
-                "nothing calgen reads changed since the last build; version 1, public/ left as it was (63 pages, 5 feeds)"),
+                "nothing calgen reads changed since the last build; version 1, public/ left as it was (63 pages, 6 feeds)"),
             "\(again.stdout)")
         // Any change to what a build reads builds again.
         try fixture.write("Content/notes/2026/extra.md", "---\ntitle: Extra\ndate: 2026-12-01\n---\nText.\n")
@@ -53,7 +53,7 @@ import Testing
         // the personal feeds, whose inputs did not change, are not even rendered again.
         #expect(
             rebuilt.stdout.contains(
-                "63 pages, 5 notes, 5 feeds (2 rendered with 184 events, 3 unchanged) for 3 subscribers; version 1: 0 files written (0.0 MB), 1,556 unchanged"
+                "63 pages, 5 notes, 6 feeds (2 rendered with 184 events, 4 unchanged) for 4 subscribers; version 1: 0 files written (0.0 MB), 1,559 unchanged"
             ), "\(rebuilt.stdout)")
         #expect(fixture.read("public/stale.txt") == nil)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)

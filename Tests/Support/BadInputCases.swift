@@ -681,6 +681,26 @@ public enum BadInputCases {
             "two kinds of pattern", "Content/schedules/x.yml",
             "pattern:\n  weekly: [mon..sat]\n  monthly: {worked: [last-saturday]}\n",
             #"schedules/x.yml:3:12: error: a pattern has one kind, found weekly and monthly"#),
+        Case(
+            description: "a subscriber naming a schedule that is not there",
+            changes: [
+                .write(
+                    "Content/schedules/office.yml", Data("pattern:\n  weekly: [mon..fri]\n".utf8)),
+                .write("Content/users/x.yml", Data("name: 测试\nschedule: ofice\n".utf8)),
+            ],
+            expected: [
+                #"users/x.yml:2:11: error: no work schedule "ofice" in schedules/"#,
+                #"did you mean "office"? the schedules are: office"#,
+            ]),
+        write(
+            "a reversed range of leave", "Content/users/x.yml",
+            "name: 测试\nleave:\n  - from: 2026-07-10\n    to: 2026-07-01\n    reason: 年假\n",
+            #"users/x.yml:4:9: error: "to" (2026-07-01) is before "from" (2026-07-10)"#, "swap them"),
+        write(
+            "a shift-start reminder without a schedule", "Content/users/x.yml",
+            subscriber("    kind: shift-start\n"),
+            #"users/x.yml:5:11: error: a shift-start reminder needs a work schedule"#,
+            "add `schedule: <id>` naming a file of schedules/"),
     ]
 
     /// The cases about the content and templates alone.

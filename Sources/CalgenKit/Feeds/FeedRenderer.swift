@@ -210,7 +210,8 @@ struct FeedRenderer: Sendable {
     ) throws(FeedTooLarge) -> FeedDraft {
         let prefix = subscriber.id + "."
         // Count first: a feed over the limit is refused before any of its events is made.
-        let dates = subscriber.reminders.map { schedule.dates(of: $0) }
+        let work = self.work(of: subscriber)
+        let dates = subscriber.reminders.map { schedule.dates(of: $0, following: work) }
         let count = dates.reduce(0) { $0 + $1.count } + notes.reduce(0) { $0 + $1.end.dayNumber - $1.start.dayNumber + 1 }
         if count > Limits.eventsPerFeed { throw FeedTooLarge(events: count) }
         var events = [Event]()
@@ -231,7 +232,7 @@ struct FeedRenderer: Sendable {
             events += noteEvents(note, uidPrefix: prefix)
         }
         for (reminder, dates) in zip(subscriber.reminders, dates) {
-            events += reminderEvents(reminder, subscriber: subscriber, dates: dates)
+            events += reminderEvents(reminder, subscriber: subscriber, dates: dates, work: work)
         }
         var zoneIDs = Set<String>()
         for event in events {
@@ -248,8 +249,23 @@ struct FeedRenderer: Sendable {
         return FeedDraft(path: path(of: subscriber), calendar: feed, validThrough: horizon.validThrough, isPublic: false)
     }
 
+    /// What the subscriber works by: their schedule with their leave, the legal calendar with
+    /// their leave when they have leave but no schedule, `nil` (the legal calendar's own rules)
+    /// when they have neither.
+    func work(of subscriber: Subscriber) -> ScheduleEvaluator? {
+        guard let id = subscriber.schedule else {
+            guard subscriber.personal != .none else { return nil }
+            return ScheduleEvaluator(schedule: .legal, almanac: site.almanac, personal: subscriber.personal)
+        }
+        // The loader checks that the id names a loaded schedule.
+        guard let schedule = site.schedules.first(where: { $0.id == id }) else { return nil }
+        return ScheduleEvaluator(schedule: schedule, almanac: site.almanac, personal: subscriber.personal)
+    }
+
     /// The events of one reminder in the subscriber's encoding.
-    func reminderEvents(_ reminder: Reminder, subscriber: Subscriber, dates: [CivilDate]) -> [Event] {
+    func reminderEvents(_ reminder: Reminder, subscriber: Subscriber, dates: [CivilDate], work: ScheduleEvaluator? = nil)
+        -> [Event]
+    {
         let uidBase = subscriber.id + "." + reminder.id + "."
         let alarms = reminder.alarms.map { Alarm(minutesBefore: $0.minutes, description: reminder.title) }
         func event(on day: CivilDate) -> Event {
@@ -258,13 +274,13 @@ struct FeedRenderer: Sendable {
                 let line = strings.makeupEveDescription(day.next, name: calendar.status(of: day.next).name)
                 description = description.map { line + "\n" + $0 } ?? line
             }
-            let (start, end) = times(of: reminder, on: day, zone: subscriber.timeZone)
+            let (start, end) = times(of: reminder, on: day, zone: subscriber.timeZone, work: work)
             return Event(
                 uid: uidBase + day.basicISO8601 + "@" + host, stamp: stamp, start: start, end: end, summary: reminder.title,
                 description: description, location: reminder.location, transparent: reminder.timing == .allDay,
                 alarms: alarms)
         }
-        guard subscriber.encoding == .compact, !dates.isEmpty else { return dates.map(event(on:)) }
+        guard subscriber.encoding == .compact, !dates.isEmpty, reminder.timing != .shift else { return dates.map(event(on:)) }
         let ruleDays: [Weekday]
         switch reminder.kind {
         case .workdays: ruleDays = [.monday, .tuesday, .wednesday, .thursday, .friday]
@@ -287,6 +303,7 @@ struct FeedRenderer: Sendable {
         switch reminder.timing {
         case .allDay: until = FeedRenderer.date(last).value
         case .at(let time, _): until = FeedRenderer.utc(last, time, zone: subscriber.timeZone).utcValue
+        case .shift: return dates.map(event(on:))  // not reached: shift times are never a weekly rule
         }
         rule.recurrenceRule = "FREQ=WEEKLY;BYDAY=\(byDay);UNTIL=\(until)"
         rule.exceptionDates = skipped.map { times(of: reminder, on: $0, zone: subscriber.timeZone).start }
@@ -294,10 +311,19 @@ struct FeedRenderer: Sendable {
         return events
     }
 
-    func times(of reminder: Reminder, on day: CivilDate, zone: String) -> (start: ICalTime, end: ICalTime?) {
+    /// When an occurrence on `day` starts and ends; a shift timing takes the day's shift from `work`.
+    func times(of reminder: Reminder, on day: CivilDate, zone: String, work: ScheduleEvaluator? = nil) -> (
+        start: ICalTime, end: ICalTime?
+    ) {
         switch reminder.timing {
         case .allDay: return (.date(FeedRenderer.date(day)), .date(FeedRenderer.date(day.next)))
         case .at(let time, let duration): return FeedRenderer.times(day, time, duration, zone: zone)
+        case .shift:
+            // Every date of a shift-start reminder is a worked day with a shift.
+            guard let shift = work?.day(day).shift else {
+                return (.date(FeedRenderer.date(day)), .date(FeedRenderer.date(day.next)))
+            }
+            return FeedRenderer.times(day, shift.start, TimeSpan(minutes: shift.minutes), zone: zone)
         }
     }
 

@@ -162,11 +162,19 @@ public struct FeedSet: Sendable {
     public func occurrences(of subscriber: Subscriber) -> (horizon: FeedHorizon, reminders: [(id: String, times: [String])]) {
         let horizon = renderer.horizon(of: subscriber)
         let schedule = ReminderSchedule(calendar: site.calendar, first: horizon.first, last: horizon.last)
+        let work = renderer.work(of: subscriber)
         let reminders = subscriber.reminders.map { reminder -> (id: String, times: [String]) in
-            let dates = schedule.dates(of: reminder)
+            let dates = schedule.dates(of: reminder, following: work)
             switch reminder.timing {
             case .allDay: return (reminder.id, dates.map(\.iso8601))
             case .at(let time, _): return (reminder.id, dates.map { $0.iso8601 + "T" + time.description })
+            case .shift:
+                return (
+                    reminder.id,
+                    dates.compactMap { date in
+                        work?.day(date).shift.map { date.iso8601 + "T" + $0.start.description }
+                    }
+                )
             }
         }
         return (horizon, reminders)

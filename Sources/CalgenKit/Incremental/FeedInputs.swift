@@ -1,7 +1,7 @@
 import CalgenCore
 
 /// What each personal feed is made from, as one `InputDigest`: the site settings, the
-/// subscriber's file, the feed's path (and so its token), its horizon, every holiday file and
+/// subscriber's file, the work schedule it names, the feed's path (and so its token), its horizon, every holiday file and
 /// the notes addressed to it. Written into the feed's manifest; a feed whose digest is the one
 /// there is kept as it is (`keeps`).
 struct FeedInputs: Sendable {
@@ -23,6 +23,11 @@ struct FeedInputs: Sendable {
         var digest = InputDigest()
         digest.add("site", config)
         digest.add("subscriber", "\(subscriber.id) \(own)")
+        if let id = subscriber.schedule {
+            // Only for a subscriber with a schedule: the digests of the others stay as they were.
+            guard let schedule = sources.schedules[id] else { return nil }
+            digest.add("schedule", "\(id) \(schedule)")
+        }
         digest.add("path", path)
         digest.add("horizon", "\(horizon.first.iso8601) \(horizon.last.iso8601)")
         digest.append(shared)

@@ -42,16 +42,19 @@ public struct ContentLoader: Sendable {
         let calendar = problems.collect { () throws(ContentErrors) in try readCalendar() }
         let notes = problems.collect { () throws(ContentErrors) in try readNotes() }
         digests.notes = notes?.digests ?? [:]
+        // Schedules first: a subscriber's `schedule:` must name one of them.
+        let schedules = problems.collect { () throws(ContentErrors) in try readSchedules() }
+        digests.schedules = schedules?.digests ?? [:]
         let subscribers = problems.collect { () throws(ContentErrors) in
-            try readSubscribers(defaultTimeZone: config?.config.timeZone ?? Calgen.defaultTimeZone)
+            try readSubscribers(
+                defaultTimeZone: config?.config.timeZone ?? Calgen.defaultTimeZone, schedules: schedules?.schedules)
         }
         (digests.subscribers, digests.subscriberFiles) = (subscribers?.digests ?? [:], subscribers?.files ?? [:])
-        // No output is made from schedules yet, so no digest of theirs goes into the build's.
-        let schedules = problems.collect { () throws(ContentErrors) in try loadSchedules() }
         guard problems.isEmpty, let config, let calendar else { throw ContentErrors(problems.diagnostics.sorted()) }
         let site = Site(
             config: config.config, calendar: calendar.calendar, notes: notes?.notes ?? [],
-            subscribers: subscribers?.subscribers ?? [], holidaySources: calendar.sources, schedules: schedules ?? [])
+            subscribers: subscribers?.subscribers ?? [], holidaySources: calendar.sources,
+            schedules: schedules?.schedules ?? [])
         return (site, digests)
     }
 
@@ -174,12 +177,12 @@ public struct ContentLoader: Sendable {
 
     /// Loads every `users/*.yml` file (none when the folder does not exist), sorted by id.
     public func loadSubscribers(defaultTimeZone: String) throws(ContentErrors) -> [Subscriber] {
-        try readSubscribers(defaultTimeZone: defaultTimeZone).subscribers
+        try readSubscribers(defaultTimeZone: defaultTimeZone, schedules: try readSchedules().schedules).subscribers
     }
 
     /// The subscribers, and the SHA-256 of each one's file by id. Files are read and parsed on all cores.
     func readSubscribers(
-        defaultTimeZone: String
+        defaultTimeZone: String, schedules: [WorkSchedule]?
     ) throws(ContentErrors) -> (subscribers: [Subscriber], digests: [String: String], files: [String: String]) {
         let directory = display("users")
         guard isDirectory(directory) else { return ([], [:], [:]) }
@@ -191,7 +194,7 @@ public struct ContentLoader: Sendable {
                 let path = directory + "/" + name
                 let source = try FileReader.readSource(path, root: contentDirectory, limit: Limits.subscriberFileBytes)
                 let subscriber = try SubscriberParser.parse(
-                    source.text, file: path, fileName: name, defaultTimeZone: defaultTimeZone)
+                    source.text, file: path, fileName: name, defaultTimeZone: defaultTimeZone, schedules: schedules)
                 return (subscriber, source.digest)
             }
         }
@@ -223,20 +226,26 @@ public struct ContentLoader: Sendable {
 
     /// Loads every `schedules/*.yml` file (none when the folder does not exist), sorted by id.
     public func loadSchedules() throws(ContentErrors) -> [WorkSchedule] {
+        try readSchedules().schedules
+    }
+
+    /// The schedules, and the SHA-256 of each one's file by id.
+    func readSchedules() throws(ContentErrors) -> (schedules: [WorkSchedule], digests: [String: String]) {
         let directory = display("schedules")
-        guard isDirectory(directory) else { return [] }
+        guard isDirectory(directory) else { return ([], [:]) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) && !$0.hasPrefix(".") }.sorted()
         var problems = DiagnosticCollector()
         problems.add(contentsOf: folderLinks(in: directory))
         var schedules = [WorkSchedule]()
         var files = [String: String]()
+        var digests = [String: String]()
         for name in names {
             let path = directory + "/" + name
             guard
-                let schedule = problems.collect({ () throws(ContentErrors) in
+                let (schedule, digest) = problems.collect({ () throws(ContentErrors) in
                     let source = try FileReader.readSource(path, root: contentDirectory, limit: Limits.scheduleFileBytes)
-                    return try ScheduleParser.parse(source.text, file: path, fileName: name)
+                    return (try ScheduleParser.parse(source.text, file: path, fileName: name), source.digest)
                 })
             else { continue }
             if let other = files[schedule.id] {
@@ -248,10 +257,11 @@ public struct ContentLoader: Sendable {
             } else {
                 files[schedule.id] = path
                 schedules.append(schedule)
+                digests[schedule.id] = digest
             }
         }
         try problems.throwIfAny()
-        return schedules.sorted { $0.id < $1.id }
+        return (schedules.sorted { $0.id < $1.id }, digests)
     }
 
     /// The symbolic links to folders among `entries` (paths relative to `directory`; by default

@@ -7,8 +7,11 @@ import Yams
 enum SubscriberParser {
     static let keys = [
         "name", "calendar", "color", "timezone", "language", "holidays", "festivals", "solar-terms", "notes", "encoding",
-        "reminders", "years-before", "years-after", "token-epoch",
+        "reminders", "years-before", "years-after", "token-epoch", "schedule", "leave",
     ]
+    static let leaveKeys = ["date", "from", "to", "reason"]
+    /// The reason of leave that gives none.
+    static let leaveReason = "请假"
     static let commonReminderKeys = [
         "id", "kind", "title", "location", "description", "from", "until", "time", "duration", "all-day", "alarms",
     ]
@@ -25,6 +28,7 @@ enum SubscriberParser {
         switch name {
         case .workdays: KindReader(keys: []) { _ in .workdays }
         case .makeupEve: KindReader(keys: []) { _ in .makeupEve }
+        case .shiftStart: KindReader(keys: []) { _ in .shiftStart }
         case .weekly: KindReader(keys: ["on", "skip-off-days"], read: readWeekly)
         case .monthly: KindReader(keys: ["day", "adjust"], read: readMonthly)
         case .yearly: KindReader(keys: ["month", "day", "feb29"], read: readYearly)
@@ -37,10 +41,11 @@ enum SubscriberParser {
     /// Every kind's name, as subscriber files write it.
     static let kinds = ReminderKind.Name.allCases.map(\.rawValue)
 
-    /// `fileName` (`zhang-san.yml`) gives the id; `defaultTimeZone` is the site's.
-    static func parse(_ text: String, file: String, fileName: String, defaultTimeZone: String) throws(ContentErrors)
-        -> Subscriber
-    {
+    /// `fileName` (`zhang-san.yml`) gives the id; `defaultTimeZone` is the site's; `schedules`
+    /// are the loaded work schedules, which `schedule:` must name (`nil`: not known, not checked).
+    static func parse(
+        _ text: String, file: String, fileName: String, defaultTimeZone: String, schedules: [WorkSchedule]? = nil
+    ) throws(ContentErrors) -> Subscriber {
         var problems = DiagnosticCollector()
         let stem =
             fileName.hasSuffix(".yaml")
@@ -116,6 +121,7 @@ enum SubscriberParser {
         let yearsAfter = fields.int("years-after", in: 0...Limits.feedYears)
         let epoch = fields.int("token-epoch", in: Limits.tokenEpoch) ?? 0
 
+        let schedule = parseSchedule(&fields, schedules: schedules)
         var reminders = [Reminder]()
         var seen = [String: Int]()
         if fields.has("reminders") {
@@ -131,6 +137,7 @@ enum SubscriberParser {
                         })
                     else { continue }
                     if let reminder = parseReminder(&entry) {
+                        if reminder.kind == .shiftStart { checkShifts(&entry, schedule) }
                         if let line = seen[reminder.id] {
                             entry.report(
                                 "id", "the reminder id \"\(reminder.id)\" is already used on line \(line)",
@@ -148,13 +155,112 @@ enum SubscriberParser {
                     fix: "write `reminders:` then `  - id: …` lines")
             }
         }
+        let leave = parseLeave(&fields, &problems)
         problems.add(contentsOf: fields.problems)
         try problems.throwIfAny()
         return Subscriber(
             id: stem, name: name, calendarName: calendarName, color: color, timeZone: timeZone, language: language,
             includesHolidays: holidays, includesFestivals: festivals, includesSolarTerms: solarTerms,
             noteAudiences: audiences, encoding: encoding, reminders: reminders, yearsBefore: yearsBefore,
-            yearsAfter: yearsAfter, tokenEpoch: epoch)
+            yearsAfter: yearsAfter, tokenEpoch: epoch, schedule: schedule?.id, personal: PersonalDays(leave: leave))
+    }
+
+    /// `schedule`: the id of a loaded work schedule, and that schedule (`nil` when not known).
+    static func parseSchedule(_ fields: inout YAMLFields, schedules: [WorkSchedule]?) -> (
+        id: String, schedule: WorkSchedule?
+    )? {
+        guard let id = fields.string("schedule") else { return nil }
+        let chosen = schedules?.first { $0.id == id }
+        if let schedules, chosen == nil {
+            let known = schedules.map(\.id)
+            fields.report(
+                "schedule", "no work schedule \"\(id)\" in schedules/",
+                fix: known.isEmpty
+                    ? "add schedules/\(id).yml, or remove `schedule:` to follow the legal calendar"
+                    : (YAMLFields.closest(to: id, in: known).map { "did you mean \"\($0)\"? " } ?? "")
+                        + "the schedules are: \(known.joined(separator: ", "))")
+        }
+        return (id, chosen)
+    }
+
+    /// A shift-start reminder needs a schedule with shifts.
+    static func checkShifts(_ entry: inout YAMLFields, _ schedule: (id: String, schedule: WorkSchedule?)?) {
+        guard let schedule else {
+            entry.report(
+                "kind", "a shift-start reminder needs a work schedule",
+                fix: "add `schedule: <id>` naming a file of schedules/, or use a workdays reminder with a `time`")
+            return
+        }
+        if let chosen = schedule.schedule, chosen.shifts.isEmpty {
+            entry.report(
+                "kind", "a shift-start reminder needs shifts, and the schedule \"\(chosen.id)\" has none",
+                fix: "give the schedule `shifts:` and `shift:`, or use a workdays reminder with a `time`")
+        }
+    }
+
+    /// `leave`: single dates (`- 2026-08-03`) and ranges (`- from: 2026-07-01`, `to:`, `reason:`).
+    static func parseLeave(_ fields: inout YAMLFields, _ problems: inout DiagnosticCollector) -> [ScheduleDate] {
+        guard fields.has("leave") else { return [] }
+        guard let items = fields.list("leave") else {
+            fields.report(
+                "leave", "\"leave\" must be a list of dates and ranges",
+                fix: "write `leave:` then `  - 2026-08-03` or `  - from: 2026-07-01` lines")
+            return []
+        }
+        if items.count > YAMLFields.maxListEntries {
+            fields.report(
+                "leave", "\(items.count) entries of leave; the limit is \(YAMLFields.maxListEntries)",
+                fix: "join runs of days into from/to ranges")
+            return []
+        }
+        var leave = [ScheduleDate]()
+        for item in items {
+            if case .scalar(let scalar) = item {
+                if let date = CivilDate(iso: scalar.string), Limits.contains(date),
+                    let entry = ScheduleDate(first: date, status: .off, reason: leaveReason)
+                {
+                    leave.append(entry)
+                } else {
+                    fields.report(
+                        at: item, "\"\(scalar.string)\" in \"leave\" is not a date written YYYY-MM-DD in the years calgen knows",
+                        fix: "write e.g. `- 2026-08-03`, or `- from: 2026-07-01` with `to:`")
+                }
+                continue
+            }
+            guard
+                var entry = problems.collect({ () throws(ContentErrors) in
+                    try YAMLFields(item, file: fields.file, what: "an entry of leave")
+                })
+            else { continue }
+            entry.rejectUnknownKeys(allowed: leaveKeys, what: "an entry of leave")
+            var first: CivilDate?
+            var last: CivilDate?
+            if entry.has("date") {
+                if entry.has("from") || entry.has("to") {
+                    entry.report("date", "leave has either \"date\" or \"from\" and \"to\"", fix: "keep one of the two ways")
+                }
+                first = entry.date("date")
+                last = first
+            } else {
+                first = ScheduleParser.requiredDate("from", &entry, example: "2026-07-01")
+                last = ScheduleParser.requiredDate("to", &entry, example: "2026-07-10")
+            }
+            if let from = first, let to = last, to < from {
+                entry.report("to", "\"to\" (\(to.iso8601)) is before \"from\" (\(from.iso8601))", fix: "swap them")
+            } else if let from = first, let to = last, to.dayNumber - from.dayNumber + 1 > ScheduleParser.rangeDays {
+                entry.report(
+                    "to", "the leave has \(to.dayNumber - from.dayNumber + 1) days; the limit is \(ScheduleParser.rangeDays)",
+                    fix: "split it into entries of at most \(ScheduleParser.rangeDays) days")
+            }
+            let reason = entry.string("reason") ?? leaveReason
+            if let first, let last, entry.problems.isEmpty,
+                let range = ScheduleDate(first: first, last: last, status: .off, reason: reason)
+            {
+                leave.append(range)
+            }
+            problems.add(contentsOf: entry.problems)
+        }
+        return leave
     }
 
     /// One entry of `reminders:`; `nil` with problems recorded in `entry` when it is not valid.
@@ -212,6 +318,15 @@ enum SubscriberParser {
         let allDay = entry.bool("all-day")
         let time = entry.time("time")
         let duration = entry.span("duration")
+        if entry.string("kind") == ReminderKind.Name.shiftStart.rawValue {
+            if entry.has("time") || entry.has("all-day") || entry.has("duration") {
+                entry.report(
+                    nil, "a shift-start reminder takes its time and length from the day's shift",
+                    fix: "remove \"time\", \"duration\" and \"all-day\"; say how early to alert with `alarms:`")
+                return nil
+            }
+            return .shift
+        }
         if allDay == true {
             if entry.has("time") || entry.has("duration") {
                 entry.report(

@@ -12,6 +12,8 @@ extension SiteStrings {
                 ? "每个工作日（含补班日，节假日不提醒）" : "Every workday (make-up workdays included, holidays skipped)"
         case .makeupEve:
             return isChinese ? "每个补班日的前一天" : "The day before each make-up workday"
+        case .shiftStart:
+            return isChinese ? "每个上班日，按排班的班次" : "Every worked day of the work schedule, by its shift"
         case .weekly(let days, let skipOffDays):
             let list = days.map { isChinese ? "周" + $0.chineseShortName : $0.englishName }
             let skip = skipOffDays ? (isChinese ? "，节假日不提醒" : ", not on days off") : ""
@@ -76,6 +78,20 @@ extension SiteStrings {
         case .at(let time, let duration):
             guard duration.minutes > 0 else { return time.description }
             return isChinese ? "\(time)，\(duration.minutes)分钟" : "\(time) for \(duration.minutes) min"
+        case .shift: return isChinese ? "班次开始到结束" : "From the shift's start to its end"
+        }
+    }
+
+    /// `上班提醒按排班「大小周」，含请假。`: what the workday reminders of a subscriber with a
+    /// work schedule (`nil`: the legal calendar) or leave follow; `nil` with neither.
+    package func reminderSchedule(_ name: String?, leave: Bool) -> String? {
+        switch (name, leave) {
+        case (nil, false): return nil
+        case (nil, true):
+            return isChinese ? "上班提醒按法定工作日，请假日不提醒。" : "Workday reminders follow the legal calendar, less the days of leave."
+        case (let name?, _):
+            let less = leave ? (isChinese ? "，请假日不提醒" : ", less the days of leave") : ""
+            return isChinese ? "上班提醒按排班「\(name)」\(less)。" : "Workday reminders follow the work schedule “\(name)”\(less)."
         }
     }
 

@@ -5,7 +5,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-/// `Content/schedules/` is read with the rest of the content; nothing is made from it yet.
+/// `Content/schedules/` is read with the rest of the content, before the subscribers that name its schedules.
 @Suite struct ScheduleLoadingTests {
     @Test func theBundledSchedulesLoad() throws {
         let site = try ContentLoader(contentDirectory: Fixture.repositoryRoot.appendingPathComponent("Content").path).load()

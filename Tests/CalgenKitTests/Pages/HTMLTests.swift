@@ -14,9 +14,9 @@ import Testing
         let pages = files.keys.filter { $0.hasSuffix(".html") }
         // 21 years, 252 months, 5 notes, the notes index, index, subscribe, api, changes and 404
         #expect(report.pages == 284)
-        // and a private page beside each of the 3 personal feeds, counted as feeds, not pages
-        #expect(pages.count == 287)
-        #expect(pages.filter { $0.hasPrefix("feeds/") }.count == 3)
+        // and a private page beside each of the 4 personal feeds, counted as feeds, not pages
+        #expect(pages.count == 288)
+        #expect(pages.filter { $0.hasPrefix("feeds/") }.count == 4)
         #expect(pages.filter { $0.range(of: #"^\d{4}/index\.html$"#, options: .regularExpression) != nil }.count == 21)
         #expect(pages.filter { $0.range(of: #"^\d{4}/\d{2}/index\.html$"#, options: .regularExpression) != nil }.count == 252)
         for path in ["index.html", "404.html", "sitemap.xml", "robots.txt", "assets/style.css"] {
@@ -182,7 +182,7 @@ import Testing
         #expect(api.contains(#"{&quot;date&quot;:&quot;2026-11-21&quot;"#))
         // Beside each personal feed: its own page, noindex, linked from no public page.
         let privatePages = site.files.keys.filter { $0.hasPrefix("feeds/") && $0.hasSuffix("/index.html") }.sorted()
-        #expect(privatePages.count == 3)
+        #expect(privatePages.count == 4)
         let manifest = site.read("manifest.json") ?? ""
         for path in privatePages {
             let page = site.read(path) ?? ""

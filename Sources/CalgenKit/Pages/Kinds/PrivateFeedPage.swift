@@ -72,7 +72,12 @@ struct PrivateFeedPage: Page {
             "addressedNotes": notes.map { ["title": $0.title, "href": root + PagePath.note($0.slug)] },
             "hasAddressedNotes": !notes.isEmpty,
             "duplicates": duplicates.map { ["text": $0] },
-            "zoneLine": strings.fill(words.personalTimeZone, ["zone": subscriber.timeZone]),
+            "zoneLine": [
+                strings.reminderSchedule(
+                    subscriber.schedule.map { id in pages.site.schedules.first { $0.id == id }?.name ?? id },
+                    leave: !subscriber.personal.leave.isEmpty),
+                strings.fill(words.personalTimeZone, ["zone": subscriber.timeZone]),
+            ].compactMap { $0 }.joined(separator: strings.isChinese ? "" : " "),
             "validity": strings.validity(horizon.validThrough),
         ]
     }
