@@ -191,13 +191,6 @@ public struct HTTPFetcher: Sendable {
     }
 
     /// The body gathered by libcurl's write callback, which stops the transfer past the limit.
-    private final class Sink {
-        let limit: Int
-        var bytes = [UInt8]()
-        var tooLarge = false
-        init(limit: Int) { self.limit = limit }
-    }
-
     private static func perform(_ url: String, milliseconds: Int, maxBytes: Int) -> Hop {
         var hop = Hop()
         // Declared before the handle, so that it is freed after `curl_easy_cleanup`, which may
@@ -211,22 +204,7 @@ public struct HTTPFetcher: Sendable {
             return hop
         }
         defer { curl_easy_cleanup(handle) }
-        let sink = Sink(limit: maxBytes)
-        let write: calgen_curl_data_callback = { data, size, count, context in
-            let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
-            let n = size * count
-            guard sink.bytes.count + n <= sink.limit else {
-                sink.tooLarge = true
-                return 0
-            }
-            if let data {
-                data.withMemoryRebound(to: UInt8.self, capacity: n) {
-                    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: n))
-                }
-            }
-            return n
-        }
-        let context = Unmanaged.passUnretained(sink).toOpaque()
+        let sink = CurlSink(limit: maxBytes)
         var setup = [
             calgen_curl_set_string(handle, CURLOPT_URL, url),
             calgen_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
@@ -238,8 +216,8 @@ public struct HTTPFetcher: Sendable {
             calgen_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, ""),
             calgen_curl_set_long(handle, CURLOPT_MAXFILESIZE, maxBytes),
             calgen_curl_set_string(handle, CURLOPT_USERAGENT, Calgen.generator),
-            calgen_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION, write),
-            calgen_curl_set_pointer(handle, CURLOPT_WRITEDATA, context),
+            calgen_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION, CurlSink.write),
+            calgen_curl_set_pointer(handle, CURLOPT_WRITEDATA, sink.context),
             calgen_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer),
         ]
         setup.removeAll { $0 == CURLE_OK }

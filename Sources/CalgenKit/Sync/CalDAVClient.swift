@@ -98,14 +98,6 @@ public struct CalDAVClient: CalDAVCollection, Sendable {
     }
 
     /// The body and the headers gathered by libcurl's callbacks; the body stops at the limit.
-    private final class Sink {
-        let limit: Int
-        var body = [UInt8]()
-        var headers = [UInt8]()
-        var tooLarge = false
-        init(limit: Int) { self.limit = limit }
-    }
-
     private static let curlReady: Bool = calgen_curl_global_init() == CURLE_OK
 
     /// Sends one request; throws when there is no answer, the answer is a refusal (401, 403) or
@@ -126,33 +118,9 @@ public struct CalDAVClient: CalDAVCollection, Sendable {
         // No `Expect: 100-continue` pause before a body.
         for header in headers + ["Expect:"] { list = curl_slist_append(list, header) }
         defer { curl_slist_free_all(list) }
-        let sink = Sink(limit: maxBytes)
-        let write: calgen_curl_data_callback = { data, size, count, context in
-            let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
-            let n = size * count
-            guard sink.body.count + n <= sink.limit else {
-                sink.tooLarge = true
-                return 0
-            }
-            if let data {
-                data.withMemoryRebound(to: UInt8.self, capacity: n) {
-                    sink.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: n))
-                }
-            }
-            return n
-        }
-        let header: calgen_curl_data_callback = { data, size, count, context in
-            let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
-            let n = size * count
-            guard sink.headers.count + n <= 1 << 20 else { return 0 }
-            if let data {
-                data.withMemoryRebound(to: UInt8.self, capacity: n) {
-                    sink.headers.append(contentsOf: UnsafeBufferPointer(start: $0, count: n))
-                }
-            }
-            return n
-        }
-        let context = Unmanaged.passUnretained(sink).toOpaque()
+        let sink = CurlSink(limit: maxBytes)
+        // The head, within 1 MiB.
+        let head = CurlSink(limit: 1 << 20)
         var setup = [
             calgen_curl_set_string(handle, CURLOPT_URL, url),
             calgen_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
@@ -167,10 +135,10 @@ public struct CalDAVClient: CalDAVCollection, Sendable {
             calgen_curl_set_string(handle, CURLOPT_PASSWORD, password),
             calgen_curl_set_string(handle, CURLOPT_USERAGENT, Calgen.generator),
             calgen_curl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(list)),
-            calgen_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION, write),
-            calgen_curl_set_pointer(handle, CURLOPT_WRITEDATA, context),
-            calgen_curl_set_data_callback(handle, CURLOPT_HEADERFUNCTION, header),
-            calgen_curl_set_pointer(handle, CURLOPT_HEADERDATA, context),
+            calgen_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION, CurlSink.write),
+            calgen_curl_set_pointer(handle, CURLOPT_WRITEDATA, sink.context),
+            calgen_curl_set_data_callback(handle, CURLOPT_HEADERFUNCTION, CurlSink.write),
+            calgen_curl_set_pointer(handle, CURLOPT_HEADERDATA, head.context),
             calgen_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer),
         ]
         if let body {
@@ -187,7 +155,7 @@ public struct CalDAVClient: CalDAVCollection, Sendable {
         if let problem = setup.first {
             throw CalDAVError("libcurl refused an option: " + String(cString: curl_easy_strerror(problem)))
         }
-        let code = withExtendedLifetime(sink) { curl_easy_perform(handle) }
+        let code = withExtendedLifetime((sink, head)) { curl_easy_perform(handle) }
         if sink.tooLarge { throw CalDAVError("\(shownURL): the answer to \(method) is larger than \(maxBytes) bytes") }
         guard code == CURLE_OK else {
             let detail = String(cString: errorBuffer)
@@ -199,8 +167,8 @@ public struct CalDAVClient: CalDAVCollection, Sendable {
         }
         var status = 0
         _ = calgen_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        var answer = Answer(status: status, etag: nil, body: sink.body)
-        for line in String(decoding: sink.headers, as: UTF8.self).split(whereSeparator: \.isNewline) {
+        var answer = Answer(status: status, etag: nil, body: sink.bytes)
+        for line in String(decoding: head.bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
             let parts = line.split(separator: ":", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "etag" {
                 answer.etag = parts[1].trimmingCharacters(in: .whitespaces)
