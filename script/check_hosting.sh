@@ -68,8 +68,11 @@ expect /feeds/holidays.json 200 "Content-Type: application/json; charset=utf-8" 
 expect /feeds/ 403
 # A personal feed's folder serves that feed's own page, never indexed.
 expect "/$(dirname "$personal")/" 200 "Content-Type: text/html; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
-expect /manifest.json 200 "Content-Type: application/json; charset=utf-8" "Cache-Control: public, max-age=60, must-revalidate"
-expect /api/days/2026-10-01.json 200 "Content-Type: application/json; charset=utf-8" "Cache-Control: public, max-age=3600"
+expect /manifest.json 200 "Content-Type: application/json; charset=utf-8" "Cache-Control: public, max-age=60, must-revalidate" \
+    "Access-Control-Allow-Origin: \*"
+expect /api/days/2026-10-01.json 200 "Content-Type: application/json; charset=utf-8" "Cache-Control: public, max-age=3600" \
+    "Access-Control-Allow-Origin: \*"
+expect /api/lunar/2026.json 200 "Content-Type: application/json; charset=utf-8" "Access-Control-Allow-Origin: \*"
 expect /assets/style.css 200 "Content-Type: text/css; charset=utf-8" "Cache-Control: public, max-age=86400"
 expect "/$(cd "$public" && find static -name style.css | head -1)" 200 "Content-Type: text/css; charset=utf-8" \
     "Cache-Control: public, max-age=31536000, immutable"

@@ -60,5 +60,13 @@ import Testing
         let headers = String(decoding: files["_headers"] ?? Data(), as: UTF8.self)
         #expect(headers.contains("/cal/feeds/*\n  X-Robots-Tag: noindex, nofollow\n"))
         #expect(headers.contains("/cal/feeds/holidays.ics\n  Content-Type: text/calendar; charset=utf-8\n"))
+        // The day API and the manifest are public data: any origin may fetch them.
+        #expect(
+            headers.contains(
+                "/cal/api/*\n  Content-Type: application/json; charset=utf-8\n  Cache-Control: public, max-age=3600\n  Access-Control-Allow-Origin: *\n"
+            ))
+        #expect(
+            headers.contains(
+                "/cal/manifest.json\n  Cache-Control: public, max-age=60, must-revalidate\n  Access-Control-Allow-Origin: *\n"))
     }
 }
