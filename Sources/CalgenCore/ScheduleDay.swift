@@ -61,4 +61,11 @@ public struct ScheduleDay: Hashable, Sendable {
         case .unknown: nil
         }
     }
+
+    /// When the day's work starts and how long it lasts: its shift, or the first half of it on
+    /// a half day; `nil` without a shift.
+    public var hours: (start: TimeOfDay, minutes: Int)? {
+        guard work == .worked, let shift else { return nil }
+        return (shift.start, isHalfDay ? shift.minutes / 2 : shift.minutes)
+    }
 }

@@ -56,6 +56,11 @@ public struct ScheduleEvaluator: Sendable {
         }
     }
 
+    /// Every date of a Gregorian year, in order.
+    public func days(ofYear year: Int) -> [ScheduleDay] {
+        days(from: CivilDate(year: year, month: 1, day: 1)!, through: CivilDate(year: year, month: 12, day: 31)!)
+    }
+
     /// Every date from `first` through `last`, in order.
     public func days(from first: CivilDate, through last: CivilDate) -> [ScheduleDay] {
         guard first <= last else { return [] }
@@ -70,5 +75,26 @@ public struct ScheduleEvaluator: Sendable {
         return ScheduleDay(
             date: date, work: worked ? .worked : .off, shift: shiftName.flatMap(schedule.shift(named:)),
             isHalfDay: entry.status == .half, reason: reason, detail: entry.reason, statutoryDay: statutory)
+    }
+
+    /// The `n`-th day after `date` that the schedule works (before it when `n` is negative;
+    /// `date` itself when `n` is 0), counting half days; `nil` when an unknown day comes first
+    /// or none is found within ten years.
+    public func worked(_ n: Int, from date: CivilDate) -> CivilDate? {
+        guard n != 0 else { return date }
+        let step = n > 0 ? 1 : -1
+        var left = abs(n)
+        var day = date
+        for _ in 0..<3653 {
+            day = day.adding(days: step)
+            switch self.day(day).work {
+            case .unknown: return nil
+            case .worked:
+                left -= 1
+                if left == 0 { return day }
+            case .off: break
+            }
+        }
+        return nil
     }
 }

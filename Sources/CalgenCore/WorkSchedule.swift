@@ -16,11 +16,20 @@ public struct WorkSchedule: Hashable, Sendable {
     public let defaultShift: String?
     /// Dates of the schedule's own, in the order the file gives them; they do not overlap.
     public let dates: [ScheduleDate]
+    /// Who may read the schedule's feed, pages and API: anyone (a public URL), or those given
+    /// its secret address (its feed only).
+    public let audience: ScheduleAudience
+    /// How the schedule's feed writes a rotation's shifts: one event each, or a daily rule per
+    /// day of the cycle.
+    public let encoding: FeedEncoding
 
     public init(
         id: String, name: String, national: NationalPolicy = .follow, pattern: SchedulePattern, shifts: [Shift] = [],
-        defaultShift: String? = nil, dates: [ScheduleDate] = []
+        defaultShift: String? = nil, dates: [ScheduleDate] = [], audience: ScheduleAudience = .private,
+        encoding: FeedEncoding = .expanded
     ) {
+        self.audience = audience
+        self.encoding = encoding
         self.id = id
         self.name = name
         self.national = national
@@ -38,4 +47,12 @@ public struct WorkSchedule: Hashable, Sendable {
 
     /// The shift of that name.
     public func shift(named name: String) -> Shift? { shifts.first { $0.name == name } }
+}
+
+/// Who may read a work schedule's feed, pages and API (`audience:` in its file).
+public enum ScheduleAudience: String, CaseIterable, Hashable, Sendable {
+    /// A public feed at `feeds/schedules/<id>.ics`, pages and the schedule API.
+    case `public`
+    /// A feed at a secret address only, like a subscriber's; no pages, no API.
+    case `private`
 }

@@ -8,6 +8,19 @@ package enum FeedPath {
         "feeds/\(secret.token(for: subscriber.id, epoch: subscriber.tokenEpoch))/\(subscriber.id).ics"
     }
 
+    /// A work schedule's feed: `feeds/schedules/<id>.ics` for a public schedule; for a private one
+    /// `feeds/<token>/<id>.ics`, its token derived from the feed secret and `schedule/<id>` (which
+    /// no subscriber id can be).
+    package static func schedule(_ schedule: WorkSchedule, secret: FeedSecret) -> String {
+        switch schedule.audience {
+        case .public: publicSchedule(schedule.id)
+        case .private: "feeds/\(secret.token(for: "schedule/" + schedule.id))/\(schedule.id).ics"
+        }
+    }
+
+    /// A public schedule's feed, `feeds/schedules/<id>.ics`.
+    package static func publicSchedule(_ id: String) -> String { "feeds/schedules/\(id).ics" }
+
     /// A feed's manifest: the feed's path with `.json` for `.ics`.
     package static func manifest(of feedPath: String) -> String { String(feedPath.dropLast(4)) + ".json" }
 

@@ -35,6 +35,20 @@ package enum PagePath {
     /// `api/lunar/2026.json`: the months of the lunar year that begins in 2026.
     package static func apiLunarYear(_ year: Int) -> String { api + "lunar/\(year).json" }
 
+    /// `api/schedules.json`: the public work schedules and their years.
+    package static let apiSchedules = api + "schedules.json"
+
+    /// `api/schedules/big-small-week/2026.json`: one year of a public work schedule.
+    package static func apiScheduleYear(_ id: String, _ year: Int) -> String { api + "schedules/\(id)/\(year).json" }
+
+    /// `schedules/big-small-week/2026/`: a public work schedule's year page.
+    package static func scheduleYear(_ id: String, _ year: Int) -> String { "schedules/\(id)/\(year)/" }
+
+    /// `schedules/big-small-week/2026/10/`: a public work schedule's month page.
+    package static func scheduleMonth(_ id: String, _ year: Int, _ month: Int) -> String {
+        scheduleYear(id, year) + monthFolder(month)
+    }
+
     /// `api/days/2026-10-01.json`.
     package static func apiDay(_ date: String) -> String { apiDays + date + ".json" }
 

@@ -47,4 +47,11 @@ extension Site {
             today: today, yearsBefore: subscriber?.yearsBefore ?? config.feedYearsBefore,
             yearsAfter: subscriber?.yearsAfter ?? config.feedYearsAfter, calendar: calendar)
     }
+
+    /// The years a public work schedule has pages and API files for: those of the site's feed
+    /// horizon on `today` (what its feed holds).
+    package func scheduleYears(today: CivilDate) -> [Int] {
+        let horizon = horizon(of: nil, today: today)
+        return Array(horizon.first.year...horizon.last.year)
+    }
 }

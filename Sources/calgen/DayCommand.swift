@@ -43,6 +43,13 @@ struct DayCommand: ParsableCommand {
         help: ArgumentHelp("Answer for the N-th workday after the date (before it when negative).", valueName: "N"))
     var addWorkdays: Int?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also answer by the work schedule of Content/schedules/<id>.yml: worked, off or unknown, the shift and why.",
+            valueName: "id"))
+    var schedule: String?
+
     func validate() throws {
         if addWorkdays != nil, date.contains("..") {
             throw ValidationError("--add-workdays takes one date, not a range")
@@ -65,7 +72,17 @@ struct DayCommand: ParsableCommand {
         }
         let timeZone = (try? loader.loadConfig().timeZone) ?? Calgen.defaultTimeZone
         let (first, last) = try lunar ? fromLunar() : range(timeZone: timeZone)
-        let almanac = Almanac(calendar: calendar, years: first.year...last.year)
+        // A schedule's --add-workdays may count up to ten years away.
+        let reach = schedule != nil && addWorkdays != nil ? 11 : 0
+        let supported = Almanac.supportedYears
+        let almanac = Almanac(
+            calendar: calendar,
+            years: max(supported.lowerBound, first.year - reach)...min(supported.upperBound, last.year + reach))
+        let work = try schedule.map { try evaluator(id: $0, loader: loader, almanac: almanac) }
+        if let work {
+            try answer(by: work, first: first, last: last, almanac: almanac)
+            return
+        }
         if let addWorkdays {
             guard let result = calendar.workday(addWorkdays, from: first) else {
                 Terminal.write(
@@ -99,6 +116,76 @@ struct DayCommand: ParsableCommand {
         if !json {
             // "How many workdays between A and B": the range's days counted.
             out += DayText.tally(almanac.tally(from: first, through: last), from: first, through: last) + "\n"
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    /// The schedule `id` of the content, or an error naming the schedules there.
+    private func evaluator(id: String, loader: ContentLoader, almanac: Almanac) throws -> ScheduleEvaluator {
+        let schedules: [WorkSchedule]
+        do {
+            schedules = try loader.loadSchedules()
+        } catch {
+            DiagnosticPrinter.print(error, outputDirectory: nil)
+            throw ExitCode.failure
+        }
+        guard let schedule = schedules.first(where: { $0.id == id }) else {
+            let known = schedules.map(\.id).joined(separator: ", ")
+            Terminal.write(
+                Terminal.styled("error: ", .error) + "no schedule \"\(Terminal.safe(id))\" in Content/schedules/\n  fix: "
+                    + (known.isEmpty ? "add Content/schedules/\(Terminal.safe(id)).yml" : "use one of: \(known)") + "\n")
+            throw ExitCode.failure
+        }
+        return ScheduleEvaluator(schedule: schedule, almanac: almanac)
+    }
+
+    /// The answers of a work schedule: for one date its block with the schedule's line (or the
+    /// schedule API's object), for a range a line per date and a count; with --add-workdays the
+    /// N-th day the schedule works.
+    private func answer(by work: ScheduleEvaluator, first: CivilDate, last: CivilDate, almanac: Almanac) throws {
+        var first = first
+        if let addWorkdays {
+            guard let found = work.worked(addWorkdays, from: first) else {
+                Terminal.write(
+                    Terminal.styled("error: ", .error)
+                        + "the \(ordinal(addWorkdays)) day \(work.schedule.id) works from \(first.iso8601) is not known yet: the count reaches a day the published arrangement cannot decide\n"
+                        + "  fix: wait for the State Council notice and update Content/holidays/\n")
+                throw ExitCode.failure
+            }
+            if !json {
+                print("\(ordinal(addWorkdays)) day worked by \(work.schedule.id) from \(first.iso8601): \(found.iso8601)\n")
+            }
+            first = found
+        }
+        let last = addWorkdays == nil ? last : first
+        let strings = SiteStrings(language: .english)
+        let name = "\(work.schedule.name) (\(work.schedule.id))"
+        if first == last, !date.contains("..") {
+            let day = work.day(first)
+            if json {
+                print(ScheduleAPI.json(for: day))
+            } else {
+                print(DayText.block(almanac.day(first)))
+                print("schedule     \(Terminal.safe(name)): \(Terminal.safe(strings.scheduleLine(day, schedule: work.schedule)))")
+            }
+            return
+        }
+        var out = ""
+        let days = work.days(from: first, through: last)
+        for day in days {
+            out +=
+                json
+                ? ScheduleAPI.json(for: day)
+                : DayText.line(almanac.day(day.date)) + " | " + Terminal.safe(strings.scheduleLine(day, schedule: work.schedule))
+            out += "\n"
+        }
+        if !json {
+            let half = days.count { $0.work == .worked && $0.isHalfDay }
+            out += "\(Terminal.safe(name)), \(first.iso8601)..\(last.iso8601): \(days.count { $0.work == .worked }) worked"
+            out += half > 0 ? " (\(half) half days)" : ""
+            out += ", \(days.count { $0.work == .off }) off"
+            let unknown = days.count { $0.work == .unknown }
+            out += unknown > 0 ? ", \(unknown) unknown (not announced)\n" : "\n"
         }
         FileHandle.standardOutput.write(Data(out.utf8))
     }

@@ -7,11 +7,13 @@ import Foundation
 struct FeedsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feeds",
-        abstract: "Print each subscriber's personal feed URLs, to hand out.",
+        abstract: "Print each subscriber's personal feed URLs, and each work schedule's, to hand out.",
         discussion: """
             Every subscriber gets an https URL (for Outlook and most apps) and a webcal URL (for \
             one-click subscribing). The URLs contain a token derived from the feed secret: give each \
-            URL only to its subscriber. Use the same secret as the build that is published.
+            URL only to its subscriber. A work schedule's feed follows, public or (`audience: private`) \
+            at a secret address of its own. With --json, the subscribers' feeds only. Use the same \
+            secret as the build that is published.
             """
     )
 
@@ -55,6 +57,13 @@ struct FeedsCommand: ParsableCommand {
                 if subscriber.includesFestivals || subscriber.includesSolarTerms {
                     print("  holds festivals or solar terms: subscribed to \(Calgen.festivalsFeedPath) as well, they show twice")
                 }
+                if let schedule = subscriber.schedule { print("  works by the schedule \(schedule)") }
+            }
+            for schedule in site.schedules {
+                let url = FeedURL(baseURL: site.config.baseURL, path: FeedPath.schedule(schedule, secret: secret))
+                print("schedule \(schedule.id)  \(Terminal.safe(schedule.name))  (\(schedule.audience.rawValue))")
+                print("  \(url.https)")
+                print("  \(url.webcal)")
             }
             return
         }

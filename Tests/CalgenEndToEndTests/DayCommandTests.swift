@@ -65,4 +65,37 @@ import Testing
         let backwards = try fixture.run(["day", "2026-02-01..2026-01-01"])
         #expect(backwards.status != 0 && backwards.stderr.contains("ends before it starts"))
     }
+
+    /// `--schedule`: the day by a work schedule, as the schedule API has it; ranges count the
+    /// days worked; `--add-workdays` counts the days the schedule works.
+    @Test func dayCommandAnswersByASchedule() throws {
+        let fixture = try Fixture()
+        let one = try fixture.run(["day", "2026-10-10", "--schedule", "big-small-week"])
+        #expect(one.status == 0)
+        #expect(
+            one.stdout.contains(
+                "schedule     大小周 (big-small-week): Work · make-up workday for National Day · 日班 09:00–18:00"), "\(one.stdout)")
+        let json = try fixture.run(["day", "2026-12-31", "--schedule", "big-small-week", "--json"])
+        let year = try #require(BundledSite.get().read("api/schedules/big-small-week/2026.json"))
+        #expect(json.status == 0 && year.contains(json.stdout.trimmingCharacters(in: .newlines)), "\(json.stdout)")
+        let range = try fixture.run(["day", "2026-10-01..2026-10-12", "--schedule", "six-day-shop"])
+        #expect(range.stdout.contains("2026-10-10 星期六 makeupWorkday 国庆节 九月初一 | Work · store 10:00–19:00"))
+        #expect(range.stdout.hasSuffix("单休门店 (six-day-shop), 2026-10-01..2026-10-12: 4 worked, 8 off\n"), "\(range.stdout)")
+        let unknown = try fixture.run(["day", "2027-01-04..2027-01-05", "--schedule", "big-small-week"])
+        #expect(unknown.stdout.contains("0 worked, 0 off, 2 unknown (not announced)"), "\(unknown.stdout)")
+        let counted = try fixture.run(["day", "2026-09-30", "--schedule", "big-small-week", "--add-workdays", "2"])
+        #expect(counted.stdout.hasPrefix("2nd day worked by big-small-week from 2026-09-30: 2026-10-09"), "\(counted.stdout)")
+        let missing = try fixture.run(["day", "2026-10-10", "--schedule", "acme"])
+        #expect(missing.status == 1 && missing.stderr.contains(#"no schedule "acme" in Content/schedules/"#))
+        #expect(missing.stderr.contains("fix: use one of: big-small-week, four-on-two-off, hospital-rotation, six-day-shop"))
+        let past = try fixture.run(["day", "2026-12-30", "--schedule", "big-small-week", "--add-workdays", "3"])
+        #expect(past.status == 1 && past.stderr.contains("is not known yet"), "\(past.stderr)")
+        // `calgen feeds` names each subscriber's schedule and lists the schedules' feeds.
+        let feeds = try fixture.run(["feeds"])
+        #expect(feeds.stdout.contains("  works by the schedule big-small-week"))
+        #expect(
+            feeds.stdout.contains(
+                "schedule hospital-rotation  病区三班倒  (public)\n  https://calendar.example.com/feeds/schedules/hospital-rotation.ics\n"
+            ))
+    }
 }

@@ -11,6 +11,7 @@ import Testing
     @Test(arguments: [
         ("2026/index.html", "year-2026.html"), ("2026/10/index.html", "month-2026-10.html"),
         ("notes/national-day-duty/index.html", "note-national-day-duty.html"),
+        ("schedules/hospital-rotation/2026/10/index.html", "schedule-hospital-rotation-2026-10.html"),
     ])
     func goldenPages(_ page: String, _ golden: String) throws {
         let actual = try BundledSite.get().read(page) ?? ""
@@ -67,5 +68,42 @@ import Testing
         }
         let expected = FileManager.default.contents(atPath: goldenURL.path).map { String(decoding: $0, as: UTF8.self) }
         #expect(actual == expected, "the golden feed differs from Golden/golden.ics; review and regenerate it")
+    }
+
+    /// One small work schedule's feed, compact (a daily rule per day of the cycle), over one year:
+    /// a rotation through the holidays it follows, a make-up day, a half day and a night shift.
+    /// Regenerate as above.
+    @Test func goldenScheduleFeed() throws {
+        let fixture = try Fixture()
+        let config = fixture.read("Content/site.yml") ?? ""
+        try fixture.write("Content/site.yml", config + "feed-years-before: 0\nfeed-years-after: 0\n")
+        try fixture.write(
+            "Content/schedules/golden.yml",
+            """
+            name: 四班轮转
+            audience: public
+            national: follow
+            encoding: compact
+            pattern:
+              rotation:
+                anchor: 2026-01-01
+                cycle: [D, D, N, off]
+            shift: D
+            shifts:
+              D: {start: "08:00", end: "20:00"}
+              N: {start: "20:00", end: "08:00"}
+            dates:
+              - date: 2026-06-01
+                day: half
+                reason: 儿童节下午放假
+            """)
+        let files = try fixture.buildInMemory().files
+        let actual = String(decoding: try #require(files["feeds/schedules/golden.ics"]), as: UTF8.self)
+        let goldenURL = Fixture.repositoryRoot.appendingPathComponent("Tests/CalgenEndToEndTests/Golden/schedule.ics")
+        if ProcessInfo.processInfo.environment["CALGEN_UPDATE_GOLDEN"] == "1" {
+            try Data(actual.utf8).write(to: goldenURL)
+        }
+        let expected = FileManager.default.contents(atPath: goldenURL.path).map { String(decoding: $0, as: UTF8.self) }
+        #expect(actual == expected, "the golden schedule feed differs from Golden/schedule.ics; review and regenerate it")
     }
 }

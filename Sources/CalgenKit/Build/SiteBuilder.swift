@@ -134,10 +134,10 @@ public struct SiteBuilder: Sendable {
         let feeds = try timer.step("feeds") { try feedSet.render(previous: previous, sink: sink) }
         let personalFeeds = feedSet.paths()
         // Beside the page of each personal feed, the record of which feeds this build published.
+        let recorded = personalFeeds.map(\.path) + feedSet.privateSchedulePaths()
         let privatePages =
             renderer.renderPrivatePages(personalFeeds)
-            + (personalFeeds.isEmpty
-                ? [] : [PersonalFeedRecord(feedPaths: personalFeeds.map(\.path)).file(secret: options.feedSecret)])
+            + (recorded.isEmpty ? [] : [PersonalFeedRecord(feedPaths: recorded).file(secret: options.feedSecret)])
         let (publication, htmlPages) = try timer.step("manifest") {
             // What changed for people, as the manifest keeps it and as the changes page and
             // `changes.xml` show it; then the sitemap of every HTML page, the changes page among them.
@@ -250,8 +250,8 @@ struct SiteRenderer {
 
     var strings: SiteStrings { SiteStrings(language: site.config.language) }
 
-    /// The static day API.
+    /// The static day API and the schedule API.
     func renderData() -> [OutputFile] {
-        DayAPI.files(for: site.almanac)
+        DayAPI.files(for: site.almanac) + ScheduleAPI.files(for: site, today: today)
     }
 }

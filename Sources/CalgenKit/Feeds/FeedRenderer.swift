@@ -320,10 +320,10 @@ struct FeedRenderer: Sendable {
         case .at(let time, let duration): return FeedRenderer.times(day, time, duration, zone: zone)
         case .shift:
             // Every date of a shift-start reminder is a worked day with a shift.
-            guard let shift = work?.day(day).shift else {
+            guard let hours = work?.day(day).hours else {
                 return (.date(FeedRenderer.date(day)), .date(FeedRenderer.date(day.next)))
             }
-            return FeedRenderer.times(day, shift.start, TimeSpan(minutes: shift.minutes), zone: zone)
+            return FeedRenderer.times(day, hours.start, TimeSpan(minutes: hours.minutes), zone: zone)
         }
     }
 

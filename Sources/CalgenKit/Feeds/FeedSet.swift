@@ -101,6 +101,25 @@ public struct FeedSet: Sendable {
             owner: FeedSize.Owner(file: "site.yml", fix: "lower `feed-years-before`/`feed-years-after`"))
         var results = [publicFeed, festivalsFeed]
         var problems = [Diagnostic]()
+        // A public schedule's feed is listed in the site manifest, a private one is not: it goes
+        // to `sink` like a personal feed.
+        for schedule in site.schedules {
+            let file = feedInputs.sources.scheduleFiles[schedule.id] ?? "schedules/\(schedule.id).yml"
+            let fix =
+                schedule.encoding == .expanded
+                ? "write `encoding: compact` in the schedule (a daily rule per day of its cycle), or lower the site's `feed-years-before`/`feed-years-after`"
+                : "lower the site's `feed-years-before`/`feed-years-after`"
+            do {
+                let draft = try renderer.scheduleFeed(schedule, zones: zones)
+                results.append(
+                    try FeedSet.finish(
+                        draft, inputs: nil, previous: previous, sink: draft.isPublic ? MemorySink() : sink,
+                        stamp: renderer.stamp, generatedAt: generatedAt,
+                        owner: FeedSize.Owner(file: file, fix: fix)))
+            } catch let error as FeedTooLarge {
+                problems.append(error.diagnostic(file: file, fix: fix))
+            }
+        }
         for result in personal {
             switch result {
             case .success(let feed): results.append(feed)
@@ -154,6 +173,11 @@ public struct FeedSet: Sendable {
     /// Each subscriber's feed path, as `feeds/<token>/<id>.ics`.
     public func paths() -> [(subscriber: Subscriber, path: String)] {
         site.subscribers.map { ($0, renderer.path(of: $0)) }
+    }
+
+    /// The feed path of each private schedule, as `feeds/<token>/<id>.ics`.
+    func privateSchedulePaths() -> [String] {
+        site.schedules.filter { $0.audience == .private }.map(renderer.path(of:))
     }
 
     /// What calgen's core computes for every reminder of a subscriber over its feed's horizon:

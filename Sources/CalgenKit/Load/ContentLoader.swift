@@ -44,7 +44,7 @@ public struct ContentLoader: Sendable {
         digests.notes = notes?.digests ?? [:]
         // Schedules first: a subscriber's `schedule:` must name one of them.
         let schedules = problems.collect { () throws(ContentErrors) in try readSchedules() }
-        digests.schedules = schedules?.digests ?? [:]
+        (digests.schedules, digests.scheduleFiles) = (schedules?.digests ?? [:], schedules?.files ?? [:])
         let subscribers = problems.collect { () throws(ContentErrors) in
             try readSubscribers(
                 defaultTimeZone: config?.config.timeZone ?? Calgen.defaultTimeZone, schedules: schedules?.schedules)
@@ -230,9 +230,11 @@ public struct ContentLoader: Sendable {
     }
 
     /// The schedules, and the SHA-256 of each one's file by id.
-    func readSchedules() throws(ContentErrors) -> (schedules: [WorkSchedule], digests: [String: String]) {
+    func readSchedules() throws(ContentErrors) -> (
+        schedules: [WorkSchedule], digests: [String: String], files: [String: String]
+    ) {
         let directory = display("schedules")
-        guard isDirectory(directory) else { return ([], [:]) }
+        guard isDirectory(directory) else { return ([], [:], [:]) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) && !$0.hasPrefix(".") }.sorted()
         var problems = DiagnosticCollector()
@@ -261,7 +263,7 @@ public struct ContentLoader: Sendable {
             }
         }
         try problems.throwIfAny()
-        return (schedules.sorted { $0.id < $1.id }, digests)
+        return (schedules.sorted { $0.id < $1.id }, digests, files)
     }
 
     /// The symbolic links to folders among `entries` (paths relative to `directory`; by default

@@ -4,7 +4,7 @@ import Yams
 /// Parses `Content/schedules/<id>.yml` into a `WorkSchedule`, reporting every problem of the
 /// file with line and column.
 enum ScheduleParser {
-    static let keys = ["name", "national", "pattern", "shift", "shifts", "dates"]
+    static let keys = ["name", "national", "pattern", "shift", "shifts", "dates", "audience", "encoding"]
     /// The kinds of pattern, each a key of `pattern:`; a pattern has exactly one.
     static let patternKinds = ["weekly", "alternate", "monthly", "rotation"]
     static let dateKeys = ["date", "from", "to", "day", "reason", "shift"]
@@ -50,6 +50,8 @@ enum ScheduleParser {
         fields.rejectUnknownKeys(allowed: keys)
         let name = fields.string("name") ?? stem
         let national = fields.choice("national", NationalPolicy.self) ?? .follow
+        let audience = fields.choice("audience", ScheduleAudience.self) ?? .private
+        let encoding = fields.choice("encoding", FeedEncoding.self) ?? .expanded
         let shifts = parseShifts(&fields, &problems)
         let shiftNames = shifts.map(\.name)
         var defaultShift: String?
@@ -107,7 +109,7 @@ enum ScheduleParser {
         guard let pattern else { throw ContentErrors(problems.diagnostics) }
         return WorkSchedule(
             id: stem, name: name, national: national, pattern: pattern, shifts: shifts, defaultShift: defaultShift,
-            dates: dates)
+            dates: dates, audience: audience, encoding: encoding)
     }
 
     static func shiftFix(_ names: [String]) -> String {

@@ -9,4 +9,6 @@ struct SourceDigests: Sendable {
     var schedules: [String: String] = [:]
     /// Each subscriber's file, by id, for messages.
     var subscriberFiles: [String: String] = [:]
+    /// Each work schedule's file, by id, for messages.
+    var scheduleFiles: [String: String] = [:]
 }

@@ -310,7 +310,9 @@ enum TextRule {
         if segments.contains(where: { $0.isEmpty || $0 == "." }) {
             return "must be a normalised path, without empty or . segments"
         }
-        if segments[0] == "feeds" && segments.count != 2 { return "must be a public file: feeds/<name>.ics or .json" }
+        if segments[0] == "feeds" && segments.count != 2 && !(segments.count == 3 && segments[1] == "schedules") {
+            return "must be a public file: feeds/<name>.ics or .json, or a public schedule's feeds/schedules/<id>.ics or .json"
+        }
         if s.contains(":") && segments[0].contains(":") { return "must be a relative path, not a URL or drive" }
         return nil
     }

@@ -10,6 +10,9 @@ struct MonthGrid {
     let today: CivilDate
     /// The notes covering each day.
     let notesByDay: [CivilDate: [Note]]
+    /// On a work schedule's pages: the schedule, whose answer each cell shows beside the
+    /// national marks.
+    var work: ScheduleEvaluator? = nil
 
     var calendar: HolidayCalendar { almanac.calendar }
 
@@ -102,6 +105,8 @@ struct MonthGrid {
             if !statutory || status.isAnnounced { label.append(strings.spokenStatus(status.kind)) }
         }
         if statutory { label.append(status.isAnnounced ? strings.ui.statutory : strings.ui.statutoryPending) }
+        let scheduled = work.map { $0.day(date) }
+        if let scheduled, let work { label.append(strings.scheduleLine(scheduled, schedule: work.schedule)) }
         label += feasts
         if let lunar = names.lunar { label.append(strings.lunarSpoken(lunar)) }
 
@@ -115,11 +120,12 @@ struct MonthGrid {
             // Here as well as on the grid: a key found in the innermost context is found at once.
             "large": large,
             // Explicit so that a missing key never resolves in an enclosing context.
-            "badge": false, "name": false, "nameClass": false, "sub": false, "subClass": false,
+            "badge": false, "name": false, "nameClass": false, "sub": false, "subClass": false, "sched": false,
             // One line per feast, so that two names never run together.
             "feasts": feasts.map(strings.cellText),
         ]
         if let badge = strings.badge(status.kind) { context["badge"] = badge }
+        if let scheduled, let work { context["sched"] = schedMark(scheduled, schedule: work.schedule, large: large) }
         // Notes are marked in the month they belong to, not on the neighbours' filler days.
         let notes = outside ? [] : notesByDay[date] ?? []
         context["hasNotes"] = !notes.isEmpty
@@ -145,5 +151,34 @@ struct MonthGrid {
             }
         }
         return context
+    }
+
+    /// A schedule's answer in a cell: `{text, hours, cls}`. The text is the shift's name (a
+    /// rotation's; on a month page any schedule's) or the mark (班, 休, 半天, ?) and, on a month
+    /// page, the schedule's or the person's own reason; `hours` the shift's hours (a month page;
+    /// hidden on narrow screens).
+    func schedMark(_ day: ScheduleDay, schedule: WorkSchedule, large: Bool) -> [String: Any] {
+        let kind: String
+        switch day.work {
+        case .worked: kind = day.isHalfDay ? "half" : "on"
+        case .off: kind = "rest"
+        case .unknown: kind = "unknown"
+        }
+        // A rotation's shifts differ from day to day: named on every grid; another schedule's
+        // one shift only on a month page, where there is room.
+        var text = [strings.scheduleMark(day)]
+        let rotation = if case .rotation = schedule.pattern { true } else { false }
+        if rotation || large, day.work == .worked, !day.isHalfDay, let shift = day.shift {
+            text = [shift.name]
+        }
+        if large, [.scheduleDate, .leave, .personalDate].contains(day.reason) {
+            text.append(strings.scheduleReason(day, schedule: schedule))
+        }
+        var mark: [String: Any] = ["text": strings.cellText(text.joined(separator: " ")), "cls": "sch " + kind, "hours": false]
+        if large, let hours = day.hours {
+            let end = (hours.start.minutes + hours.minutes) % 1440
+            mark["hours"] = "\(hours.start)–\(TimeOfDay(hour: end / 60, minute: end % 60)!)"
+        }
+        return mark
     }
 }

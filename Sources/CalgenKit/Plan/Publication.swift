@@ -36,10 +36,10 @@ struct Publication: Sendable {
         }
         let diff = ArtifactDiff(listed, previous: previous.manifest)
         let personal = feeds.filter { !$0.isPublic }
-        let personalPaths = Set(personal.map(\.path))
+        let feedPaths = Set(feeds.map(\.path))
+        // A personal feed changed, or a feed of the previous build is gone.
         let personalChanged =
-            personal.contains(where: \.changed)
-            || previous.feeds.keys.contains { !Calgen.publicFeedPaths.contains($0) && !personalPaths.contains($0) }
+            personal.contains(where: \.changed) || previous.feeds.keys.contains { !feedPaths.contains($0) }
         let anyChange = previous.manifest == nil || diff.changesAnything || personalChanged
 
         let versioning = SiteVersioning(previous: previous.manifest)

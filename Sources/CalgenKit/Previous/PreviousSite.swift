@@ -32,6 +32,7 @@ public enum PreviousSite {
         let manifests =
             Calgen.publicFeedPaths.map(FeedPath.manifest(of:))
             + site.subscribers.map { FeedPath.manifest(of: FeedPath.personal($0, secret: options.feedSecret)) }
+            + site.schedules.map { FeedPath.manifest(of: FeedPath.schedule($0, secret: options.feedSecret)) }
         guard let manifestBytes = try fetch(base, Manifest.path, fetcher: fetcher, maxBytes: manifestLimit) else {
             return .firstDeploy
         }

@@ -113,6 +113,18 @@ extension UIWords {
         changesSubtitle: "新一年放假安排的发布、数据更正和记事变化，每个网站版本一条。",
         changesIntro: "每当新一年的放假安排发布、数据更正或记事变化，网站就出一个新版本。下面是每个版本改了什么，最新的在前。",
         changesFollow: "在阅读器中订阅更新记录（Atom）",
-        noChanges: "还没有更新记录。"
+        noChanges: "还没有更新记录。",
+        schedulesHeading: "上班班表",
+        schedulesText: "有的单位不按周一至周五上班：大小周、单休、轮班。每个班表有自己的年历、可订阅的日历和数据接口。",
+        scheduleRules: "规则",
+        scheduleCounts: "{year}年：上班 {worked} 天（其中半天 {half} 天），休息 {off} 天{unknown}。",
+        scheduleUnknown: "，{n} 天待放假安排公布后确定",
+        scheduleDecided: "由放假安排或班表日期决定的日子",
+        scheduleNoneDecided: "没有：每天都按班表的规律。",
+        scheduleFeed: "订阅这个班表",
+        scheduleFeedText: "与周一至周五不同的日子（班/休，附原因）和每个班次，全天事件或带时间的事件，不设提醒。",
+        scheduleAPI: "数据接口",
+        scheduleLegend: "格子下方的标记是这个班表：班＝上班，休＝休息，半天，?＝待定；右上角的“休/班”是全国放假安排。",
+        scheduleNational: "全国日历"
     )
 }

@@ -122,6 +122,21 @@ extension UIWords {
         changesIntro:
             "Each time a new year's arrangement is published, data is corrected or a note changes, the site makes a new version. This is what each version changed, newest first.",
         changesFollow: "Follow these changes in a feed reader (Atom)",
-        noChanges: "Nothing has changed yet."
+        noChanges: "Nothing has changed yet.",
+        schedulesHeading: "Work schedules",
+        schedulesText:
+            "Some employers do not work Monday to Friday: alternating Saturdays, six-day weeks, shift rotations. Each schedule has its own calendar pages, a feed to subscribe to and an API.",
+        scheduleRules: "Rules",
+        scheduleCounts: "{year}: {worked} days worked ({half} half days), {off} days off{unknown}.",
+        scheduleUnknown: ", {n} days to be known once the arrangement is published",
+        scheduleDecided: "Days decided by the holiday arrangement or the schedule's own dates",
+        scheduleNoneDecided: "None: every day follows the pattern.",
+        scheduleFeed: "Subscribe to this schedule",
+        scheduleFeedText:
+            "The days that differ from Monday to Friday (work or off, with the reason) and each shift, as all-day or timed events, without alarms.",
+        scheduleAPI: "API",
+        scheduleLegend:
+            "The mark at the bottom of a cell is this schedule: Work, Off, Half (a half day), ? (not known yet); the Off/Work badge at the top right is the national arrangement.",
+        scheduleNational: "National calendar"
     )
 }

@@ -148,6 +148,21 @@ package struct UIWords: Sendable {
     package let changesFollow: String
     package let noChanges: String
 
+    // MARK: Work schedules
+
+    package let schedulesHeading: String
+    package let schedulesText: String
+    package let scheduleRules: String
+    package let scheduleCounts: String
+    package let scheduleUnknown: String
+    package let scheduleDecided: String
+    package let scheduleNoneDecided: String
+    package let scheduleFeed: String
+    package let scheduleFeedText: String
+    package let scheduleAPI: String
+    package let scheduleLegend: String
+    package let scheduleNational: String
+
     /// The words of a language.
     package static func of(_ language: SiteLanguage) -> UIWords {
         switch language {

@@ -52,11 +52,11 @@ import Testing
 
     @Test func personalFeedsLiveAtSecretPathsThatNothingPublicReveals() throws {
         let site = try BundledSite.get()
-        #expect(site.report.feeds == 6)  // holidays, festivals and four personal ones
+        #expect(site.report.feeds == 12)  // holidays, festivals, four public schedules' and six personal ones
         #expect(site.report.warnings.isEmpty)
         let secret = try FeedSecret(Fixture.secret)
         let feeds = FeedFiles.personal(site.files)
-        #expect(feeds.keys.sorted() == ["li-si", "wang-fang", "zhang-san", "zhao-liu"])
+        #expect(feeds.keys.sorted() == ["li-si", "qian-qi", "sun-li", "wang-fang", "zhang-san", "zhao-liu"])
         let token = secret.token(for: "zhang-san")
         #expect(token.count == 24 && token.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         #expect(feeds["zhang-san"]!.hasPrefix("feeds/\(token)/zhang-san.ics"))
@@ -229,9 +229,9 @@ import Testing
         let built = try SmallSite.get()
         let first = built.files.filter { $0.key.hasPrefix("feeds/") }
         let second = try Fixture().buildInMemory(previous: built.output).files.filter { $0.key.hasPrefix("feeds/") }
-        // 6 feeds and their manifests, the page beside each of the 4 personal feeds, and the record
-        // of personal feeds
-        #expect(first.count == 17 && Fixture.differences(first, second).isEmpty)
+        // 12 feeds (holidays, festivals, 4 schedules, 6 personal) and their manifests, the page
+        // beside each of the 6 personal feeds, and the record of personal feeds
+        #expect(first.count == 31 && Fixture.differences(first, second).isEmpty)
     }
 
     /// A personal feed that nothing changed but that is gone from the output (its manifest is

@@ -188,7 +188,9 @@ import Testing
             .map { String(decoding: $0.value, as: UTF8.self) }
         let zhao = try #require(pages.first { $0.contains("赵六") })
         #expect(zhao.contains("上班提醒按排班「大小周」，请假日不提醒。时间按 Asia/Shanghai 时区。"))
-        #expect(pages.filter { $0.contains("上班提醒按") }.count == 1)
+        // and the shop's 单休 subscriber's; the nurse's page is in English.
+        #expect(pages.filter { $0.contains("上班提醒按") }.count == 2)
+        #expect(pages.contains { $0.contains("上班提醒按排班「单休门店」") })
         let feed = try #require(FeedFiles.personal(site.files)["zhao-liu"])
         #expect(feed.contains("UID:zhao-liu.clock-in.20260207@"))  // a big-week Saturday
         #expect(!feed.contains("UID:zhao-liu.clock-in.20260708@"))  // annual leave

@@ -9,7 +9,7 @@ import Testing
 @Suite struct ScheduleLoadingTests {
     @Test func theBundledSchedulesLoad() throws {
         let site = try ContentLoader(contentDirectory: Fixture.repositoryRoot.appendingPathComponent("Content").path).load()
-        #expect(site.schedules.map(\.id) == ["big-small-week", "four-on-two-off"])
+        #expect(site.schedules.map(\.id) == ["big-small-week", "four-on-two-off", "hospital-rotation", "six-day-shop"])
         let bigSmall = try #require(site.schedules.first)
         let evaluator = ScheduleEvaluator(schedule: bigSmall, almanac: site.almanac)
         // 2026-02-14, a make-up Saturday in a short week: worked, since the schedule follows the arrangement.

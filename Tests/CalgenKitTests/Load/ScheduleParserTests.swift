@@ -131,6 +131,8 @@ import Testing
         ("shifts:\n  off: {start: \"08:00\", end: \"20:00\"}\n", "2:3", "not a shift"),
         ("shifts:\n  D: {start: \"08:00\"}\n", "2:6", #"the shift "D" needs "end""#),
         ("dates:\n  - {date: 2026-07-03, day: off}\n", "2:5", #"missing required key "reason""#),
+        ("audience: everyone\n", "1:11", #""everyone" is not a valid "audience""#),
+        ("encoding: tiny\n", "1:11", #""tiny" is not a valid "encoding""#),
     ]
 
     @Test(arguments: badInputs.indices)

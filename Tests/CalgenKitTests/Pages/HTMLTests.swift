@@ -12,11 +12,13 @@ import Testing
         let report = site.report
         let files = site.files
         let pages = files.keys.filter { $0.hasSuffix(".html") }
-        // 21 years, 252 months, 5 notes, the notes index, index, subscribe, api, changes and 404
-        #expect(report.pages == 284)
-        // and a private page beside each of the 4 personal feeds, counted as feeds, not pages
-        #expect(pages.count == 288)
-        #expect(pages.filter { $0.hasPrefix("feeds/") }.count == 4)
+        // 21 years, 252 months, 5 notes, the notes index, index, subscribe, api, changes and 404,
+        // and 4 public schedules × 3 years × (a year and 12 months)
+        #expect(report.pages == 440)
+        // and a private page beside each of the 6 personal feeds, counted as feeds, not pages
+        #expect(pages.count == 446)
+        #expect(pages.filter { $0.hasPrefix("feeds/") }.count == 6)
+        #expect(pages.filter { $0.hasPrefix("schedules/") }.count == 156)
         #expect(pages.filter { $0.range(of: #"^\d{4}/index\.html$"#, options: .regularExpression) != nil }.count == 21)
         #expect(pages.filter { $0.range(of: #"^\d{4}/\d{2}/index\.html$"#, options: .regularExpression) != nil }.count == 252)
         for path in ["index.html", "404.html", "sitemap.xml", "robots.txt", "assets/style.css"] {
@@ -25,7 +27,7 @@ import Testing
         let sitemap = site.read("sitemap.xml") ?? ""
         #expect(sitemap.contains("<loc>https://calendar.example.com/2026/10/</loc>"))
         #expect(sitemap.contains("<loc>https://calendar.example.com/notes/national-day-duty/</loc>"))
-        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 283)  // every page but 404
+        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 439)  // every page but 404
         #expect(sitemap.contains("<loc>https://calendar.example.com/changes/</loc>"))
         #expect(!sitemap.contains("feeds/"))
         #expect(site.read("robots.txt")?.contains("Sitemap: https://calendar.example.com/sitemap.xml") == true)
@@ -182,7 +184,7 @@ import Testing
         #expect(api.contains(#"{&quot;date&quot;:&quot;2026-11-21&quot;"#))
         // Beside each personal feed: its own page, noindex, linked from no public page.
         let privatePages = site.files.keys.filter { $0.hasPrefix("feeds/") && $0.hasSuffix("/index.html") }.sorted()
-        #expect(privatePages.count == 4)
+        #expect(privatePages.count == 6)
         let manifest = site.read("manifest.json") ?? ""
         for path in privatePages {
             let page = site.read(path) ?? ""

@@ -13,12 +13,13 @@ import Testing
         let previous = site.output + [OutputFile(path: "stale.txt", bytes: Array("left over".utf8))]
         let rebuilt = try Fixture().buildInMemory(previous: previous)
         let report = rebuilt.report
-        // "62 pages, 5 notes, 6 feeds (2 rendered with 184 events, 4 unchanged) for 4 subscribers;
-        // version 1: 0 files written (0.0 MB), 1,555 unchanged": the personal feeds, whose inputs
-        // did not change, are not even rendered again.
-        #expect(report.pages == 63 && report.notes == 5 && report.feeds == 6 && report.subscribers == 4)
-        #expect(report.feedsRendered == 2 && report.events == 184)
-        #expect(report.version == 1 && report.filesWritten == 0 && report.filesUnchanged == 1559, "\(report)")
+        // "219 pages, 5 notes, 12 feeds (6 rendered with 1,641 events, 6 unchanged) for 6
+        // subscribers; version 1: 0 files written (0.0 MB), 1,742 unchanged": the personal feeds,
+        // whose inputs did not change, are not even rendered again (the public ones and the public
+        // schedules' always are: the site manifest hashes them).
+        #expect(report.pages == 219 && report.notes == 5 && report.feeds == 12 && report.subscribers == 6, "\(report)")
+        #expect(report.feedsRendered == 6 && report.events == 1641)
+        #expect(report.version == 1 && report.filesWritten == 0 && report.filesUnchanged == 1742, "\(report)")
         #expect(rebuilt.files["stale.txt"] == nil)
         #expect(Fixture.differences(site.files, rebuilt.files).isEmpty)
     }
@@ -33,8 +34,12 @@ import Testing
         #expect(original.contains("date: 2026-05-20"))
         try fixture.write(path, original.replacingOccurrences(of: "date: 2026-05-20", with: "date: 2026-05-21"))
         let rebuilt = try fixture.buildInMemory(previous: site.output)
-        #expect(rebuilt.report.feedsRendered == 3, "\(rebuilt.report)")  // the public two and zhao-liu's
+        // The public two, the four public schedules' and zhao-liu's.
+        #expect(rebuilt.report.feedsRendered == 7, "\(rebuilt.report)")
         let changed = Fixture.differences(site.files, rebuilt.files).filter { $0.hasPrefix("feeds/") && $0.hasSuffix(".ics") }
-        #expect(changed.count == 1 && changed.first?.hasSuffix("/zhao-liu.ics") == true, "\(changed)")
+            .sorted()
+        #expect(changed.count == 2, "\(changed)")
+        #expect(changed.contains("feeds/schedules/big-small-week.ics"), "\(changed)")
+        #expect(changed.contains { $0.hasSuffix("/zhao-liu.ics") }, "\(changed)")
     }
 }

@@ -30,6 +30,17 @@ struct SubscribePage: SitePage {
                 text: words.subscribeFestivalsText, calendarName: strings.festivalsFeedName(pages.site.config.title),
                 baseURL: pages.site.config.baseURL),
         ]
+        // The public work schedules, each with its current year's page (which has its feed).
+        let year =
+            pages.site.scheduleYears(today: pages.today).contains(pages.today.year)
+            ? pages.today.year : pages.site.scheduleYears(today: pages.today).first ?? pages.today.year
+        context["schedules"] = pages.publicSchedules.map { schedule -> [String: Any] in
+            [
+                "name": strings.scheduleTitle(schedule), "href": root + PagePath.scheduleYear(schedule.id, year),
+                "text": strings.scheduleSummary(schedule),
+            ]
+        }
+        context["hasSchedules"] = !pages.publicSchedules.isEmpty
         return context
     }
 

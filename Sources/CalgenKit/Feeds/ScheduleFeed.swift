@@ -1,0 +1,112 @@
+import CalgenCore
+import CalgenModel
+import ICalendar
+
+/// A work schedule's feed: what the schedule does to the Monday-to-Friday week, over the site's
+/// feed horizon.
+///
+/// - A day whose answer differs from Monday to Friday (a worked Saturday, a weekday off, a half
+///   day) is an all-day event, `班 · 国庆补班`, `休 · 公司周年`, `半天 · 下午放假`.
+/// - A rotation's worked day with a shift is a timed event over the shift instead,
+///   `N 20:00–次日08:00`, in the site's time zone; with `encoding: compact` the days that follow the
+///   cycle unchanged are one daily rule per day of the cycle, with an `EXDATE` for each day that
+///   does not, which is its own event.
+/// - A day that cannot be known yet (an unannounced year) has no event.
+extension FeedRenderer {
+    func scheduleFeed(_ schedule: WorkSchedule, zones: ZoneCache) throws(FeedTooLarge) -> FeedDraft {
+        let horizon = horizon(of: nil)
+        let evaluator = ScheduleEvaluator(schedule: schedule, almanac: site.almanac)
+        let days = evaluator.days(from: horizon.first, through: horizon.last)
+        let zone = site.config.timeZone
+        let uidBase = "schedule." + schedule.id + "."
+        let specs = days.map { scheduleEvent(of: $0, schedule: schedule) }
+        if specs.count(where: { $0 != nil }) > Limits.eventsPerFeed {
+            throw FeedTooLarge(events: specs.count(where: { $0 != nil }))
+        }
+        var events = [Event]()
+        var ruled = Set<Int>()
+        if schedule.encoding == .compact, case .rotation(let anchor, let cycle) = schedule.pattern {
+            for (slot, name) in cycle.enumerated() {
+                guard let name, let shift = schedule.shift(named: name) else { continue }
+                let usual = scheduleEvent(
+                    of: ScheduleDay(date: anchor, work: .worked, shift: shift, reason: .pattern), schedule: schedule)
+                let inSlot = days.indices.filter {
+                    ((days[$0].date.dayNumber - anchor.dayNumber) % cycle.count + cycle.count) % cycle.count == slot
+                }
+                let covered = inSlot.filter { specs[$0] == usual }
+                guard let first = covered.first, let last = covered.last, covered.count > 1 else { continue }
+                ruled.formUnion(covered)
+                let skipped = inSlot.filter { $0 > first && $0 < last && specs[$0] != usual }
+                var rule = event(specs[first]!, on: days[first].date, uid: uidBase + "cycle-\(slot + 1)", zone: zone)
+                let until = FeedRenderer.utc(days[last].date, shift.start, zone: zone).utcValue
+                rule.recurrenceRule = "FREQ=DAILY;INTERVAL=\(cycle.count);UNTIL=\(until)"
+                rule.exceptionDates = skipped.map { FeedRenderer.times(days[$0].date, shift.start, nil, zone: zone).start }
+                events.append(rule)
+            }
+        }
+        for (index, spec) in specs.enumerated() where !ruled.contains(index) {
+            guard let spec else { continue }
+            events.append(event(spec, on: days[index].date, uid: uidBase + days[index].date.basicISO8601, zone: zone))
+        }
+        let timed = events.contains { if case .local = $0.start { true } else { false } }
+        let feed = ICalendar.Calendar(
+            productID: FeedRenderer.productID, name: strings.scheduleTitle(schedule),
+            description: strings.validity(horizon.validThrough),
+            refreshInterval: DurationValue.text(minutes: site.config.feedRefresh.minutes),
+            source: schedule.audience == .public ? site.config.baseURL + path(of: schedule) : nil, defaultTimeZone: zone,
+            timeZones: timed ? [zones.component(zone, years: horizon.first.year...horizon.last.year)].compactMap { $0 } : [],
+            events: FeedRenderer.sorted(events))
+        return FeedDraft(
+            path: path(of: schedule), calendar: feed, validThrough: horizon.validThrough,
+            isPublic: schedule.audience == .public)
+    }
+
+    /// Where a schedule's feed is published.
+    func path(of schedule: WorkSchedule) -> String { FeedPath.schedule(schedule, secret: secret) }
+
+    /// What a day's event says, or `nil` for a day that has none.
+    func scheduleEvent(of day: ScheduleDay, schedule: WorkSchedule) -> ScheduleEventSpec? {
+        guard day.work != .unknown else { return nil }
+        let reason = day.reason == .pattern ? nil : strings.scheduleReason(day, schedule: schedule)
+        // Worked on a 法定节假日 (a rotation through holidays): said, since it is paid triple.
+        let statutory =
+            day.work == .worked
+            ? day.statutoryDay.map { statutory in
+                strings.isChinese
+                    ? "法定节假日（\(statutory.holiday)）" : "statutory holiday (\(strings.holidayName(statutory.holiday)))"
+            } : nil
+        let description = schedule.name + (strings.isChinese ? "：" : ": ") + strings.scheduleLine(day, schedule: schedule)
+        if case .rotation = schedule.pattern, let shift = day.shift, let hours = day.hours {
+            let summary = [strings.shiftHours(shift, minutes: hours.minutes), reason, statutory].compactMap { $0 }
+            return ScheduleEventSpec(summary: summary.joined(separator: " · "), hours: hours, description: description)
+        }
+        let usual = !day.date.isWeekend
+        guard day.isHalfDay || (day.work == .worked) != usual else { return nil }
+        let summary = [strings.scheduleMark(day), reason ?? schedule.name, statutory].compactMap { $0 }
+        return ScheduleEventSpec(summary: summary.joined(separator: " · "), hours: nil, description: description)
+    }
+
+    private func event(_ spec: ScheduleEventSpec, on date: CivilDate, uid: String, zone: String) -> Event {
+        let (start, end): (ICalTime, ICalTime?) =
+            spec.hours.map { FeedRenderer.times(date, $0.start, TimeSpan(minutes: $0.minutes), zone: zone) }
+            ?? (.date(FeedRenderer.date(date)), .date(FeedRenderer.date(date.next)))
+        return Event(
+            uid: uid + "@" + host, stamp: stamp, start: start, end: end, summary: spec.summary,
+            description: spec.description, url: site.config.baseURL + FeedRenderer.pagePath(of: date, in: calendar),
+            transparent: spec.hours == nil)
+    }
+}
+
+/// What one day's event of a schedule feed says: equal specs make equal events, which is how
+/// a compact feed tells the days its rules cover.
+struct ScheduleEventSpec: Equatable {
+    let summary: String
+    /// Timed over a shift, or all day.
+    let hours: (start: TimeOfDay, minutes: Int)?
+    let description: String
+
+    static func == (a: ScheduleEventSpec, b: ScheduleEventSpec) -> Bool {
+        a.summary == b.summary && a.description == b.description && a.hours?.start == b.hours?.start
+            && a.hours?.minutes == b.hours?.minutes
+    }
+}

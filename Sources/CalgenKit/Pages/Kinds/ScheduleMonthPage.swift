@@ -1,0 +1,60 @@
+import CalgenCore
+import CalgenModel
+
+/// `schedules/<id>/2026/10/index.html`: a public work schedule's month, a large grid with its
+/// marks (shift and hours, its own reasons) beside the national ones, and the days the holiday
+/// arrangement or its own dates decide.
+struct ScheduleMonthPage: SitePage {
+    static let template = ScheduleYearPage.template
+
+    let pages: HTMLPages
+    let schedule: WorkSchedule
+    let year: Int
+    let month: Int
+
+    static func all(_ pages: HTMLPages) -> [ScheduleMonthPage] {
+        pages.publicSchedules.flatMap { schedule in
+            pages.site.scheduleYears(today: pages.today).flatMap { year in
+                (1...12).map { ScheduleMonthPage(pages: pages, schedule: schedule, year: year, month: $0) }
+            }
+        }
+    }
+
+    var path: String { PagePath.scheduleMonth(schedule.id, year, month) + PagePath.index }
+
+    func context() -> [String: Any] {
+        let root = "../../../../"
+        let strings = pages.strings
+        let work = ScheduleEvaluator(schedule: schedule, almanac: pages.site.almanac)
+        let first = CivilDate(year: year, month: month, day: 1)!
+        let last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))!
+        let days = work.days(from: first, through: last)
+        let heading = "\(strings.scheduleTitle(schedule)) · \(strings.monthTitle(year: year, month: month))"
+        var context = pages.common(
+            path: PagePath.scheduleMonth(schedule.id, year, month), title: "\(heading) · \(pages.site.config.title)",
+            root: root,
+            description: strings.scheduleTitle(schedule) + (strings.isChinese ? "，" : ", ")
+                + strings.monthTitle(year: year, month: month) + (strings.isChinese ? "：" : ": ")
+                + strings.scheduleSummary(schedule))
+        context.merge(ScheduleYearPage.about(schedule, days: days, year: year, pages: pages, root: root)) { $1 }
+        context["heading"] = heading
+        context["isYear"] = false
+        context["counts"] = false
+        var grid = pages.grid()
+        grid.work = work
+        var monthGrid = grid.context(
+            year: year, month: month, large: true, fullWeeks: false, href: nil, noteHref: { root + PagePath.note($0.slug) })
+        monthGrid["hideCaption"] = true
+        context["grid"] = monthGrid
+        let years = pages.site.scheduleYears(today: pages.today)
+        for (key, day) in [("prev", first.previous), ("next", last.next)] where years.contains(day.year) {
+            context[key] = [
+                "href": "../../\(day.year)/" + PagePath.monthFolder(day.month),
+                "label": day.year == year ? strings.monthName(day.month) : strings.monthTitle(year: day.year, month: day.month),
+            ]
+        }
+        context["up"] = ["href": "../", "label": strings.isChinese ? "\(year)年" : "\(year)"]
+        context["nationalHref"] = pages.years.contains(year) ? root + PagePath.month(year, month) : root
+        return context
+    }
+}

@@ -1,0 +1,107 @@
+import CalgenCore
+import CalgenModel
+
+/// `schedules/<id>/2026/index.html`: a public work schedule's year — its rules in words, how
+/// many days it works, twelve month grids with its marks beside the national ones, the days the
+/// holiday arrangement or its own dates decide, and its feed's address. One per year of the
+/// site's feed horizon (`Site.scheduleYears`).
+struct ScheduleYearPage: SitePage {
+    static let template = "schedule"
+
+    let pages: HTMLPages
+    let schedule: WorkSchedule
+    let year: Int
+
+    static func all(_ pages: HTMLPages) -> [ScheduleYearPage] {
+        pages.publicSchedules.flatMap { schedule in
+            pages.site.scheduleYears(today: pages.today).map { ScheduleYearPage(pages: pages, schedule: schedule, year: $0) }
+        }
+    }
+
+    var path: String { PagePath.scheduleYear(schedule.id, year) + PagePath.index }
+
+    func context() -> [String: Any] {
+        let root = "../../../"
+        let strings = pages.strings
+        let work = ScheduleEvaluator(schedule: schedule, almanac: pages.site.almanac)
+        let days = work.days(ofYear: year)
+        let heading = "\(strings.scheduleTitle(schedule)) · \(strings.isChinese ? "\(year)年" : "\(year)")"
+        let about = ScheduleYearPage.about(schedule, days: days, year: year, pages: pages, root: root)
+        var context = pages.common(
+            path: PagePath.scheduleYear(schedule.id, year), title: "\(heading) · \(pages.site.config.title)", root: root,
+            description: strings.scheduleTitle(schedule) + (strings.isChinese ? "，" : ", ") + (about["counts"] as? String ?? "")
+                + (strings.isChinese ? "" : " ") + strings.scheduleSummary(schedule))
+        context.merge(about) { $1 }
+        context["heading"] = heading
+        context["isYear"] = true
+        var grid = pages.grid()
+        grid.work = work
+        context["months"] = (1...12).map { m in
+            grid.context(
+                year: year, month: m, large: false, fullWeeks: true, href: PagePath.monthFolder(m),
+                linkFrom: CivilDate(year: year, month: 1, day: 1)!, noteHref: { root + PagePath.note($0.slug) })
+        }
+        let years = pages.site.scheduleYears(today: pages.today)
+        if years.contains(year - 1) {
+            context["prev"] = ["href": "../\(year - 1)/", "label": "\(year - 1)"]
+        }
+        if years.contains(year + 1) {
+            context["next"] = ["href": "../\(year + 1)/", "label": "\(year + 1)"]
+        }
+        context["nationalHref"] = pages.years.contains(year) ? root + PagePath.year(year) : root
+        return context
+    }
+
+    /// What the year and month pages of a schedule share: its rules, the counts of `days`, the
+    /// days decided by something else than the pattern, the feed's address and the API's link.
+    static func about(
+        _ schedule: WorkSchedule, days: [ScheduleDay], year: Int, pages: HTMLPages, root: String
+    ) -> [String: Any] {
+        let strings = pages.strings
+        let words = strings.ui
+        var rules = [strings.nationalSentence(schedule.national), strings.patternSentence(schedule.pattern)]
+        if !schedule.shifts.isEmpty {
+            rules.append(
+                schedule.shifts.map { strings.shiftHours($0) }.joined(separator: strings.isChinese ? "；" : "; ")
+                    + (strings.isChinese ? "。" : "."))
+        }
+        let unknown = days.count { $0.work == .unknown }
+        let decided = days.filter { day in
+            day.work != .unknown && (day.reason != .pattern || (day.work == .worked && day.statutoryDay != nil))
+        }
+        return [
+            "scheduleName": schedule.name,
+            "rules": rules.map { ["text": $0] },
+            "counts": strings.fill(
+                words.scheduleCounts,
+                [
+                    "year": "\(year)", "worked": "\(days.count { $0.work == .worked })",
+                    "half": "\(days.count { $0.isHalfDay && $0.work == .worked })",
+                    "off": "\(days.count { $0.work == .off })",
+                    "unknown": unknown == 0 ? "" : strings.fill(words.scheduleUnknown, ["n": "\(unknown)"]),
+                ]),
+            "decided": decided.map { day -> [String: Any] in
+                [
+                    "iso": day.date.iso8601, "date": strings.shortDate(day.date),
+                    "text": strings.scheduleLine(day, schedule: schedule),
+                ]
+            },
+            "hasDecided": !decided.isEmpty,
+            "scheduleFeed": [
+                SubscribePage.feedAddress(
+                    id: "schedule", path: FeedPath.publicSchedule(schedule.id), title: words.scheduleFeed,
+                    text: words.scheduleFeedText, calendarName: strings.scheduleTitle(schedule),
+                    baseURL: pages.site.config.baseURL, relativeTo: ""
+                )
+                .merging(["href": root + FeedPath.publicSchedule(schedule.id)]) { $1 }
+            ],
+            "apiHref": root + PagePath.apiScheduleYear(schedule.id, year),
+            "scheduleLegend": words.scheduleLegend,
+        ]
+    }
+}
+
+extension HTMLPages {
+    /// The work schedules whose pages, feed and API are public.
+    var publicSchedules: [WorkSchedule] { site.schedules.filter { $0.audience == .public } }
+}
