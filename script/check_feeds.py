@@ -13,7 +13,10 @@ must escape, then:
   the local dates and date-times with what calgen's core computes (`calgen feeds --json
   --occurrences`): exactly the same set, no duplicates;
 - recomputes every `workdays` and `makeup-eve` reminder from the raw holiday-cn files (and the
-  subscriber's work schedule and leave, from the raw YAML), without calgen, and compares again.
+  subscriber's work schedule and leave, from the raw YAML), without calgen, and compares again;
+- recomputes every work schedule (script/check_schedules.py, every schedule switched to the
+  encoding too) and compares the schedule API, each public schedule's feed and every
+  `shift-start` reminder with it.
 
 Usage: check_feeds.py CALGEN CONTENT TEMPLATES
 """
@@ -29,6 +32,9 @@ import tempfile
 import icalendar
 import recurring_ical_events
 import yaml
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check_schedules  # noqa: E402
 
 TRICKY = {
     # One-line values refuse line breaks; a literal backslash-n must stay two characters.
@@ -231,6 +237,14 @@ def prepare(content, encoding, scratch):
     }
     with open(os.path.join(users, "tricky.yml"), "w", encoding="utf-8") as f:
         yaml.safe_dump(tricky, f, allow_unicode=True)
+    schedules = os.path.join(copy, "schedules")
+    for name in os.listdir(schedules) if os.path.isdir(schedules) else []:
+        path = os.path.join(schedules, name)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        text = re.sub(r"^encoding:.*\n", "", text, flags=re.M) + f"encoding: {encoding}\n"
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
     return copy
 
 
@@ -252,7 +266,10 @@ def check(calgen, content, templates, encoding, scratch, env):
             kinds[(name.rsplit(".", 1)[0], r["id"])] = (r["kind"], r.get("time"))
 
     counts = {"feeds": 0, "events": 0, "occurrences": 0}
-    paths = ["feeds/holidays.ics", "feeds/festivals.ics"] + [feed["path"] for feed in feeds]
+    schedule_folder = os.path.join(output, "feeds", "schedules")
+    schedule_feeds = sorted("feeds/schedules/" + n for n in os.listdir(schedule_folder) if n.endswith(".ics")) \
+        if os.path.isdir(schedule_folder) else []
+    paths = ["feeds/holidays.ics", "feeds/festivals.ics"] + schedule_feeds + [feed["path"] for feed in feeds]
     for relative in paths:
         with open(os.path.join(output, relative), "rb") as f:
             data = f.read()
@@ -306,8 +323,16 @@ def check(calgen, content, templates, encoding, scratch, env):
                     fail(f"tricky: the calendar's {key} did not round-trip: {name!r}")
     festivals_check(output)
     client_check(output, feeds, copy, scratch, encoding)
+    schemas = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Schemas")
+    found = []
+    schedule_counts = check_schedules.check(copy, output, schemas, found, api=encoding == "expanded")
+    shifts = check_schedules.check_shift_reminders(copy, feeds, output, found)
+    for message in found:
+        fail(f"{encoding} {message}")
     print(f"{encoding}: {counts['feeds']} feeds, {counts['events']} events parsed, "
-          f"{counts['occurrences']} reminder occurrences expanded and compared")
+          f"{counts['occurrences']} reminder occurrences expanded and compared; work schedules recomputed from "
+          f"the YAML and the raw data: {schedule_counts['days']} days of the schedule API, "
+          f"{schedule_counts['events']} events of {schedule_counts['feeds']} schedule feeds, {shifts} shift starts")
     return output, feeds
 
 

@@ -41,8 +41,12 @@ def main():
         for name in names:
             path = os.path.relpath(os.path.join(root, name), output)
             files[path] = os.path.join(root, name)
-    personal_folders = {p.split("/")[1] for p in files if p.startswith("feeds/") and p.count("/") == 2}
-    public = {p for p in files if p != "manifest.json" and not (p.startswith("feeds/") and p.count("/") == 2)}
+    # feeds/<token>/… is personal (a subscriber's or a private schedule's); feeds/schedules/ holds
+    # the public schedules' feeds.
+    def personal(p):
+        return p.startswith("feeds/") and p.count("/") == 2 and not p.startswith("feeds/schedules/")
+    personal_folders = {p.split("/")[1] for p in files if personal(p)}
+    public = {p for p in files if p != "manifest.json" and not personal(p)}
     listed = {a["path"]: a for a in manifest["artifacts"]}
     if set(listed) != public:
         failures.append(f"artifacts differ from the public files: missing {sorted(public - set(listed))[:5]}, "
