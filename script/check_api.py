@@ -8,8 +8,10 @@
   formula with corrections), festivals against `lunar_python`'s lunar calendar and its 清明;
 - statutory days from the law's rules written out here again, and that every statutory day of
   an announced year is an off day in the data;
-- with CALGEN, the whole range 1901–2100 through `calgen day FIRST..LAST --json`: the 干支 (year
-  by 春节 and by 立春, month, day), 生肖, 数九 and 三伏 of every day against lunar_python's; solar terms
+- with CALGEN, the whole range 1901–2100 through `calgen day FIRST..LAST --json`: the lunar date of
+  every day against `lunardate` (the Hong Kong Observatory's tables; any difference fails), and
+  after 2100-02-08, where `lunardate`'s lunar years end, against lunar_python's; the 干支 (year by
+  春节 and by 立春, month, day), 生肖, 数九 and 三伏 of every day against lunar_python's; solar terms
   and festivals of every day.
 
 usage: check_api.py HOLIDAYS_DIR PUBLIC_DIR SCHEMAS_DIR [CALGEN]
@@ -28,6 +30,8 @@ from lunar_python import Lunar, LunarYear, Solar
 from lunardate import LunarDate
 
 ONE_DAY = datetime.timedelta(days=1)
+# The last day of lunardate's tables, which end with lunar 2099 (its 腊月三十).
+HKO_LAST = datetime.date(2100, 2, 8)
 
 LUNAR_FESTIVALS = {
     (1, 1): "春节", (1, 15): "元宵节", (2, 2): "龙抬头", (5, 5): "端午节", (7, 7): "七夕节",
@@ -293,6 +297,16 @@ def check_day(date, got, data, sky, statutory, workdays, breaks):
     return failures
 
 
+def lunar_text(lunar):
+    """闰五月三十 for (year, 5, 30, True)."""
+    _, month, day, leap = lunar
+    months = "正二三四五六七八九十冬腊"
+    tens = ["初", "十", "廿", "三"]
+    digits = "十一二三四五六七八九"
+    name = {10: "初十", 20: "二十", 30: "三十"}.get(day, tens[day // 10] + digits[day % 10])
+    return ("闰" if leap else "") + months[month - 1] + "月" + name
+
+
 def lunar_python_almanac(date):
     """(date, (ganzhi, zodiac, shujiu, sanfu)) as the day API writes them, from lunar_python."""
     lunar = Solar.fromYmd(date.year, date.month, date.day).getLunar()
@@ -324,10 +338,23 @@ def check_whole_range(calgen, sky):
         lunar[date] = (moon["year"], moon["month"], moon["day"], moon["leap"])
         festivals[date] = day["festivals"]
         almanac[date] = (day["ganzhi"], day["zodiac"], day["shujiu"], day["sanfu"])
+    # The lunar date of every day against lunardate's HKO tables, which end with lunar 2099
+    # (2100-02-08); lunar 2100, which lunardate lacks, against lunar_python.
+    hko_compared = 0
+    hko_differs = []
+    for date, got in sorted(lunar.items()):
+        if date <= HKO_LAST:
+            want = LunarDate.from_solar_date(date.year, date.month, date.day)
+            want, source = (want.year, want.month, want.day, want.is_leap_month), "lunardate (HKO)"
+            hko_compared += 1
+        else:
+            want, source = sky.lunar[date], "lunar_python"
+        if got != want:
+            hko_differs.append(date)
+            failures.append(f"{date}: lunar {got}, {source} gives {want}")
     # Festival rules are compared wherever calgen's lunar calendar and lunar_python's agree on
     # the day and the next; the days where the calendars themselves differ are counted apart.
     lunar_differs = sorted(d for d in lunar if lunar[d] != sky.lunar[d])
-    months = sorted({sky.lunar[d][:2] for d in lunar_differs})
     compared = 0
     for date, names in festivals.items():
         if date in lunar_differs or (date + ONE_DAY) in lunar_differs:
@@ -362,9 +389,18 @@ def check_whole_range(calgen, sky):
           f"lunar_python; festivals of {compared} days checked against lunar_python's calendar, {len(failures)} differ")
     print(f"干支 (year by 春节 and by 立春, month by 节, day), 生肖, 数九 and 三伏 of {almanac_checked} days "
           f"against lunar_python")
-    print(f"lunar dates: {len(lunar_differs)} days differ from lunar_python (and the HKO tables of lunardate), "
-          f"in the lunar months {', '.join(f'{y}-{m:02d}' for y, m in months) or 'none'}, where the month "
-          f"calgen takes from Foundation's Chinese calendar (ICU) begins a day later; their festivals follow it")
+    print(f"lunar dates: {hko_compared} days (1901-01-01…{HKO_LAST}) compared with lunardate (HKO), "
+          f"{days - hko_compared} days of lunar 2100 with lunar_python; {len(hko_differs)} differ")
+    runs = []  # [first, last] of each stretch of consecutive days that differ
+    for date in lunar_differs:
+        if runs and runs[-1][1] + ONE_DAY == date:
+            runs[-1][1] = date
+        else:
+            runs.append([date, date])
+    print(f"lunar dates: {len(lunar_differs)} days differ from lunar_python, where a new moon near midnight "
+          f"puts a month's first day a day apart and calgen follows HKO (so do their festivals): "
+          + ("; ".join(f"{a}…{b} ({(b - a).days + 1} days; {a} is {lunar_text(lunar[a])}, lunar_python "
+                       f"{lunar_text(sky.lunar[a])})" for a, b in runs) or "none"))
     print(f"chinesecalendar (a formula) differs from lunar_python on {len(disagree)} terms "
           f"({twentieth_liqiu} of them 立秋 1901–1999, where its 20th-century constant puts 立秋 on Aug 28); "
           f"calgen follows the ephemeris")

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why a lunar conversion has no answer.
 public enum LunarCalendarError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The date lies outside 1901-01-01 … 2100-12-31, where the tables are trusted.
@@ -23,8 +21,8 @@ public enum LunarCalendarError: Error, Hashable, Sendable, CustomStringConvertib
 
 /// Gregorian ↔ Chinese lunar conversion for 1901–2100.
 ///
-/// The month table is derived once from Foundation's Chinese calendar (which agrees with the
-/// Hong Kong Observatory tables); conversions then are table look-ups.
+/// The months come from a table compiled in (``LunarMonthTable/years``, generated from the Hong Kong
+/// Observatory's conversion tables), the same on every platform; conversions are table look-ups.
 public enum LunarCalendar {
     /// The first Gregorian date supported.
     public static let firstSupportedDate = CivilDate(year: 1901, month: 1, day: 1)!
@@ -79,7 +77,7 @@ struct MonthKey: Hashable, Sendable {
     let isLeap: Bool
 }
 
-/// Every lunar month from 1900's 正月 to the one covering 2100-12-31.
+/// Every lunar month from 1900's 正月 (1900-01-31) to 2100's 腊月, which covers 2100-12-31.
 struct LunarMonthTable: Sendable {
     struct Month: Sendable {
         let start: Int  // day number of 初一
@@ -95,28 +93,24 @@ struct LunarMonthTable: Sendable {
 
     static let shared = LunarMonthTable.build()
 
+    /// Unpacks ``years`` into months, each starting the day after the one before.
     static func build() -> LunarMonthTable {
-        var chinese = Calendar(identifier: .chinese)
-        // China Standard Time, fixed: the calendar is defined for Beijing's meridian.
-        chinese.timeZone = TimeZone(secondsFromGMT: 8 * 3600)!
-        func components(_ dayNumber: Int) -> (month: Int, day: Int, isLeap: Bool) {
-            // Noon in Beijing of that civil date.
-            let instant = Date(timeIntervalSince1970: Double(dayNumber) * 86_400 + 4 * 3600)
-            let c = chinese.dateComponents([.month, .day], from: instant)
-            let leap = chinese.dateComponents([.month], from: instant).isLeapMonth ?? false
-            return (c.month ?? 0, c.day ?? 0, leap)
-        }
         var months = [Month]()
-        // 1900-01-31 is 正月初一 of lunar 1900.
-        var start = CivilDate(year: 1900, month: 1, day: 31)!.dayNumber
-        let end = LunarCalendar.lastSupportedDate.dayNumber
-        var year = 1900
-        while start <= end {
-            let here = components(start)
-            if here.month == 1 && !here.isLeap { year = CivilDate(dayNumber: start).year }
-            let length = components(start + 29).day == 1 ? 29 : 30
-            months.append(Month(start: start, length: length, year: year, month: here.month, isLeap: here.isLeap))
-            start += length
+        months.reserveCapacity(years.count * 13)
+        for (i, word) in years.enumerated() {
+            let year = firstYear + i
+            let leap = Int(word >> 16 & 0xF)
+            var start = CivilDate(year: year, month: 1, day: 1)!.dayNumber + Int(word >> 20)
+            assert(months.last.map { $0.start + $0.length == start } ?? true, "lunar year \(year) does not follow on")
+            var order = 0
+            for month in 1...12 {
+                for isLeap in month == leap ? [false, true] : [false] {
+                    let length = word >> order & 1 == 1 ? 30 : 29
+                    months.append(Month(start: start, length: length, year: year, month: month, isLeap: isLeap))
+                    start += length
+                    order += 1
+                }
+            }
         }
         var index = [MonthKey: Int]()
         var leaps = [Int: Int]()

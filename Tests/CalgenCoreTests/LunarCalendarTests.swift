@@ -18,6 +18,56 @@ import Testing
         #expect(try lunar("1901-01-01") == LunarDate(year: 1900, month: 11, day: 11))
     }
 
+    func newYear(_ year: Int) throws -> String {
+        try LunarCalendar.gregorianDate(for: LunarDate(year: year, month: 1, day: 1)).iso8601
+    }
+
+    /// 春节 by the Hong Kong Observatory's tables (1916's is a day before ICU's 02-04).
+    @Test func springFestivals() throws {
+        #expect(try newYear(1901) == "1901-02-19")
+        #expect(try newYear(1914) == "1914-01-26")
+        #expect(try newYear(1916) == "1916-02-03")
+        #expect(try lunar("1916-02-02").text == "腊月廿九")  // 除夕: 1915's 腊月 has 29 days
+        #expect(try newYear(1920) == "1920-02-20")
+        #expect(try newYear(2033) == "2033-01-31")
+        #expect(try newYear(2057) == "2057-02-04")
+        #expect(try newYear(2097) == "2097-02-12")
+        #expect(try newYear(2100) == "2100-02-09")
+    }
+
+    /// The months whose first day Foundation's Chinese calendar (ICU), which calgen used before the
+    /// compiled-in table, puts a day off the Hong Kong Observatory's: the day in question by HKO.
+    @Test func monthsWhereICUDiffers() throws {
+        #expect(try lunar("1914-11-17") == LunarDate(year: 1914, month: 10, day: 1))  // ICU: 九月三十
+        #expect(try lunar("1916-02-03") == LunarDate(year: 1916, month: 1, day: 1))  // ICU: 腊月三十
+        #expect(try lunar("1920-11-10") == LunarDate(year: 1920, month: 10, day: 1))  // ICU: 九月三十
+        #expect(try lunar("1933-07-22") == LunarDate(year: 1933, month: 6, day: 1))  // ICU: 闰五月三十
+        #expect(try lunar("1954-11-25") == LunarDate(year: 1954, month: 10, day: 30))  // ICU: 冬月初一
+        #expect(try lunar("1954-11-26") == LunarDate(year: 1954, month: 11, day: 1))
+        #expect(try lunar("1978-09-02") == LunarDate(year: 1978, month: 8, day: 1))  // ICU: 七月三十
+        #expect(try lunar("2057-09-28") == LunarDate(year: 2057, month: 9, day: 1))  // ICU: 八月三十
+        #expect(try lunar("2097-08-07") == LunarDate(year: 2097, month: 7, day: 1))  // ICU: 六月三十
+        #expect(LunarCalendar.monthLength(year: 1914, month: 9) == 29)
+        #expect(LunarCalendar.monthLength(year: 1914, month: 10) == 30)
+        #expect(LunarCalendar.monthLength(year: 2097, month: 6) == 29)
+        #expect(LunarCalendar.monthLength(year: 2097, month: 7) == 30)
+    }
+
+    /// Each lunar year ends the day before the next one's 正月初一, with its 腊月 complete.
+    @Test func everyLunarYearFollowsOnFromTheOneBefore() throws {
+        for year in 1901...2100 {
+            let first = try LunarCalendar.gregorianDate(for: LunarDate(year: year, month: 1, day: 1))
+            let length = try #require(LunarCalendar.monthLength(year: year - 1, month: 12))
+            let eve = try LunarCalendar.lunarDate(for: first.adding(days: -1))
+            #expect(eve == LunarDate(year: year - 1, month: 12, day: length))
+        }
+        // 2100's 腊月 begins on the last supported day.
+        #expect(try lunar("2100-12-31") == LunarDate(year: 2100, month: 12, day: 1))
+        #expect(throws: LunarCalendarError.outOfRange("2100年腊月初二")) {
+            try LunarCalendar.gregorianDate(for: LunarDate(year: 2100, month: 12, day: 2))
+        }
+    }
+
     @Test func everyDayFrom1901To2100RoundTrips() throws {
         var date = LunarCalendar.firstSupportedDate
         var previous: LunarDate?
@@ -46,11 +96,16 @@ import Testing
         #expect(LunarDate.dayName(30) == "三十")
     }
 
-    @Test func leapMonthsAndMonthLengths() {
+    @Test func leapMonthsAndMonthLengths() throws {
         #expect(LunarCalendar.leapMonth(inYear: 2020) == 4)
         #expect(LunarCalendar.leapMonth(inYear: 2023) == 2)
         #expect(LunarCalendar.leapMonth(inYear: 2025) == 6)
         #expect(LunarCalendar.leapMonth(inYear: 2026) == nil)
+        #expect(LunarCalendar.leapMonth(inYear: 2033) == 11)
+        #expect(try lunar("2033-12-22").text == "闰冬月初一")
+        #expect(LunarCalendar.leapMonth(inYear: 1900) == 8)
+        #expect(LunarCalendar.leapMonth(inYear: 2099) == 2)
+        #expect(LunarCalendar.leapMonth(inYear: 2100) == nil)
         #expect(LunarCalendar.monthLength(year: 2025, month: 12) == 29)
         #expect(LunarCalendar.monthLength(year: 2026, month: 4, isLeap: true) == nil)
     }
