@@ -2,7 +2,8 @@
 """The pages as a reader's browser shows them: headless Chromium, driven by Selenium.
 
 Serves a built site on 127.0.0.1 and opens the key pages (home, a year, a month with a
-holiday, an unannounced year, a note, subscribe, api, and the page beside a personal feed) at
+holiday, an unannounced year, a note, subscribe, api, two work schedules' year and month, and
+the page beside a personal feed) at
 320, 390 and 1280 px, and checks:
 
 - no 休/班 badge box intersects its day-number box;
@@ -180,6 +181,11 @@ def main():
         pages.append(f"{unannounced}/")
     if notes:
         pages.append(f"notes/{notes[0]}/")
+    # A work schedule's year and month, when the site has public schedules.
+    schedules = os.path.join(root, "schedules")
+    for schedule in sorted(os.listdir(schedules))[:2] if os.path.isdir(schedules) else []:
+        if os.path.isfile(os.path.join(schedules, schedule, "2026", "10", "index.html")):
+            pages += [f"schedules/{schedule}/2026/", f"schedules/{schedule}/2026/10/"]
     # The page beside a personal feed; its folder is secret and shown as feeds/…/ in the log.
     private = sorted(d for d in os.listdir(os.path.join(root, "feeds"))
                      if os.path.isfile(os.path.join(root, "feeds", d, "index.html")))

@@ -41,13 +41,11 @@ package enum PagePath {
     /// `api/schedules/big-small-week/2026.json`: one year of a public work schedule.
     package static func apiScheduleYear(_ id: String, _ year: Int) -> String { api + "schedules/\(id)/\(year).json" }
 
-    /// `schedules/big-small-week/2026/`: a public work schedule's year page.
-    package static func scheduleYear(_ id: String, _ year: Int) -> String { "schedules/\(id)/\(year)/" }
+    /// `schedules/big-small-week/`: a public work schedule's pages, a folder a year.
+    package static func schedule(_ id: String) -> String { "schedules/\(id)/" }
 
-    /// `schedules/big-small-week/2026/10/`: a public work schedule's month page.
-    package static func scheduleMonth(_ id: String, _ year: Int, _ month: Int) -> String {
-        scheduleYear(id, year) + monthFolder(month)
-    }
+    /// `schedules/big-small-week/2026/`: a public work schedule's year page.
+    package static func scheduleYear(_ id: String, _ year: Int) -> String { schedule(id) + "\(year)/" }
 
     /// `api/days/2026-10-01.json`.
     package static func apiDay(_ date: String) -> String { apiDays + date + ".json" }

@@ -134,9 +134,10 @@ public struct SiteBuilder: Sendable {
         let feeds = try timer.step("feeds") { try feedSet.render(previous: previous, sink: sink) }
         let personalFeeds = feedSet.paths()
         // Beside the page of each personal feed, the record of which feeds this build published.
-        let recorded = personalFeeds.map(\.path) + feedSet.privateSchedulePaths()
+        let privateSchedules = feedSet.privateSchedulePaths()
+        let recorded = personalFeeds.map(\.path) + privateSchedules.map(\.path)
         let privatePages =
-            renderer.renderPrivatePages(personalFeeds)
+            renderer.renderPrivatePages(personalFeeds) + renderer.renderPrivateSchedulePages(privateSchedules)
             + (recorded.isEmpty ? [] : [PersonalFeedRecord(feedPaths: recorded).file(secret: options.feedSecret)])
         let (publication, htmlPages) = try timer.step("manifest") {
             // What changed for people, as the manifest keeps it and as the changes page and
@@ -236,6 +237,11 @@ struct SiteRenderer {
     /// Each personal feed's own page, `feeds/<token>/index.html`.
     func renderPrivatePages(_ feeds: [(subscriber: Subscriber, path: String)]) -> [OutputFile] {
         feeds.map { pages.privateFeedPage($0.subscriber, feedPath: $0.path) }
+    }
+
+    /// Each private schedule's year and month pages, beside its feed in `feeds/<token>/`.
+    func renderPrivateSchedulePages(_ schedules: [(schedule: WorkSchedule, path: String)]) -> [OutputFile] {
+        schedules.flatMap { pages.privateSchedulePages($0.schedule, feedPath: $0.path) }
     }
 
     /// What changed for people: the changes page, and `changes.xml`, its Atom feed.

@@ -175,9 +175,9 @@ public struct FeedSet: Sendable {
         site.subscribers.map { ($0, renderer.path(of: $0)) }
     }
 
-    /// The feed path of each private schedule, as `feeds/<token>/<id>.ics`.
-    func privateSchedulePaths() -> [String] {
-        site.schedules.filter { $0.audience == .private }.map(renderer.path(of:))
+    /// Each private schedule's feed path, as `feeds/<token>/<id>.ics`.
+    func privateSchedulePaths() -> [(schedule: WorkSchedule, path: String)] {
+        site.schedules.filter { $0.audience == .private }.map { ($0, renderer.path(of: $0)) }
     }
 
     /// What calgen's core computes for every reminder of a subscriber over its feed's horizon:

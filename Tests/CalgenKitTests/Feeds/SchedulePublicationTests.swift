@@ -114,7 +114,7 @@ import Testing
     }
 
     /// `audience: private`: the feed at a secret address of its own, like a subscriber's, in the
-    /// record of personal feeds; no pages, no API, nothing public names it.
+    /// record of personal feeds, its pages beside it (noindex); no API, nothing public names it.
     @Test func aPrivateScheduleHasOnlyASecretFeed() throws {
         let fixture = try Fixture()
         try fixture.write(
@@ -127,6 +127,10 @@ import Testing
         #expect(feed.contains("SUMMARY:N 22:00–次日06:00"))
         #expect(site.read("feeds/\(token)/night-desk.json") != nil)
         #expect(!site.files.keys.contains { $0.contains("schedules/night-desk") })
+        let page = try #require(site.read("feeds/\(token)/2026/10/index.html"))
+        #expect(page.contains(#"<meta name="robots" content="noindex">"#) && page.contains("<h1>夜班前台工作日历 · 2026年10月</h1>"))
+        #expect(page.contains(#"href="../../../../feeds/\#(token)/night-desk.ics" download"#) && !page.contains("api/schedules"))
+        #expect(site.read("feeds/\(token)/2026/index.html") != nil && site.read("feeds/\(token)/2028/index.html") == nil)
         for (path, data) in site.files where !path.hasPrefix("feeds/") {
             #expect(!String(decoding: data, as: UTF8.self).contains(token), "\(path)")
         }

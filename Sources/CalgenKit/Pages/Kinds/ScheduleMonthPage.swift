@@ -1,26 +1,30 @@
 import CalgenCore
 import CalgenModel
 
-/// `schedules/<id>/2026/10/index.html`: a public work schedule's month, a large grid with its
-/// marks (shift and hours, its own reasons) beside the national ones, and the days the holiday
+/// `schedules/<id>/2026/10/index.html` (a private schedule's beside its feed,
+/// `feeds/<token>/2026/10/index.html`): a work schedule's month, a large grid with its marks
+/// (shift and hours, its own reasons) beside the national ones, and the days the holiday
 /// arrangement or its own dates decide.
 struct ScheduleMonthPage: SitePage {
     static let template = ScheduleYearPage.template
 
     let pages: HTMLPages
-    let schedule: WorkSchedule
+    let place: SchedulePlace
     let year: Int
     let month: Int
+
+    var schedule: WorkSchedule { place.schedule }
 
     static func all(_ pages: HTMLPages) -> [ScheduleMonthPage] {
         pages.publicSchedules.flatMap { schedule in
             pages.site.scheduleYears(today: pages.today).flatMap { year in
-                (1...12).map { ScheduleMonthPage(pages: pages, schedule: schedule, year: year, month: $0) }
+                (1...12).map { ScheduleMonthPage(pages: pages, place: .public(schedule), year: year, month: $0) }
             }
         }
     }
 
-    var path: String { PagePath.scheduleMonth(schedule.id, year, month) + PagePath.index }
+    var folder: String { place.folder + "\(year)/" + PagePath.monthFolder(month) }
+    var path: String { folder + PagePath.index }
 
     func context() -> [String: Any] {
         let root = "../../../../"
@@ -31,12 +35,12 @@ struct ScheduleMonthPage: SitePage {
         let days = work.days(from: first, through: last)
         let heading = "\(strings.scheduleTitle(schedule)) · \(strings.monthTitle(year: year, month: month))"
         var context = pages.common(
-            path: PagePath.scheduleMonth(schedule.id, year, month), title: "\(heading) · \(pages.site.config.title)",
+            path: folder, title: "\(heading) · \(pages.site.config.title)",
             root: root,
             description: strings.scheduleTitle(schedule) + (strings.isChinese ? "，" : ", ")
                 + strings.monthTitle(year: year, month: month) + (strings.isChinese ? "：" : ": ")
                 + strings.scheduleSummary(schedule))
-        context.merge(ScheduleYearPage.about(schedule, days: days, year: year, pages: pages, root: root)) { $1 }
+        context.merge(ScheduleYearPage.about(place, days: days, year: year, pages: pages, root: root)) { $1 }
         context["heading"] = heading
         context["isYear"] = false
         context["counts"] = false

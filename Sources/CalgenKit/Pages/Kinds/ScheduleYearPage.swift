@@ -1,24 +1,30 @@
 import CalgenCore
 import CalgenModel
 
-/// `schedules/<id>/2026/index.html`: a public work schedule's year — its rules in words, how
-/// many days it works, twelve month grids with its marks beside the national ones, the days the
-/// holiday arrangement or its own dates decide, and its feed's address. One per year of the
-/// site's feed horizon (`Site.scheduleYears`).
+/// `schedules/<id>/2026/index.html` (a private schedule's beside its feed,
+/// `feeds/<token>/2026/index.html`): a work schedule's year — its rules in words, how many days
+/// it works, twelve month grids with its marks beside the national ones, the days the holiday
+/// arrangement or its own dates decide, and its feed's address. One per year of the site's feed
+/// horizon (`Site.scheduleYears`).
 struct ScheduleYearPage: SitePage {
     static let template = "schedule"
 
     let pages: HTMLPages
-    let schedule: WorkSchedule
+    let place: SchedulePlace
     let year: Int
+
+    var schedule: WorkSchedule { place.schedule }
 
     static func all(_ pages: HTMLPages) -> [ScheduleYearPage] {
         pages.publicSchedules.flatMap { schedule in
-            pages.site.scheduleYears(today: pages.today).map { ScheduleYearPage(pages: pages, schedule: schedule, year: $0) }
+            pages.site.scheduleYears(today: pages.today).map {
+                ScheduleYearPage(pages: pages, place: .public(schedule), year: $0)
+            }
         }
     }
 
-    var path: String { PagePath.scheduleYear(schedule.id, year) + PagePath.index }
+    var folder: String { place.folder + "\(year)/" }
+    var path: String { folder + PagePath.index }
 
     func context() -> [String: Any] {
         let root = "../../../"
@@ -26,9 +32,9 @@ struct ScheduleYearPage: SitePage {
         let work = ScheduleEvaluator(schedule: schedule, almanac: pages.site.almanac)
         let days = work.days(ofYear: year)
         let heading = "\(strings.scheduleTitle(schedule)) · \(strings.isChinese ? "\(year)年" : "\(year)")"
-        let about = ScheduleYearPage.about(schedule, days: days, year: year, pages: pages, root: root)
+        let about = ScheduleYearPage.about(place, days: days, year: year, pages: pages, root: root)
         var context = pages.common(
-            path: PagePath.scheduleYear(schedule.id, year), title: "\(heading) · \(pages.site.config.title)", root: root,
+            path: folder, title: "\(heading) · \(pages.site.config.title)", root: root,
             description: strings.scheduleTitle(schedule) + (strings.isChinese ? "，" : ", ") + (about["counts"] as? String ?? "")
                 + (strings.isChinese ? "" : " ") + strings.scheduleSummary(schedule))
         context.merge(about) { $1 }
@@ -55,8 +61,9 @@ struct ScheduleYearPage: SitePage {
     /// What the year and month pages of a schedule share: its rules, the counts of `days`, the
     /// days decided by something else than the pattern, the feed's address and the API's link.
     static func about(
-        _ schedule: WorkSchedule, days: [ScheduleDay], year: Int, pages: HTMLPages, root: String
+        _ place: SchedulePlace, days: [ScheduleDay], year: Int, pages: HTMLPages, root: String
     ) -> [String: Any] {
+        let schedule = place.schedule
         let strings = pages.strings
         let words = strings.ui
         var rules = [strings.nationalSentence(schedule.national), strings.patternSentence(schedule.pattern)]
@@ -89,19 +96,53 @@ struct ScheduleYearPage: SitePage {
             "hasDecided": !decided.isEmpty,
             "scheduleFeed": [
                 SubscribePage.feedAddress(
-                    id: "schedule", path: FeedPath.publicSchedule(schedule.id), title: words.scheduleFeed,
-                    text: words.scheduleFeedText, calendarName: strings.scheduleTitle(schedule),
-                    baseURL: pages.site.config.baseURL, relativeTo: ""
+                    id: "schedule", path: place.feedPath, title: words.scheduleFeed, text: words.scheduleFeedText,
+                    calendarName: strings.scheduleTitle(schedule), baseURL: pages.site.config.baseURL, relativeTo: ""
                 )
-                .merging(["href": root + FeedPath.publicSchedule(schedule.id)]) { $1 }
+                .merging(["href": root + place.feedPath]) { $1 }
             ],
-            "apiHref": root + PagePath.apiScheduleYear(schedule.id, year),
+            // A private schedule has no API and is not indexed.
+            "apiHref": place.isPrivate ? false : root + PagePath.apiScheduleYear(schedule.id, year),
+            "noindex": place.isPrivate,
             "scheduleLegend": words.scheduleLegend,
         ]
+    }
+}
+
+/// Where a work schedule's pages are: below `schedules/<id>/` for a public schedule, beside its
+/// feed in `feeds/<token>/` for a private one (both two folders deep, so the pages' links are
+/// the same).
+struct SchedulePlace {
+    let schedule: WorkSchedule
+    /// `schedules/<id>/` or `feeds/<token>/`.
+    let folder: String
+    /// The schedule's feed.
+    let feedPath: String
+    let isPrivate: Bool
+
+    static func `public`(_ schedule: WorkSchedule) -> SchedulePlace {
+        SchedulePlace(
+            schedule: schedule, folder: PagePath.schedule(schedule.id), feedPath: FeedPath.publicSchedule(schedule.id),
+            isPrivate: false)
+    }
+
+    /// A private schedule's pages beside its feed, `feeds/<token>/<id>.ics`.
+    static func `private`(_ schedule: WorkSchedule, feedPath: String) -> SchedulePlace {
+        let folder = String(feedPath[...feedPath.lastIndex(of: "/")!])
+        return SchedulePlace(schedule: schedule, folder: folder, feedPath: feedPath, isPrivate: true)
     }
 }
 
 extension HTMLPages {
     /// The work schedules whose pages, feed and API are public.
     var publicSchedules: [WorkSchedule] { site.schedules.filter { $0.audience == .public } }
+
+    /// A private schedule's year and month pages, beside its feed.
+    func privateSchedulePages(_ schedule: WorkSchedule, feedPath: String) -> [OutputFile] {
+        let place = SchedulePlace.private(schedule, feedPath: feedPath)
+        return site.scheduleYears(today: today).flatMap { year in
+            [templates.render(ScheduleYearPage(pages: self, place: place, year: year))]
+                + (1...12).map { templates.render(ScheduleMonthPage(pages: self, place: place, year: year, month: $0)) }
+        }
+    }
 }
