@@ -185,7 +185,7 @@ def schedule_rule(content, subscriber):
     return worked, pattern
 
 
-def independent(kind, start, end, listed, announced, time, rule=None):
+def independent(kind, start, end, listed, announced, time, rule=None, weekends=False):
     """The dates of a workdays or makeup-eve reminder, computed from the raw data (and the
     subscriber's schedule and leave, `rule`, from `schedule_rule`)."""
     def workday(d):
@@ -201,7 +201,7 @@ def independent(kind, start, end, listed, announced, time, rule=None):
             worked, pattern = rule
             if kind == "workdays" and worked(d, listed, announced):
                 result.append(d)
-            if kind == "makeup-eve" and worked(n, listed, announced) and not pattern(n):
+            if kind == "makeup-eve" and worked(n, listed, announced) and (not pattern(n) or (weekends and n.weekday() >= 5)):
                 result.append(d)
         else:
             if kind == "workdays" and d.year in announced and workday(d):
@@ -263,7 +263,7 @@ def check(calgen, content, templates, encoding, scratch, env):
             data = yaml.safe_load(f)
         rules[name.rsplit(".", 1)[0]] = schedule_rule(copy, data)
         for r in data.get("reminders", []):
-            kinds[(name.rsplit(".", 1)[0], r["id"])] = (r["kind"], r.get("time"))
+            kinds[(name.rsplit(".", 1)[0], r["id"])] = (r["kind"], r.get("time"), r.get("weekends", False))
 
     counts = {"feeds": 0, "events": 0, "occurrences": 0}
     schedule_folder = os.path.join(output, "feeds", "schedules")
@@ -303,9 +303,10 @@ def check(calgen, content, templates, encoding, scratch, env):
                 extra = sorted(set(got) - set(expected))[:5]
                 fail(f"{encoding} {feed['id']}/{reminder}: {len(got)} occurrences in the feed, {len(expected)} computed; "
                      f"missing {missing}, extra {extra}")
-            kind, time = kinds[(feed["id"], reminder)]
+            kind, time, weekends = kinds[(feed["id"], reminder)]
             if kind in ("workdays", "makeup-eve"):
-                raw = independent(kind, start, end - dt.timedelta(days=1), listed, announced, time, rules[feed["id"]])
+                raw = independent(kind, start, end - dt.timedelta(days=1), listed, announced, time, rules[feed["id"]],
+                                  weekends)
                 if raw != sorted(expected):
                     fail(f"{feed['id']}/{reminder}: differs from the rule computed from the raw holiday-cn files")
         if feed["id"] == "tricky":

@@ -45,8 +45,9 @@ public enum ReminderKind: Hashable, Sendable {
     /// schedule, every day the schedule says is worked.
     case workdays
     /// The day before each make-up workday (the evening reminder "明天补班"); with a work
-    /// schedule, the day before each worked day that the schedule's pattern leaves off.
-    case makeupEve
+    /// schedule, the day before each worked day that the schedule's pattern leaves off, and with
+    /// `weekends` before every worked Saturday and Sunday too (a 大小周's big-week Saturdays).
+    case makeupEve(weekends: Bool = false)
     /// Each day the subscriber's work schedule says is worked with a shift, at the shift's
     /// start (timing `.shift`). Only for a subscriber with a schedule.
     case shiftStart

@@ -45,10 +45,11 @@ extension ReminderSchedule {
 
     /// The day before each worked day that the schedule's pattern leaves off: the person's
     /// usual week has the day free, so they need telling.
-    func scheduledEves(_ work: ScheduleEvaluator, low: CivilDate, high: CivilDate) -> [Int] {
+    func scheduledEves(_ work: ScheduleEvaluator, weekends: Bool, low: CivilDate, high: CivilDate) -> [Int] {
         ((low.dayNumber + 1)...(high.dayNumber + 1)).compactMap { day in
             let date = CivilDate(dayNumber: day)
-            guard work.day(date).work == .worked, !work.schedule.pattern.decide(date).worked else { return nil }
+            guard work.day(date).work == .worked, (weekends && date.isWeekend) || !work.schedule.pattern.decide(date).worked
+            else { return nil }
             return day - 1
         }
     }

@@ -47,7 +47,8 @@ public struct ReminderSchedule: Sendable {
     /// With `work`, the evaluator of the subscriber's work schedule and leave, `workdays` occur
     /// on the days it says are worked, `shift-start` on those of them with a shift, and
     /// `makeup-eve` on the day before each worked day the schedule's pattern leaves off (a
-    /// make-up workday, a worked date of the schedule's or the person's own); a date it cannot
+    /// make-up workday, a worked date of the schedule's or the person's own; with `weekends`,
+    /// every worked Saturday and Sunday as well); a date it cannot
     /// decide yet (unknown: an unannounced year) has none. The other kinds keep the legal
     /// calendar. Without `work`, `shift-start` has no dates.
     public func dates(
@@ -62,7 +63,8 @@ public struct ReminderSchedule: Sendable {
         let days: [Int] =
             switch reminder.kind {
             case .workdays: work.map { scheduled($0, low: low, high: high) } ?? workdays(low: low, high: high)
-            case .makeupEve: work.map { scheduledEves($0, low: low, high: high) } ?? makeupEves(low: low, high: high)
+            case .makeupEve(let weekends):
+                work.map { scheduledEves($0, weekends: weekends, low: low, high: high) } ?? makeupEves(low: low, high: high)
             case .shiftStart: work.map { shiftStarts($0, low: low, high: high) } ?? []
             case .weekly(let days, let skipOffDays): weekly(days: days, skipOffDays: skipOffDays, low: low, high: high)
             case .monthly(let dayOfMonth, let adjust): monthly(dayOfMonth: dayOfMonth, adjust: adjust, low: low, high: high)

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func makeupEveIsTheDayBeforeEachMakeupDay() {
-        let eves = dates(.makeupEve, from: "2026-01-01", until: "2026-12-31")
+        let eves = dates(.makeupEve(), from: "2026-01-01", until: "2026-12-31")
         #expect(eves == ["2026-01-03", "2026-02-13", "2026-02-27", "2026-05-08", "2026-09-19", "2026-10-09"])
     }
 
@@ -88,7 +88,7 @@ import Testing
 
     @Test func arrangementDependentRemindersStopAtTheUnannouncedYear() {
         #expect(dates(.workdays, from: "2027-01-01").isEmpty)
-        #expect(dates(.makeupEve, from: "2027-01-01").isEmpty)
+        #expect(dates(.makeupEve(), from: "2027-01-01").isEmpty)
         #expect(dates(.weekly(days: [.monday], skipOffDays: true), from: "2027-01-01").isEmpty)
         #expect(dates(.monthly(day: 15, adjust: .previousWorkday), from: "2027-01-01").isEmpty)
         #expect(dates(.weekly(days: [.monday], skipOffDays: false), from: "2027-01-01").count == 52)

@@ -74,13 +74,24 @@ import Testing
     }
 
     @Test func makeupEveWarnsBeforeEveryWorkedDayTheUsualWeekHasOff() {
-        let eves = dates(.makeupEve, evaluator(Self.bigSmallWeek))
+        let eves = dates(.makeupEve(), evaluator(Self.bigSmallWeek))
         #expect(eves == ["2026-01-03", "2026-02-13", "2026-02-27", "2026-05-08", "2026-09-19", "2026-10-09"])
         // A duty Sunday of the schedule's own is warned of too; a big-week Saturday is not.
         let duty = WorkSchedule(
             id: "d", name: "d", pattern: Self.bigSmallWeek.pattern,
             dates: [ScheduleDate(first: TestData.date("2026-03-22"), status: .worked, reason: "盘点")!])
-        #expect(dates(.makeupEve, evaluator(duty), from: "2026-03-01", through: "2026-03-31") == ["2026-03-21"])
+        #expect(dates(.makeupEve(), evaluator(duty), from: "2026-03-01", through: "2026-03-31") == ["2026-03-21"])
+    }
+
+    /// `weekends: true`: the evening before every worked Saturday and Sunday as well, the
+    /// big-week Saturdays of a 大小周 among them.
+    @Test func makeupEveOnWeekendsWarnsBeforeBigWeekSaturdays() {
+        let eves = dates(.makeupEve(weekends: true), evaluator(Self.bigSmallWeek), from: "2026-03-01", through: "2026-03-31")
+        // The big-week Saturdays 03-07 and 03-21 (the week of 2026-01-05 is big, every other after it).
+        #expect(eves == ["2026-03-06", "2026-03-20"])
+        // A make-up Saturday in a small week is warned of either way; a weekday never is.
+        let october = dates(.makeupEve(weekends: true), evaluator(Self.bigSmallWeek), from: "2026-10-01", through: "2026-10-31")
+        #expect(october.contains("2026-10-09") && october.allSatisfy { TestData.date($0).next.isWeekend })
     }
 
     @Test func leaveOverAMakeupSaturdaySilencesIt() {
@@ -93,7 +104,7 @@ import Testing
         for day in 9...13 { #expect(!days.contains("2026-02-\(day)"), "02-\(day)") }
         #expect(days.contains("2026-02-28") && days.contains("2026-02-06"))
         // Nobody needs telling the evening before a day of leave.
-        #expect(dates(.makeupEve, work, from: "2026-02-01", through: "2026-02-28") == ["2026-02-27"])
+        #expect(dates(.makeupEve(), work, from: "2026-02-01", through: "2026-02-28") == ["2026-02-27"])
     }
 
     @Test func aRotationRingsAtEachShiftsStart() {
@@ -122,14 +133,14 @@ import Testing
         #expect(!TestData.calendar.isAnnounced(year: 2027))
         #expect(dates(.workdays, evaluator(Self.bigSmallWeek), from: "2027-01-01", through: "2027-12-31").isEmpty)
         #expect(dates(.workdays, nil, from: "2027-01-01", through: "2027-12-31").isEmpty)
-        #expect(dates(.makeupEve, evaluator(Self.bigSmallWeek), from: "2027-01-01", through: "2027-12-31").isEmpty)
+        #expect(dates(.makeupEve(), evaluator(Self.bigSmallWeek), from: "2027-01-01", through: "2027-12-31").isEmpty)
         // A rotation that ignores the arrangement knows 2027 already.
         #expect(dates(.shiftStart, evaluator(Self.rotation), from: "2027-01-01", through: "2027-01-06").count == 4)
     }
 
     @Test func theLegalScheduleGivesTheLegalCalendarsDays() {
         let legal = evaluator(.legal)
-        for kind in [ReminderKind.workdays, .makeupEve] {
+        for kind in [ReminderKind.workdays, .makeupEve()] {
             #expect(
                 dates(kind, legal, from: "2025-01-01", through: "2027-12-31")
                     == dates(kind, nil, from: "2025-01-01", through: "2027-12-31"))

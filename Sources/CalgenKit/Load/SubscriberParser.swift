@@ -27,7 +27,7 @@ enum SubscriberParser {
     static func reader(of name: ReminderKind.Name) -> KindReader {
         switch name {
         case .workdays: KindReader(keys: []) { _ in .workdays }
-        case .makeupEve: KindReader(keys: []) { _ in .makeupEve }
+        case .makeupEve: KindReader(keys: ["weekends"]) { .makeupEve(weekends: $0.bool("weekends") ?? false) }
         case .shiftStart: KindReader(keys: []) { _ in .shiftStart }
         case .weekly: KindReader(keys: ["on", "skip-off-days"], read: readWeekly)
         case .monthly: KindReader(keys: ["day", "adjust"], read: readMonthly)

@@ -10,8 +10,10 @@ extension SiteStrings {
         case .workdays:
             return isChinese
                 ? "每个工作日（含补班日，节假日不提醒）" : "Every workday (make-up workdays included, holidays skipped)"
-        case .makeupEve:
-            return isChinese ? "每个补班日的前一天" : "The day before each make-up workday"
+        case .makeupEve(let weekends):
+            guard weekends else { return isChinese ? "每个补班日的前一天" : "The day before each make-up workday" }
+            return isChinese
+                ? "每个补班日和每个要上班的周末的前一天" : "The day before each make-up workday and each weekend day worked"
         case .shiftStart:
             return isChinese ? "每个上班日，按排班的班次" : "Every worked day of the work schedule, by its shift"
         case .weekly(let days, let skipOffDays):

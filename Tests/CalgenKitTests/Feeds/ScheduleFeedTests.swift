@@ -105,7 +105,8 @@ import Testing
         id: "clock-in", kind: .workdays, title: "打卡",
         timing: .at(TimeOfDay(hour: 8, minute: 50)!, duration: TimeSpan(minutes: 10)))
     static let eve = Reminder(
-        id: "eve", kind: .makeupEve, title: "明天上班", timing: .at(TimeOfDay(hour: 21, minute: 0)!, duration: TimeSpan(minutes: 0)))
+        id: "eve", kind: .makeupEve(), title: "明天上班", timing: .at(TimeOfDay(hour: 21, minute: 0)!, duration: TimeSpan(minutes: 0))
+    )
     static let shift = Reminder(id: "shift", kind: .shiftStart, title: "上班", timing: .shift, alarms: [TimeSpan(minutes: 60)])
 
     @Test func aNightShiftStartsAt20AndEndsTheNextMorning() throws {

@@ -12,6 +12,7 @@ enum FuzzTarget: String, CaseIterable {
     case holidayJSON = "holiday-json"
     case note
     case subscriber
+    case schedule
     case site
     case templates
     case contentLine = "content-line"
@@ -41,6 +42,15 @@ enum FuzzTarget: String, CaseIterable {
             if let text = try? FileReader.text(bytes, path: "users/a.yml") {
                 _ = try? SubscriberParser.parse(text, file: "users/a.yml", fileName: "a.yml", defaultTimeZone: "Asia/Shanghai")
             }
+        case .schedule:
+            // A work schedule, parsed and then asked about every day of a year around its anchor.
+            if let text = try? FileReader.text(bytes, path: "schedules/a.yml"),
+                let schedule = try? ScheduleParser.parse(text, file: "schedules/a.yml", fileName: "a.yml")
+            {
+                let work = ScheduleEvaluator(schedule: schedule, almanac: FuzzTarget.almanac)
+                _ = work.days(ofYear: 2026)
+                _ = work.worked(-3, from: CivilDate(year: 2026, month: 3, day: 1)!)
+            }
         case .site:
             if let text = try? FileReader.text(bytes, path: "site.yml") {
                 _ = try? SiteConfig.parse(text, file: "site.yml")
@@ -57,6 +67,9 @@ enum FuzzTarget: String, CaseIterable {
             requestHead(bytes)
         }
     }
+
+    /// An almanac without holiday data (every year unannounced), made once.
+    static let almanac = Almanac(calendar: try! HolidayCalendar(files: []), years: 2025...2027)
 
     /// What the preview server does with the bytes a client sends: find the end of the head,
     /// parse it, and resolve its path; a path that resolves must be canonical once re-encoded.
