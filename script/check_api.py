@@ -42,14 +42,33 @@ GREGORIAN_FESTIVALS = {
     (1, 1): "元旦", (3, 8): "妇女节", (3, 12): "植树节", (5, 1): "劳动节", (5, 4): "青年节",
     (6, 1): "儿童节", (7, 1): "建党节", (8, 1): "建军节", (9, 10): "教师节", (10, 1): "国庆节",
 }
-# The order a day lists them in: lunar, 除夕, 清明节, Gregorian.
-FESTIVAL_ORDER = list(LUNAR_FESTIVALS.values()) + ["除夕", "清明节"] + list(GREGORIAN_FESTIVALS.values())
+# The n-th weekday of a month: (month, ordinal, weekday with Monday 0).
+WEEKDAY_FESTIVALS = {(5, 2, 6): "母亲节", (6, 3, 6): "父亲节"}
+# The sets `observances:` in site.yml adds.
+OBSERVANCE_SETS = {"western": {(2, 14): "情人节", (12, 24): "平安夜", (12, 25): "圣诞节"}}
+# The order a day lists them in: lunar, 除夕, 清明节, Gregorian, by weekday, the sets'.
+FESTIVAL_ORDER = (list(LUNAR_FESTIVALS.values()) + ["除夕", "清明节"] + list(GREGORIAN_FESTIVALS.values())
+                  + list(WEEKDAY_FESTIVALS.values())
+                  + [name for key in sorted(OBSERVANCE_SETS) for name in OBSERVANCE_SETS[key].values()])
+
+
+def site_observances(holidays_dir):
+    """The observance sets of the site.yml beside the holidays folder."""
+    path = pathlib.Path(holidays_dir).parent / "site.yml"
+    if not path.exists():
+        return []
+    import yaml
+    sets = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("observances") or []
+    return [sets] if isinstance(sets, str) else list(sets)
 
 
 class Sky:
     """Lunar months and solar terms of 1900–2101 from lunar_python."""
 
-    def __init__(self):
+    def __init__(self, observances=()):
+        self.gregorian = dict(GREGORIAN_FESTIVALS)
+        for name in observances:
+            self.gregorian.update(OBSERVANCE_SETS[name])
         self.lunar = {}  # date -> (lunar year, month, day, leap)
         for year in range(1900, 2102):
             for month in LunarYear.fromYear(year).getMonths():
@@ -80,8 +99,11 @@ class Sky:
             found.append("除夕")
         if self.terms.get(date) == "清明":
             found.append("清明节")
-        if (date.month, date.day) in GREGORIAN_FESTIVALS:
-            found.append(GREGORIAN_FESTIVALS[(date.month, date.day)])
+        if (date.month, date.day) in self.gregorian:
+            found.append(self.gregorian[(date.month, date.day)])
+        for (month, ordinal, weekday), name in WEEKDAY_FESTIVALS.items():
+            if date.month == month and date.weekday() == weekday and (date.day - 1) // 7 + 1 == ordinal:
+                found.append(name)
         return sorted(found, key=FESTIVAL_ORDER.index)
 
     def statutory(self, year):
@@ -176,7 +198,7 @@ def schema_validators(schemas_dir):
 
 def main(holidays_dir, public_dir, schemas_dir, calgen=None):
     data = Arrangement(holidays_dir)
-    sky = Sky()
+    sky = Sky(site_observances(holidays_dir))
     validators = schema_validators(schemas_dir)
     breaks = data.breaks_by_file_year()
     public = pathlib.Path(public_dir)

@@ -15,11 +15,15 @@ public struct Almanac: Sendable {
     public let periodsByYear: [Int: [HolidayPeriod]]
     /// The breaks of every announced year, by start.
     public let announcedPeriods: [HolidayPeriod]
+    /// The festivals the calendar shows: `Festival.all` and the site's observance sets.
+    public let festivalList: [Festival]
 
     /// Works out the solar terms and statutory days of `years` (those within 1901–2100) and the
     /// workdays of every announced year of `calendar`. Other years are computed when asked.
-    public init(calendar: HolidayCalendar, years: some Sequence<Int>) {
+    /// `festivals`: those the calendar shows (a site's `Festival.all` and observance sets).
+    public init(calendar: HolidayCalendar, years: some Sequence<Int>, festivals: [Festival] = Festival.all) {
         self.calendar = calendar
+        festivalList = festivals
         var terms = [Int: SolarTerm]()
         var dates = [Int: [SolarTermDate]]()
         for year in years where Almanac.supportedYears.contains(year) {
@@ -71,13 +75,15 @@ public struct Almanac: Sendable {
     public static let supportedYears = LunarCalendar.firstSupportedDate.year...LunarCalendar.lastSupportedDate.year
 
     /// The festivals of `date`.
-    public func festivals(on date: CivilDate) -> [Festival] { Festival.on(date, solarTerm: solarTerm(on: date)) }
+    public func festivals(on date: CivilDate) -> [Festival] {
+        Festival.on(date, solarTerm: solarTerm(on: date), among: festivalList)
+    }
 
     /// What a calendar shows for `date`: its festivals, and its solar term unless one of the
     /// festivals stands for it (清明 is 清明节), so that nothing is said twice.
     public func observances(on date: CivilDate) -> (festivals: [Festival], solarTerm: SolarTerm?) {
         let term = solarTerm(on: date)
-        let festivals = Festival.on(date, solarTerm: term)
+        let festivals = Festival.on(date, solarTerm: term, among: festivalList)
         guard let term, !festivals.contains(where: { $0.rule == .solarTerm(term) }) else { return (festivals, nil) }
         return (festivals, term)
     }
@@ -137,7 +143,7 @@ public struct Almanac: Sendable {
             status: calendar.status(of: date),
             lunar: try? LunarCalendar.lunarDate(for: date),
             solarTerm: term,
-            festivals: Festival.on(date, solarTerm: term),
+            festivals: Festival.on(date, solarTerm: term, among: festivalList),
             statutory: statutoryDay(on: date),
             partialHoliday: PartialHoliday.all(inYear: date.year).first { $0.date == date },
             previousWorkday: calendar.settledPreviousWorkday(before: date),

@@ -23,7 +23,7 @@ public struct Site: Sendable {
         holidaySources: [Int: String] = [:], schedules: [WorkSchedule] = []
     ) {
         self.holidaySources = holidaySources
-        self.almanac = Almanac(calendar: calendar, years: Site.almanacYears(calendar))
+        self.almanac = Almanac(calendar: calendar, years: Site.almanacYears(calendar), festivals: config.festivals)
         self.config = config
         self.calendar = calendar
         self.notes = notes

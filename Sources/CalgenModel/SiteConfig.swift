@@ -20,12 +20,19 @@ public struct SiteConfig: Sendable, Hashable {
     /// Where `calgen holidays update` fetches holiday-cn files: a URL ending in `/` to which
     /// `YYYY.json` is added, or one containing `{year}`. `nil`: holiday-cn's published files.
     public var holidaysSource: String?
+    /// The observance sets shown beside `Festival.all` (`observances: [western]`).
+    public var observances: [ObservanceSet]
+
+    /// Every festival the site shows: `Festival.all` and those of `observances`.
+    public var festivals: [Festival] { ObservanceSet.festivals(observances) }
 
     public init(
         title: String, baseURL: String, language: SiteLanguage = .chinese, timeZone: String = Calgen.defaultTimeZone,
         weekStart: Weekday = .monday, description: String? = nil, feedYearsBefore: Int = 1, feedYearsAfter: Int = 1,
-        feedRefresh: TimeSpan = TimeSpan(minutes: 12 * 60), holidaysSource: String? = nil
+        feedRefresh: TimeSpan = TimeSpan(minutes: 12 * 60), holidaysSource: String? = nil,
+        observances: [ObservanceSet] = []
     ) {
+        self.observances = observances
         self.title = title
         self.baseURL = baseURL
         self.language = language

@@ -78,7 +78,8 @@ package struct SiteStrings: Sendable {
         "南方小年": "Little New Year (south)", "除夕": "New Year's Eve", "清明节": "Qingming Festival",
         "元旦": "New Year's Day", "妇女节": "Women's Day", "植树节": "Tree Planting Day", "劳动节": "Labour Day",
         "青年节": "Youth Day", "儿童节": "Children's Day", "建党节": "Party Founding Day", "建军节": "Army Day",
-        "教师节": "Teachers' Day", "国庆节": "National Day",
+        "教师节": "Teachers' Day", "国庆节": "National Day", "母亲节": "Mother's Day", "父亲节": "Father's Day",
+        "情人节": "Valentine's Day", "平安夜": "Christmas Eve", "圣诞节": "Christmas Day",
     ]
 
     package static let englishSolarTerms = [

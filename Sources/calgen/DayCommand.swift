@@ -70,14 +70,17 @@ struct DayCommand: ParsableCommand {
             DiagnosticPrinter.print(error, outputDirectory: nil)
             throw ExitCode.failure
         }
-        let timeZone = (try? loader.loadConfig().timeZone) ?? Calgen.defaultTimeZone
+        // The site's time zone and festivals, as its day API has them; the defaults without site.yml.
+        let config = try? loader.loadConfig()
+        let timeZone = config?.timeZone ?? Calgen.defaultTimeZone
         let (first, last) = try lunar ? fromLunar() : range(timeZone: timeZone)
         // A schedule's --add-workdays may count up to ten years away.
         let reach = schedule != nil && addWorkdays != nil ? 11 : 0
         let supported = Almanac.supportedYears
         let almanac = Almanac(
             calendar: calendar,
-            years: max(supported.lowerBound, first.year - reach)...min(supported.upperBound, last.year + reach))
+            years: max(supported.lowerBound, first.year - reach)...min(supported.upperBound, last.year + reach),
+            festivals: config?.festivals ?? Festival.all)
         let work = try schedule.map { try evaluator(id: $0, loader: loader, almanac: almanac) }
         if let work {
             try answer(by: work, first: first, last: last, almanac: almanac)

@@ -52,6 +52,22 @@ struct AlmanacTests {
         #expect(Self.almanac.festivals(on: d("2026-11-24")).isEmpty)
     }
 
+    /// 母亲节 and 父亲节, the second and third Sunday of May and June, on every site; the western
+    /// set (情人节, 平安夜, 圣诞节) only where a site asks for it.
+    @Test func observancesByWeekdayAndBySet() {
+        #expect(Self.almanac.festivals(on: d("2026-05-10")).map(\.name) == ["母亲节"])
+        #expect(Self.almanac.festivals(on: d("2026-06-21")).map(\.name) == ["父亲节"])
+        #expect(Self.almanac.festivals(on: d("2026-05-03")).isEmpty && Self.almanac.festivals(on: d("2026-06-14")).isEmpty)
+        #expect(Self.almanac.festivals(on: d("2027-05-09")).map(\.name) == ["母亲节"])  // May 2027 starts on a Saturday
+        #expect(Self.almanac.festivals(on: d("2026-12-25")).isEmpty)
+        let western = Almanac(calendar: TestData.calendar, years: 2026...2026, festivals: ObservanceSet.festivals([.western]))
+        #expect(western.festivals(on: d("2026-12-25")).map(\.name) == ["圣诞节"])
+        #expect(western.festivals(on: d("2026-02-14")).map(\.name) == ["情人节"])
+        #expect(western.festivals(inYear: 2026).count == Self.almanac.festivals(inYear: 2026).count + 3)
+        // 2026-05-10 is still 母亲节 on the western site: the sets only add.
+        #expect(western.festivals(on: d("2026-05-10")).map(\.name) == ["母亲节"])
+    }
+
     @Test func qingmingIsShownOnceAsAFestival() {
         #expect(Self.almanac.solarTerm(on: d("2026-04-05")) == .qingming)
         #expect(Self.almanac.observances(on: d("2026-04-05")).festivals.map(\.name) == ["清明节"])

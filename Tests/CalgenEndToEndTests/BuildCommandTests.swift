@@ -53,7 +53,7 @@ import Testing
         // the personal feeds, whose inputs did not change, are not even rendered again.
         #expect(
             rebuilt.stdout.contains(
-                "219 pages, 5 notes, 12 feeds (6 rendered with 1,641 events, 6 unchanged) for 6 subscribers; version 1: 0 files written (0.0 MB), 1,742 unchanged"
+                "219 pages, 5 notes, 12 feeds (6 rendered with 1,647 events, 6 unchanged) for 6 subscribers; version 1: 0 files written (0.0 MB), 1,742 unchanged"
             ), "\(rebuilt.stdout)")
         #expect(fixture.read("public/stale.txt") == nil)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)

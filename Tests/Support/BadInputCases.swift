@@ -185,6 +185,9 @@ public enum BadInputCases {
             #"site.yml:3:11: error: unknown time zone "Mars/Olympus""#),
         write("no base-url", "Content/site.yml", "title: 日历\n", #"site.yml:1:1: error: missing required key "base-url""#),
         write(
+            "an unknown set of observances", "Content/site.yml", site + "observances: [christian]\n",
+            #"site.yml:3:14: error: "christian" is not a set of observances"#, "fix: use one of: western"),
+        write(
             "a javascript: base-url", "Content/site.yml", "title: 日历\nbase-url: javascript:alert(1)\n",
             #"site.yml:2:11: error: "javascript:alert(1)" is not an absolute http(s) URL"#),
         write(

@@ -6,7 +6,7 @@ import Yams
 extension SiteConfig {
     static let keys = [
         "title", "base-url", "language", "timezone", "week-start", "description", "feed-years-before", "feed-years-after",
-        "feed-refresh", "holidays-source",
+        "feed-refresh", "holidays-source", "observances",
     ]
 
     /// Reads `site.yml`, reporting every problem with line and column.
@@ -71,11 +71,21 @@ extension SiteConfig {
                 "holidays-source", "\"\(source)\" is not a URL of a folder of YYYY.json files",
                 fix: "write an http(s) URL ending in `/`, or one with `{year}` where the year goes")
         }
+        var observances = [ObservanceSet]()
+        for name in fields.strings("observances") ?? [] {
+            if let set = ObservanceSet(rawValue: name) {
+                if !observances.contains(set) { observances.append(set) }
+            } else {
+                fields.report(
+                    "observances", "\"\(name)\" is not a set of observances",
+                    fix: "use one of: \(ObservanceSet.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
         try fields.throwIfAny()
         guard let title, let baseURL else { throw ContentErrors(fields.problems) }
         return SiteConfig(
             title: title, baseURL: baseURL, language: language, timeZone: timeZone, weekStart: weekStart,
             description: description, feedYearsBefore: before, feedYearsAfter: after, feedRefresh: refresh,
-            holidaysSource: source)
+            holidaysSource: source, observances: observances)
     }
 }

@@ -186,15 +186,16 @@ import Testing
     @Test func theFestivalsFeedHasEveryFestivalAndSolarTermOverTheHorizon() throws {
         let site = try BundledSite.get()
         let feed = (site.read("feeds/festivals.ics") ?? "").replacingOccurrences(of: "\r\n ", with: "")
-        // 2025–2027 (one year either side of 2026): 25 festivals and 24 terms a year, 清明 once as 清明节.
-        #expect(feed.components(separatedBy: "BEGIN:VEVENT").count - 1 == 3 * 48)
+        // 2025–2027 (one year either side of 2026): 27 festivals and 24 terms a year, 清明 once as 清明节.
+        #expect(feed.components(separatedBy: "BEGIN:VEVENT").count - 1 == 3 * 50)
+        #expect(feed.contains("UID:festival-20260510-mother-s-day@calendar.example.com\r\n"))
         #expect(feed.contains("UID:festival-20260216-new-year-s-eve@calendar.example.com\r\n"))
         #expect(feed.contains("DTSTART;VALUE=DATE:20270205\r\nDTEND;VALUE=DATE:20270206\r\nSUMMARY:除夕\r\n"))
         #expect(feed.contains("SUMMARY:清明节\r\nDESCRIPTION:农历二月十八\\n太阳视黄经15°，北京时间2026年4月5日"))
         #expect(!feed.contains("UID:term-20260405"))
         #expect(feed.contains("UID:term-20261222-winter-solstice@"))
         #expect(!feed.contains("BEGIN:VALARM"))
-        #expect(feed.components(separatedBy: "TRANSP:TRANSPARENT").count - 1 == 3 * 48)
+        #expect(feed.components(separatedBy: "TRANSP:TRANSPARENT").count - 1 == 3 * 50)
         #expect(site.read("feeds/festivals.json")?.contains(#""feed": "festivals.ics""#) == true)
     }
 
