@@ -107,17 +107,40 @@ struct SyncCommand: ParsableCommand {
                     + " \(Terminal.safe(HTTPFetcher.display(collection))) is http: the password goes in clear\n")
         }
         let client = CalDAVClient(collection: collection, user: user, password: password, timeout: timeout)
+        let name = (source as NSString).lastPathComponent
+        let digest = SyncState.digest(ofSource: bytes)
+        let version = manifestVersion()
+        func requests() -> String {
+            let count = client.http.counter.count
+            return "\(count) request\(count == 1 ? "" : "s")"
+        }
+        if let previous, let saved = previous.tags, previous.mayBeUnchanged(sourceDigest: digest, sourceVersion: version) {
+            // The cheap way: one PROPFIND of the collection's tags, and nothing more when they did not move.
+            do {
+                if let tags = try client.tags(), tags.unchanged(since: saved) {
+                    print(
+                        Terminal.safe(
+                            "\(name) → \(client.shown): nothing changed, the source and the calendar are as last synced (0 writes, \(requests()))"
+                        ))
+                    return
+                }
+            } catch {
+                throw failure(error.description)
+            }
+        }
         let listing: [String: String]
+        let listedTags: CollectionTags
         do {
-            listing = try client.listing()
+            (listing, listedTags) = try client.listingAndTags()
         } catch {
             throw failure(error.description)
         }
         let policy: SyncPolicy = keepEdited ? .keepEdited : .calgenWins
-        let start = previous ?? SyncState(collection: collection)
+        var start = previous ?? SyncState(collection: collection)
+        // Tags are saved only at the end of a sync that completed.
+        start.tags = nil
         let plan = SyncPlan(events: events, state: start, listing: listing, policy: policy)
         for line in plan.kept { print(Terminal.safe("kept: " + line)) }
-        let name = (source as NSString).lastPathComponent
         if !dryRun, !allowDeletions, plan.deletesMost(of: start, sourceEvents: events.count) {
             let refusal = failure(
                 "\(name) has \(events.count) events and would delete \(plan.count(.delete)) of the \(start.events.count) calgen wrote; nothing was sent"
@@ -137,6 +160,8 @@ struct SyncCommand: ParsableCommand {
         var finished: SyncState
         let summary: String
         var failed: [String] = []
+        var writes = 0
+        var keptAny = false
         do {
             let run = try SyncRun(plan: plan, state: start, collection: client, policy: policy) { partial in
                 // What was written so far, should the process be killed before the end.
@@ -147,9 +172,11 @@ struct SyncCommand: ParsableCommand {
             }
             finished = run.state
             failed = run.failed
+            writes = run.writes
+            keptAny = !run.kept.isEmpty
             summary =
                 "synced \(name) into \(client.shown): \(run.added) added, \(run.changed) changed, \(run.deleted) deleted, "
-                + "\(plan.unchanged) unchanged (\(run.writes) writes)"
+                + "\(plan.unchanged) unchanged (\(run.writes) writes"
         } catch {
             var interrupted = error.state
             interrupted.sourceDigest = previous?.sourceDigest
@@ -159,11 +186,17 @@ struct SyncCommand: ParsableCommand {
                 "\(error.error.description) (after \(error.added) added, \(error.changed) changed, \(error.deleted) deleted; "
                     + "\(statePath) keeps what was written)")
         }
-        finished.sourceDigest = failed.isEmpty ? SyncState.digest(ofSource: bytes) : previous?.sourceDigest
-        finished.sourceVersion = failed.isEmpty ? manifestVersion() : previous?.sourceVersion
+        finished.sourceDigest = failed.isEmpty ? digest : previous?.sourceDigest
+        finished.sourceVersion = failed.isEmpty ? version : previous?.sourceVersion
+        if failed.isEmpty && !keptAny {
+            // What the collection's tags are now: those listed when nothing was written, else read
+            // again. Not when an event was left as the calendar has it: the next run lists again.
+            let tags = writes == 0 ? listedTags : (try? client.tags()) ?? nil
+            finished.tags = tags?.isEmpty == false ? tags : nil
+        }
         save(finished, to: statePath)
         for line in failed { Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(line))\n") }
-        print(Terminal.safe(summary))
+        print(Terminal.safe(summary + ", \(requests()))"))
         if !failed.isEmpty { throw ExitCode.failure }
     }
 
