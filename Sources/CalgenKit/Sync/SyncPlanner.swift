@@ -58,6 +58,12 @@ public struct SyncState: Codable, Equatable, Sendable {
     /// The collection's tags after the last sync that completed: when they have not moved and
     /// the source is the same, a run reads them and sends nothing else.
     public var tags: CollectionTags?
+    /// `--to` and the calendar's name when the collection was found from a server's URL: a run
+    /// with the same asks goes to ``collection`` without looking again.
+    public var target: String?
+    /// The `ETag` and `Last-Modified` of a source downloaded from a URL, for a conditional GET.
+    public var sourceETag: String?
+    public var sourceLastModified: String?
 
     public init(collection: String, sourceVersion: Int? = nil, sourceDigest: String? = nil, events: [String: Entry] = [:]) {
         self.collection = collection

@@ -3,7 +3,7 @@ import Testing
 @testable import CalgenKit
 
 /// When a run may stop after one PROPFIND of the collection's tags.
-@Suite struct CollectionTagsTests {
+@Suite struct SyncCollectionTagsTests {
     @Test func tagsAreUnchangedOnlyWhenEveryKnownTagIsTheSame() {
         let saved = CollectionTags(ctag: "c1", syncToken: "t1")
         #expect(CollectionTags(ctag: "c1", syncToken: "t1").unchanged(since: saved))
