@@ -51,7 +51,8 @@ extension SyncCommand {
                 let job = SyncJob(
                     source: source, to: account.to, choice: account.choice, user: account.user, password: password,
                     statePath: (file.stateFolder as NSString).appendingPathComponent("\(account.id).sync-state.json"),
-                    dryRun: dryRun, keepEdited: keepEdited, allowDeletions: allowDeletions, timeout: timeout)
+                    dryRun: dryRun, keepEdited: keepEdited, allowDeletions: allowDeletions, timeout: timeout,
+                    linePrefix: "\(account.id): ")
                 let outcome = try job.run()
                 print(Terminal.safe("\(account.id): \(outcome.summary)"))
                 if outcome.failedEvents { failedIDs.append(account.id) }

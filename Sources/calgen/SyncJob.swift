@@ -18,6 +18,8 @@ struct SyncJob {
     var allowDeletions = false
     var timeout: Double = 20
     var totalTimeout: Double = 600
+    /// What starts each line printed about single events: the account's id in publisher mode.
+    var linePrefix = ""
 
     /// How a job ended.
     struct Outcome {
@@ -113,7 +115,7 @@ struct SyncJob {
         start.sourceETag = nil
         start.sourceLastModified = nil
         let plan = SyncPlan(events: events, state: start, listing: listing, policy: policy)
-        for line in plan.kept { print(Terminal.safe("kept: " + line)) }
+        for line in plan.kept { print(Terminal.safe(linePrefix + "kept: " + line)) }
         if !dryRun, !allowDeletions, plan.deletesMost(of: start, sourceEvents: events.count) {
             throw Failure(
                 message:
@@ -168,7 +170,7 @@ struct SyncJob {
             finished.sourceLastModified = feed.lastModified
         }
         save(finished)
-        for line in failed { Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(line))\n") }
+        for line in failed { Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(linePrefix + line))\n") }
         return Outcome(
             summary: "synced \(name) into \(client.shown): \(counts) (\(writes) writes, \(requests()))",
             failedEvents: !failed.isEmpty)
@@ -181,7 +183,8 @@ struct SyncJob {
         do {
             let found = try CalDAVDiscovery(start: to, http: http).find(choice)
             if found.created {
-                print(Terminal.safe("created calendar \"\(choice.name)\" at \(HTTPFetcher.display(found.collection))"))
+                print(
+                    Terminal.safe(linePrefix + "created calendar \"\(choice.name)\" at \(HTTPFetcher.display(found.collection))"))
             }
             return found.collection
         } catch {
