@@ -358,6 +358,7 @@ class HostileFront:
         front = self
         self.mode = "pass"
         self.misbehaved = 0
+        self.seen = []
         self.upstream = upstream
 
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -370,6 +371,18 @@ class HostileFront:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else None
                 mode = front.mode
+                front.seen.append((self.command, self.headers.get("Host", ""), self.path,
+                                   "Authorization" in self.headers))
+                if mode in ("well-known", "elsewhere") and self.path in ("/", "/.well-known/caldav"):
+                    # The root is no DAV resource; the well-known URL redirects to the principal,
+                    # on this origin or on another host name of the same machine.
+                    self.send_response(404 if self.path == "/" else 301)
+                    if self.path != "/":
+                        host = "127.0.0.1" if mode == "well-known" else "localhost"
+                        self.send_header("Location", f"http://{host}:{front.port}/{USER}/")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
                 if (mode == "busy" and front.misbehaved < 1) or (mode == "unavailable" and front.misbehaved < 2):
                     front.misbehaved += 1
                     self.send_response(429 if mode == "busy" else 503)
@@ -378,8 +391,11 @@ class HostileFront:
                     self.end_headers()
                     return
                 if mode == "slow":
+                    # Longer than calgen's --timeout; then the connection is closed without an answer.
                     front.misbehaved += 1
-                    time.sleep(30)
+                    time.sleep(12)
+                    self.close_connection = True
+                    return
                 if mode == "huge":
                     front.misbehaved += 1
                     self.send_response(207)
@@ -403,7 +419,10 @@ class HostileFront:
                         self.send_header(k, v)
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
-                self.wfile.write(data)
+                try:
+                    self.wfile.write(data)
+                except OSError:
+                    pass
                 connection.close()
 
             do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = answer
@@ -453,6 +472,26 @@ def check_hostile(server, client, small, env, folder):
         check(code != 0 and "larger than" in output and "refused" in output,
               "an answer of 40 MiB (over the 32 MiB limit) is refused", output.strip())
         check(PASSWORD not in output, "no password in any of these messages")
+        # Discovery through /.well-known/caldav: one redirect on the same origin is followed...
+        front.mode, front.seen = "well-known", []
+        front_url = f"http://127.0.0.1:{front.port}/"
+        well_known_state = os.path.join(folder, "well-known.sync-state.json")
+        code, output = run(["sync", small, "--to", front_url, "--user", USER, "--state", well_known_state,
+                            "--create", "Well known"], env)
+        paths = [p for _, _, p, _ in front.seen]
+        well_known = calendar_named(client, "Well known")
+        check(code == 0 and paths[:3] == ["/", "/.well-known/caldav", f"/{USER}/"] and well_known is not None
+              and len(resource_uids(well_known)) == len(expected),
+              "discovery through /.well-known/caldav and its redirect on the same origin", output.strip())
+        # ... and one to another host is not: nothing more is sent, the error names where it led.
+        front.mode, front.seen = "elsewhere", []
+        code, output = run(["sync", small, "--to", front_url, "--user", USER, "--state",
+                            os.path.join(folder, "elsewhere.sync-state.json"), "--create", "Elsewhere"], env)
+        hosts = {h.split(":")[0] for _, h, _, _ in front.seen}
+        check(code != 0 and "another host" in output and f"localhost:{front.port}" in output and hosts == {"127.0.0.1"}
+              and len(front.seen) == 2,
+              f"a redirect to another host ({len(front.seen)} requests, all to 127.0.0.1) stops discovery clearly",
+              output.strip())
     finally:
         front.stop()
 
