@@ -296,7 +296,15 @@ def check_discovery(label, server, client, small, env):
     requests = server.requests() - before
     check(code == 0 and "nothing changed" in output and "(0 writes, 1 request)" in output and requests == 1,
           f"{label}: the next run (--calendar, the collection kept in the state) makes {requests} request", output.strip())
-    return calendar
+    # The calendar deleted in the person's app: --create makes it again and fills it.
+    calendar.delete()
+    code, output = run(base + ["--create", "上班 shifts"], env)
+    again = calendar_named(client, "上班 shifts")
+    uids = resource_uids(again) if again else []
+    check(code == 0 and "created calendar" in output and sorted(uids) == sorted(small_expected),
+          f"{label}: the calendar deleted on the server, the next --create makes it again with the {len(uids)} events",
+          output.strip())
+    return again
 
 
 class FeedHost:

@@ -47,7 +47,7 @@ struct SyncJob {
     }
 
     func run() throws(Failure) -> Outcome {
-        let previous: SyncState?
+        var previous: SyncState?
         do {
             previous = try SyncState.read(statePath)
         } catch {
@@ -55,7 +55,7 @@ struct SyncJob {
         }
         let deadline = ContinuousClock.now + .milliseconds(Int64(min(max(totalTimeout, 0), 86_400) * 1000))
         let http = SyncHTTP(user: user, password: password, timeout: timeout, deadline: deadline)
-        let collection = try resolveCollection(previous: previous, http: http)
+        var collection = try resolveCollection(previous: previous, http: http)
         if let previous, previous.collection != collection {
             throw Failure(
                 message:
@@ -67,7 +67,7 @@ struct SyncJob {
                 Terminal.styled("warning:", .warning)
                     + " \(Terminal.safe(HTTPFetcher.display(collection))) is http: the password goes in clear\n")
         }
-        let client = CalDAVClient(collection: collection, http: http)
+        var client = CalDAVClient(collection: collection, http: http)
         // Downloads count apart from the requests to the calendar, and carry no credentials.
         let download = SyncHTTP(user: nil, password: nil, timeout: timeout, maxBytes: 16 << 20, deadline: deadline)
         func requests() -> String {
@@ -100,13 +100,24 @@ struct SyncJob {
         } catch {
             throw Failure(message: "\(HTTPFetcher.display(source)): \(error)")
         }
-        let listing: [String: String]
-        let listedTags: CollectionTags
-        do {
-            (listing, listedTags) = try client.listingAndTags()
+        var listed: (etags: [String: String], tags: CollectionTags)
+        do throws(CalDAVError) {
+            listed = try client.listingAndTags()
         } catch {
-            throw Failure(message: error.description)
+            // The calendar found by an earlier run is gone: found (or made) again, from an empty state.
+            guard error.isMissing, let choice, previous?.target == target, previous != nil else {
+                throw Failure(message: error.description)
+            }
+            collection = try discover(choice, http: http)
+            client = CalDAVClient(collection: collection, http: http)
+            previous = nil
+            do {
+                listed = try client.listingAndTags()
+            } catch {
+                throw Failure(message: error.description)
+            }
         }
+        let (listing, listedTags) = listed
         let policy: SyncPolicy = keepEdited ? .keepEdited : .calgenWins
         var start = previous ?? SyncState(collection: collection)
         start.target = target
@@ -180,6 +191,11 @@ struct SyncJob {
     private func resolveCollection(previous: SyncState?, http: SyncHTTP) throws(Failure) -> String {
         guard let choice else { return to.hasSuffix("/") ? to : to + "/" }
         if let previous, previous.target == target { return previous.collection }
+        return try discover(choice, http: http)
+    }
+
+    /// The collection `choice` names from `--to`, made with `--create` when missing.
+    private func discover(_ choice: CalDAVDiscovery.Choice, http: SyncHTTP) throws(Failure) -> String {
         do {
             let found = try CalDAVDiscovery(start: to, http: http).find(choice)
             if found.created {

@@ -33,12 +33,14 @@ public struct CalDAVClient: CalDAVCollection, Sendable {
     /// Every resource of the collection (name → ETag) and the collection's own tags, in one
     /// `PROPFIND` of depth 1.
     public func listingAndTags() throws(CalDAVError) -> (etags: [String: String], tags: CollectionTags) {
+        let missing = CalDAVError(
+            "\(shown): no collection there (HTTP 404); create the calendar first and give its URL", isMissing: true)
         let answer = try send(
             "PROPFIND", url: collection, headers: ["Depth: 1", "Content-Type: application/xml; charset=utf-8"],
             body: Array(CalDAVClient.propfind(["d:getetag", "cs:getctag", "d:sync-token"]).utf8))
         switch answer.status {
         case 207: break
-        case 404: throw CalDAVError("\(shown): no collection there (HTTP 404); create the calendar first and give its URL")
+        case 404: throw missing
         default: throw CalDAVError("\(shown): PROPFIND gave HTTP \(answer.status), not the listing of a collection")
         }
         let base = URLComponents(string: collection)?.percentEncodedPath ?? "/"
@@ -48,6 +50,7 @@ public struct CalDAVClient: CalDAVCollection, Sendable {
             // An absolute URL or a path; the collection itself and sub-collections are no resources.
             let path = URLComponents(string: response.href)?.percentEncodedPath ?? response.href
             if path == base || path + "/" == base {
+                if response.status == 404 || response.status == 410 { throw missing }
                 tags = CollectionTags(ctag: response.text("getctag"), syncToken: response.text("sync-token"))
                 continue
             }
@@ -70,6 +73,7 @@ public struct CalDAVClient: CalDAVCollection, Sendable {
         default: throw CalDAVError("\(shown): PROPFIND gave HTTP \(answer.status), not the properties of a collection")
         }
         let response = Multistatus.responses(String(decoding: answer.body, as: UTF8.self)).first
+        if response?.status == 404 || response?.status == 410 { return nil }
         return CollectionTags(ctag: response?.text("getctag"), syncToken: response?.text("sync-token"))
     }
 

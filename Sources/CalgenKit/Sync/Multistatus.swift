@@ -24,6 +24,9 @@ enum Multistatus {
         let href: String
         /// The contents of the `prop` elements of the propstats of status 200.
         let found: [Substring]
+        /// The status code of a response without propstats (Xandikos answers `404` so for a
+        /// collection that is not there); `nil` when it has propstats.
+        var status: Int? = nil
 
         /// The contents of property `local`, if it was found.
         func property(_ local: String) -> Substring? {
@@ -51,7 +54,12 @@ enum Multistatus {
     static func responses(_ xml: String) -> [Response] {
         elements("response", in: Substring(xml)).compactMap { response in
             guard let href = elements("href", in: response).first.map(text) else { return nil }
-            let found = elements("propstat", in: response).filter { propstat in
+            let propstats = elements("propstat", in: response)
+            if propstats.isEmpty {
+                let status = elements("status", in: response).first.map(text) ?? ""
+                return Response(href: href, found: [], status: status.split(separator: " ").dropFirst().first.flatMap { Int($0) })
+            }
+            let found = propstats.filter { propstat in
                 let status = elements("status", in: propstat).first.map(text) ?? ""
                 return status.split(separator: " ").dropFirst().first == "200"
             }.flatMap { elements("prop", in: $0) }

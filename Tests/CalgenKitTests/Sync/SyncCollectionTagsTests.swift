@@ -41,5 +41,13 @@ import Testing
         #expect(responses[0].text("sync-token") == "http://radicale.org/ns/sync/a1")
         #expect(responses[0].text("getetag") == nil)
         #expect(responses[1].text("getetag") == "\"e1\"")
+        #expect(responses[0].status == nil)
+        // Xandikos on a collection that is not there.
+        let gone = Multistatus.responses(
+            """
+            <ns0:multistatus xmlns:ns0="DAV:"><ns0:response><ns0:href>http://h/user/calendars/t/</ns0:href>\
+            <ns0:status>HTTP/1.1 404 Not Found</ns0:status></ns0:response></ns0:multistatus>
+            """)
+        #expect(gone.count == 1 && gone[0].status == 404 && gone[0].found.isEmpty)
     }
 }
