@@ -6,6 +6,21 @@ import Testing
 /// The sync's requests against a stub server on 127.0.0.1: a busy or failing answer retried, the
 /// retries bounded, a slow answer ended at the timeout, a feed's redirect kept on its host.
 @Suite struct SyncHTTPTests {
+    static let feed = Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8)
+
+    /// One server for the suite, never stopped while it runs: a stub stopped by one test could
+    /// otherwise leave its accepting thread on a descriptor number the next test's stub reuses.
+    static let server = try! StubHTTPServer([
+        "/once-busy": .failingOnce(status: 503, Array("ok".utf8)),
+        "/once-failing": .failingOnce(status: 502, Array("ok".utf8)),
+        "/always-busy": .status(429), "/always-broken": .status(500), "/missing": .status(404),
+        "/slow": .slow(seconds: 5, Array("late".utf8)),
+        "/f/a.ics": .headers(["ETag: \"v1\"", "Last-Modified: Fri, 20 Nov 2026 00:00:00 GMT"], feed),
+        "/f/a.json": .ok(Array(#"{"version": 7}"#.utf8)),
+        "/moved.ics": .redirect(status: 301, location: "/f/a.ics"),
+        "/away.ics": .redirect(status: 302, location: "https://elsewhere.example/a.ics"),
+    ])
+
     static func http(timeout: Double = 5, total: Double = 30) -> SyncHTTP {
         var http = SyncHTTP(user: nil, password: nil, timeout: timeout, deadline: .now + .seconds(total))
         http.retry.backoff = 0.05
@@ -14,39 +29,34 @@ import Testing
     }
 
     @Test func aBusyOrFailingAnswerIsTriedAgain() throws {
-        let server = try StubHTTPServer([
-            "/busy": .failingOnce(status: 503, Array("ok".utf8)), "/failing": .failingOnce(status: 502, Array("ok".utf8)),
-        ])
-        defer { server.stop() }
+        let server = Self.server
         let http = Self.http()
-        #expect(try http.send("GET", url: server.baseURL + "busy").status == 200)
-        #expect(try http.send("GET", url: server.baseURL + "failing").status == 200)
+        #expect(try http.send("GET", url: server.baseURL + "once-busy").status == 200)
+        #expect(try http.send("GET", url: server.baseURL + "once-failing").status == 200)
         #expect(http.counter.count == 4)
     }
 
     @Test func retriesAreBoundedAndSaidClearly() throws {
-        let server = try StubHTTPServer(["/busy": .status(429), "/broken": .status(500), "/missing": .status(404)])
-        defer { server.stop() }
+        let server = Self.server
         let http = Self.http()
         #expect(try http.send("GET", url: server.baseURL + "missing").status == 404)
         do {
-            _ = try http.send("GET", url: server.baseURL + "busy")
+            _ = try http.send("GET", url: server.baseURL + "always-busy")
             Issue.record("a server busy every time must end the request")
         } catch {
-            #expect(error.description.contains("/busy: GET answered HTTP 429 (too many requests) 8 times; gave up"))
+            #expect(error.description.contains("/always-busy: GET answered HTTP 429 (too many requests) 8 times; gave up"))
         }
         do {
-            _ = try http.send("GET", url: server.baseURL + "broken")
+            _ = try http.send("GET", url: server.baseURL + "always-broken")
             Issue.record("a failing server must end the request")
         } catch {
             #expect(error.description.contains("HTTP 500 3 times"))
         }
-        #expect(server.requests.count { $0 == "/busy" } == 8 && server.requests.count { $0 == "/broken" } == 3)
+        #expect(server.requests.count { $0 == "/always-busy" } == 8 && server.requests.count { $0 == "/always-broken" } == 3)
     }
 
     @Test func aSlowAnswerEndsAtTheTimeout() throws {
-        let server = try StubHTTPServer(["/slow": .slow(seconds: 5, Array("late".utf8))])
-        defer { server.stop() }
+        let server = Self.server
         let started = ContinuousClock.now
         do {
             _ = try Self.http(timeout: 1).send("GET", url: server.baseURL + "slow")
@@ -58,14 +68,8 @@ import Testing
     }
 
     @Test func aFeedIsDownloadedAndItsRedirectsStayOnTheHost() throws {
-        let feed = Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8)
-        let server = try StubHTTPServer([
-            "/f/a.ics": .headers(["ETag: \"v1\"", "Last-Modified: Fri, 20 Nov 2026 00:00:00 GMT"], feed),
-            "/f/a.json": .ok(Array(#"{"version": 7}"#.utf8)),
-            "/moved.ics": .redirect(status: 301, location: "/f/a.ics"),
-            "/away.ics": .redirect(status: 302, location: "https://elsewhere.example/a.ics"),
-        ])
-        defer { server.stop() }
+        let server = Self.server
+        let feed = Self.feed
         let http = Self.http()
         guard
             case .feed(let bytes, let etag, let modified) = try FeedDownload.get(
