@@ -14,8 +14,16 @@ give one PUT and one DELETE; an event edited in the calendar is written back, or
 --keep-edited; a wrong password fails with a clear message naming the user and the URL, a
 non-zero exit and no password in the output; a state inside the build's output is refused; the
 foreign event survives all of it; a sync killed half way and run again leaves each event once.
-Then the first, second and changed syncs again into Xandikos (without authentication: its own
-needs HTTPS with its own certificate). Prints one line per check and exits 1 when any failed.
+A second sync makes exactly one request (calgen's count and Radicale's log agree). Then, with
+the smallest personal feed: discovery from the server's root URL (--calendar missing is an
+error, --create makes the calendar, the next run makes one request); the feed as a URL served
+by Python's http.server on 127.0.0.1 (then a 304 and one request); a hostile front on
+127.0.0.1 that answers 429 and 503 with Retry-After: 1 (waited out), slowly (--timeout 2 ends
+the run clearly) and with 40 MiB (refused); 20 syncs killed with SIGKILL at random moments,
+each run again, leaving exactly the feed's events once; publisher mode syncing two subscribers
+in one command, and going on when one account is refused. Then the first, second and changed
+syncs and discovery again into Xandikos (without authentication: its own needs HTTPS with its
+own certificate). Prints one line per check and exits 1 when any failed.
 """
 import os
 import re
@@ -68,6 +76,16 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def counted(count, before, expected):
+    """`count() - before` once the server's log has caught up: a server may log a request just
+    after answering it, when calgen has already exited."""
+    deadline = time.monotonic() + 3
+    while count() - before < expected and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)
+    return count() - before
 
 
 def events_of(ics_bytes):
@@ -136,6 +154,12 @@ mask_passwords = True
         text = open(self.log_path, encoding="utf-8", errors="replace").read()
         return len(re.findall(r"\b(PUT|DELETE) request for", text))
 
+    def requests(self):
+        """Every request Radicale has logged so far."""
+        self.log.flush()
+        text = open(self.log_path, encoding="utf-8", errors="replace").read()
+        return len(re.findall(r"\b[A-Z]+ request for", text))
+
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=10)
@@ -195,13 +219,18 @@ class Xandikos:
         text = open(self.log_path, encoding="utf-8", errors="replace").read()
         return len(re.findall(r'"(PUT|DELETE) /', text))
 
+    def requests(self):
+        self.log.flush()
+        text = open(self.log_path, encoding="utf-8", errors="replace").read()
+        return len(re.findall(r'"[A-Z]+ /', text))
+
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=10)
         self.log.close()
 
 
-def check_xandikos(folder, source, expected, env):
+def check_xandikos(folder, source, small, expected, env):
     """The same sync into Xandikos's default calendar: its listing, ETags and preconditions."""
     server = Xandikos(folder)
     try:
@@ -215,24 +244,357 @@ def check_xandikos(folder, source, expected, env):
         code, output = run(sync, env)
         print("      " + output.strip())
         ours = {uid: e for uid, e in calendar_events(calendar).items() if uid != FOREIGN_UID}
-        check(code == 0 and server.writes() - before == len(expected) and ours == expected,
+        check(code == 0 and counted(server.writes, before, len(expected)) == len(expected) and ours == expected,
               f"Xandikos: the first sync puts {len(expected)} events, read back with their DTSTART, SUMMARY and alarms",
               output.strip())
-        before = server.writes()
+        before, requests_before = server.writes(), server.requests()
         code, output = run(sync, env)
-        check(code == 0 and "(0 writes)" in output and server.writes() == before,
-              "Xandikos: a second sync writes nothing (its access log)", output.strip())
+        requests = counted(server.requests, requests_before, 1)
+        check(code == 0 and "nothing changed" in output and "(0 writes, 1 request)" in output and server.writes() == before
+              and requests == 1,
+              f"Xandikos: a second sync writes nothing and makes {requests} request (its access log)", output.strip())
         changed_source, changed_uid, removed_uid = changed_copy(source, open(source, "rb").read(), sorted(expected),
                                                                 os.path.join(folder, "x"))
         before = server.writes()
         code, output = run(["sync", changed_source] + sync[2:], env)
         stored = calendar_events(calendar)
-        check(code == 0 and "0 added, 1 changed, 1 deleted" in output and server.writes() - before == 2
+        check(code == 0 and "0 added, 1 changed, 1 deleted" in output and counted(server.writes, before, 2) == 2
               and stored.get(changed_uid, ("", "", 0))[1] == "改了的事件" and removed_uid not in stored,
               "Xandikos: one event changed and one removed: one PUT and one DELETE", output.strip())
         check(stored.get(FOREIGN_UID) == foreign_before, "Xandikos: the foreign event survives")
+        check_discovery("Xandikos", server, caldav.DAVClient(url=server.url), small, env)
     finally:
         server.stop()
+
+
+def calendar_named(client, name):
+    """The calendar of the principal with this display name (the caldav library's view)."""
+    for calendar in client.principal().calendars():
+        if calendar.get_display_name() == name:
+            return calendar
+    return None
+
+
+def resource_uids(calendar):
+    """The UID of every resource of the calendar, a UID twice when it is stored twice."""
+    uids = []
+    for resource in calendar.events():
+        data = resource.data.encode() if isinstance(resource.data, str) else resource.data
+        uids += [str(e.get("UID")) for e in icalendar.Calendar.from_ical(data).walk("VEVENT")]
+    return uids
+
+
+def check_discovery(label, server, client, small, env):
+    """From the server's root URL: --calendar of a missing name fails clearly, --create makes the
+    calendar (MKCALENDAR) and syncs into it, the next run with --calendar makes one request."""
+    small_expected = events_of(open(small, "rb").read())
+    state = os.path.join(os.path.dirname(small), "..", "..", "..", f"{label}-discovered.sync-state.json")
+    state = os.path.abspath(state)
+    base = ["sync", small, "--to", server.url, "--user", USER, "--state", state]
+    code, output = run(base + ["--calendar", "上班 shifts"], env)
+    check(code != 0 and "no calendar named" in output and "--create" in output,
+          f"{label}: discovery from the server root: a missing --calendar is a clear error", output.strip())
+    code, output = run(base + ["--create", "上班 shifts"], env)
+    print("      " + output.strip().replace("\n", "\n      "))
+    calendar = calendar_named(client, "上班 shifts")
+    stored = calendar_events(calendar) if calendar else {}
+    check(code == 0 and "created calendar" in output and stored == small_expected,
+          f"{label}: discovery from {server.url} (current-user-principal, calendar-home-set) and --create: "
+          f"MKCALENDAR, then {len(small_expected)} events read back", output.strip())
+    before = server.requests()
+    code, output = run(base + ["--calendar", "上班 shifts"], env)
+    requests = counted(server.requests, before, 1)
+    check(code == 0 and "nothing changed" in output and "(0 writes, 1 request)" in output and requests == 1,
+          f"{label}: the next run (--calendar, the collection kept in the state) makes {requests} request", output.strip())
+    # The calendar deleted in the person's app: --create makes it again and fills it.
+    calendar.delete()
+    code, output = run(base + ["--create", "上班 shifts"], env)
+    again = calendar_named(client, "上班 shifts")
+    uids = resource_uids(again) if again else []
+    check(code == 0 and "created calendar" in output and sorted(uids) == sorted(small_expected),
+          f"{label}: the calendar deleted on the server, the next --create makes it again with the {len(uids)} events",
+          output.strip())
+    return again
+
+
+class FeedHost:
+    """A build's output served by Python's http.server on 127.0.0.1 (Last-Modified, 304)."""
+
+    def __init__(self, site):
+        import functools
+        import http.server
+        import threading
+
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, format, *args):
+                FeedHost.log.append(format % args)
+
+        FeedHost.log = []
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=site))
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def stop(self):
+        self.server.shutdown()
+
+
+def check_url_source(server, client, site, small, env, folder):
+    """SOURCE as a URL: downloaded, then a conditional GET answered 304 and one PROPFIND."""
+    host = FeedHost(site)
+    try:
+        url = host.url + os.path.relpath(small, site)
+        expected = events_of(open(small, "rb").read())
+        env = dict(env, XDG_CACHE_HOME=os.path.join(folder, "cache"))
+        sync = ["sync", url, "--to", server.url, "--user", USER, "--create", "From a URL"]
+        code, output = run(sync, env)
+        calendar = calendar_named(client, "From a URL")
+        states = os.listdir(os.path.join(folder, "cache", "calgen", "sync"))
+        check(code == 0 and calendar is not None and calendar_events(calendar) == expected and len(states) == 1
+              and f"{len(expected)} added" in output,
+              f"a URL source ({url.split('/feeds/')[0]}/feeds/…): {len(expected)} events synced, the state in "
+              f"$XDG_CACHE_HOME/calgen/sync/", output.strip())
+        before, gets = server.requests(), len(FeedHost.log)
+        code, output = run(sync, env)
+        requests = counted(server.requests, before, 1)
+        check(code == 0 and "(HTTP 304)" in output and "(0 writes, 1 request, 1 download)" in output and requests == 1
+              and any('" 304 ' in line for line in FeedHost.log[gets:]),
+              f"a URL source not modified: a conditional GET answered 304 and {requests} request to the calendar",
+              output.strip())
+    finally:
+        host.stop()
+
+
+class HostileFront:
+    """A CalDAV front on 127.0.0.1 that passes requests to `upstream` after misbehaving as told:
+    `busy` answers 429 with Retry-After: 1 to the first request, `unavailable` 503 with
+    Retry-After: 1 to the first two, `slow` waits 30 s before any answer, `huge` answers 40 MiB."""
+
+    def __init__(self, upstream):
+        import http.client
+        import http.server
+        import threading
+        front = self
+        self.mode = "pass"
+        self.misbehaved = 0
+        self.seen = []
+        self.upstream = upstream
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def answer(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else None
+                mode = front.mode
+                front.seen.append((self.command, self.headers.get("Host", ""), self.path,
+                                   "Authorization" in self.headers))
+                if mode in ("well-known", "elsewhere") and self.path in ("/", "/.well-known/caldav"):
+                    # The root is no DAV resource; the well-known URL redirects to the principal,
+                    # on this origin or on another host name of the same machine.
+                    self.send_response(404 if self.path == "/" else 301)
+                    if self.path != "/":
+                        host = "127.0.0.1" if mode == "well-known" else "localhost"
+                        self.send_header("Location", f"http://{host}:{front.port}/{USER}/")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                if (mode == "busy" and front.misbehaved < 1) or (mode == "unavailable" and front.misbehaved < 2):
+                    front.misbehaved += 1
+                    self.send_response(429 if mode == "busy" else 503)
+                    self.send_header("Retry-After", "1")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                if mode == "slow":
+                    # Longer than calgen's --timeout; then the connection is closed without an answer.
+                    front.misbehaved += 1
+                    time.sleep(12)
+                    self.close_connection = True
+                    return
+                if mode == "huge":
+                    front.misbehaved += 1
+                    self.send_response(207)
+                    self.send_header("Content-Type", "application/xml")
+                    self.send_header("Content-Length", str(40 << 20))
+                    self.end_headers()
+                    try:
+                        for _ in range(40):
+                            self.wfile.write(b" " * (1 << 20))
+                    except OSError:
+                        pass
+                    return
+                connection = http.client.HTTPConnection("127.0.0.1", front.upstream, timeout=30)
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+                connection.request(self.command, self.path, body=body, headers=headers)
+                reply = connection.getresponse()
+                data = reply.read()
+                self.send_response(reply.status)
+                for k, v in reply.getheaders():
+                    if k.lower() not in ("transfer-encoding", "connection", "content-length"):
+                        self.send_header(k, v)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                try:
+                    self.wfile.write(data)
+                except OSError:
+                    pass
+                connection.close()
+
+            do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = answer
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.port = self.server.server_address[1]
+
+    def stop(self):
+        self.server.shutdown()
+
+
+def check_hostile(server, client, small, env, folder):
+    """429 and 503 with Retry-After are waited out; a slow answer ends at --timeout; a huge one is refused."""
+    expected = events_of(open(small, "rb").read())
+    front = HostileFront(server.port)
+    try:
+        client.principal().make_calendar(name="Hostile", cal_id="hostile")
+        collection = f"http://127.0.0.1:{front.port}/{USER}/hostile/"
+        state = os.path.join(folder, "hostile.sync-state.json")
+        sync = ["sync", small, "--to", collection, "--user", USER, "--state", state]
+        hostile = caldav.Calendar(client=client, url=f"{server.url}{USER}/hostile/")
+        front.mode, front.misbehaved = "busy", 0
+        started = time.monotonic()
+        code, output = run(sync, env)
+        took = time.monotonic() - started
+        check(code == 0 and front.misbehaved == 1 and took >= 1 and calendar_events(hostile) == expected,
+              f"429 with Retry-After: 1 waited out (the run took {took:.1f} s), then {len(expected)} events synced", output.strip())
+        front.mode, front.misbehaved = "unavailable", 0
+        os.remove(state)
+        started = time.monotonic()
+        code, output = run(sync, env)
+        took = time.monotonic() - started
+        check(code == 0 and front.misbehaved == 2 and took >= 2 and sorted(resource_uids(hostile)) == sorted(expected),
+              f"503 with Retry-After: 1 twice waited out (the run took {took:.1f} s), the listing reconciled, no duplicates",
+              output.strip())
+        front.mode, front.misbehaved = "slow", 0
+        os.remove(state)
+        started = time.monotonic()
+        code, output = run(sync + ["--timeout", "2"], env)
+        took = time.monotonic() - started
+        check(code != 0 and "no complete answer within 2 s" in output and took < 10 and "Traceback" not in output,
+              f"an answer slower than --timeout 2: exit {code} after {took:.1f} s, clearly", output.strip())
+        front.mode, front.misbehaved = "huge", 0
+        code, output = run(sync, env)
+        check(code != 0 and "larger than" in output and "refused" in output,
+              "an answer of 40 MiB (over the 32 MiB limit) is refused", output.strip())
+        check(PASSWORD not in output, "no password in any of these messages")
+        # Discovery through /.well-known/caldav: one redirect on the same origin is followed...
+        front.mode, front.seen = "well-known", []
+        front_url = f"http://127.0.0.1:{front.port}/"
+        well_known_state = os.path.join(folder, "well-known.sync-state.json")
+        code, output = run(["sync", small, "--to", front_url, "--user", USER, "--state", well_known_state,
+                            "--create", "Well known"], env)
+        paths = [p for _, _, p, _ in front.seen]
+        well_known = calendar_named(client, "Well known")
+        check(code == 0 and paths[:3] == ["/", "/.well-known/caldav", f"/{USER}/"] and well_known is not None
+              and len(resource_uids(well_known)) == len(expected),
+              "discovery through /.well-known/caldav and its redirect on the same origin", output.strip())
+        # ... and one to another host is not: nothing more is sent, the error names where it led.
+        front.mode, front.seen = "elsewhere", []
+        code, output = run(["sync", small, "--to", front_url, "--user", USER, "--state",
+                            os.path.join(folder, "elsewhere.sync-state.json"), "--create", "Elsewhere"], env)
+        hosts = {h.split(":")[0] for _, h, _, _ in front.seen}
+        check(code != 0 and "another host" in output and f"localhost:{front.port}" in output and hosts == {"127.0.0.1"}
+              and len(front.seen) == 2,
+              f"a redirect to another host ({len(front.seen)} requests, all to 127.0.0.1) stops discovery clearly",
+              output.strip())
+    finally:
+        front.stop()
+
+
+def check_kills(server, client, small, env, password_file, wanted=20, most=32):
+    """SIGKILL at a random moment of a sync (discovery and MKCALENDAR included), then a re-run:
+    trials until `wanted` syncs were killed while running (at most `most` trials)."""
+    import random
+    rng = random.Random(28)
+    expected = events_of(open(small, "rb").read())
+    folder = os.path.dirname(password_file)
+    good = 0
+    moments = []
+    phases = {}
+    details = []
+    trial = 0
+    while sum(1 for m in moments if m.endswith("k")) < wanted and trial < most:
+        trial += 1
+        name = f"Kill {trial}"
+        state = os.path.join(folder, f"kill-{trial}.sync-state.json")
+        sync = ["sync", small, "--to", server.url, "--user", USER, "--create", name, "--state", state,
+                "--password-file", password_file]
+        delay = rng.uniform(0.0, 0.8)
+        process = subprocess.Popen([CALGEN] + sync, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        process.kill()
+        status = process.wait()
+        calendar = calendar_named(client, name)
+        stored = len(resource_uids(calendar)) if calendar else -1
+        phase = "done" if status != -9 else "before MKCALENDAR" if stored < 0 else "before the first PUT" if stored == 0 \
+            else f"after all PUTs" if stored == len(expected) else "between PUTs"
+        phases[phase] = phases.get(phase, 0) + 1
+        moments.append(f"{delay:.2f}{'k' if status == -9 else 'd'}")
+        code, output = run(sync, env)
+        calendar = calendar_named(client, name)
+        uids = resource_uids(calendar) if calendar else []
+        if code == 0 and len(uids) == len(expected) and set(uids) == set(expected):
+            good += 1
+        else:
+            details.append(f"trial {trial} ({delay:.2f} s): exit {code}, {len(uids)} resources, "
+                           f"{len(set(uids))} UIDs: {output.strip()[:200]}")
+    killed = sum(1 for m in moments if m.endswith("k"))
+    check(good == trial and killed >= wanted,
+          f"{trial} syncs sent SIGKILL at random moments, {killed} of them while running "
+          f"({', '.join(f'{n} {p}' for p, n in sorted(phases.items()))}; seconds after the start, k killed, d done "
+          f"already: {' '.join(moments)}), each run again: {good} of {trial} end with exactly the feed's "
+          f"{len(expected)} events, no duplicates", "; ".join(details))
+
+
+def check_publisher(server, client, site, env, folder):
+    """Publisher mode: two subscribers of the build synced in one command, one line each."""
+    feeds = {os.path.basename(p)[:-4]: p for p in (
+        os.path.join(d, f) for d, _, files in os.walk(os.path.join(site, "feeds")) for f in files if f.endswith(".ics"))
+        if os.path.basename(os.path.dirname(p)) != "feeds"}
+    ids = sorted(feeds, key=lambda i: os.path.getsize(feeds[i]))[:2]
+    client.principal().make_calendar(name="Publisher", cal_id="publisher")
+    accounts = os.path.join(folder, "accounts.yml")
+    with open(accounts, "w") as f:
+        f.write(f"""state: publisher-states
+accounts:
+  {ids[0]}:
+    to: {server.url}{USER}/publisher/
+    user: {USER}
+    password-env: CALDAV_PASSWORD_A
+  {ids[1]}:
+    to: {server.url}
+    create: 发布 {ids[1]}
+    user: {USER}
+    password-file: password
+""")
+    env = dict(env, CALDAV_PASSWORD_A=PASSWORD)
+    code, output = run(["sync", "--build", site, "--accounts", accounts], env)
+    print("      " + output.strip().replace("\n", "\n      "))
+    first = caldav.Calendar(client=client, url=f"{server.url}{USER}/publisher/")
+    second = calendar_named(client, f"发布 {ids[1]}")
+    counts = [len(events_of(open(feeds[i], "rb").read())) for i in ids]
+    check(code == 0 and "2 of 2 accounts synced" in output and sorted(resource_uids(first)) == sorted(events_of(open(feeds[ids[0]], "rb").read()))
+          and second is not None and len(resource_uids(second)) == counts[1] and PASSWORD not in output,
+          f"publisher mode: {ids[0]} ({counts[0]} events) and {ids[1]} ({counts[1]} events, calendar made) in one command",
+          output.strip())
+    code, output = run(["sync", "--build", site, "--accounts", accounts], dict(env, CALDAV_PASSWORD_A=WRONG))
+    check(code != 0 and f"{ids[0]}: " in output and "refused" in output and "nothing changed" in output
+          and "1 of 2 accounts synced" in output and WRONG not in output,
+          "publisher mode: a refused account fails with a non-zero exit, the other goes on", output.strip())
 
 
 def main():
@@ -283,7 +645,7 @@ def main():
         before = server.writes()
         code, output = run(sync + ["--password-file", password_file], env)
         print("      " + output.strip())
-        first_writes = server.writes() - before
+        first_writes = counted(server.writes, before, len(expected))
         check(code == 0 and f"{len(expected)} added, 0 changed, 0 deleted" in output,
               "the first sync adds every event", output.strip())
         check(first_writes == len(expected), f"the first sync sent {len(expected)} PUTs (Radicale's log: {first_writes})")
@@ -297,13 +659,15 @@ def main():
               f" vs {expected.get(differing[0]) if differing else ''}")
         check(PASSWORD not in output and PASSWORD not in open(state).read(), "the password is in neither the output nor the state")
 
-        before = server.writes()
+        before, requests_before = server.writes(), server.requests()
         code, output = run(sync, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD))
         print("      " + output.strip())
+        noop_requests = counted(server.requests, requests_before, 1)
         noop_writes = server.writes() - before
-        check(code == 0 and "0 added, 0 changed, 0 deleted" in output and "(0 writes)" in output and noop_writes == 0,
-              f"a second sync (password from CALGEN_CALDAV_PASSWORD) writes nothing: {noop_writes} PUT or DELETE in Radicale's log",
-              output.strip())
+        check(code == 0 and "nothing changed" in output and "(0 writes, 1 request)" in output and noop_writes == 0
+              and noop_requests == 1,
+              f"a second sync (password from CALGEN_CALDAV_PASSWORD) writes nothing: {noop_writes} PUT or DELETE, "
+              f"{noop_requests} request in all in Radicale's log", output.strip())
 
         # One event changed and one removed in the source.
         uids = sorted(expected)
@@ -312,7 +676,7 @@ def main():
         code, output = run(["sync", changed_source] + sync[2:] + ["--password-file", password_file], env)
         print("      " + output.strip())
         stored = calendar_events(calendar)
-        check(code == 0 and "0 added, 1 changed, 1 deleted" in output and server.writes() - before == 2
+        check(code == 0 and "0 added, 1 changed, 1 deleted" in output and counted(server.writes, before, 2) == 2
               and stored.get(changed_uid, ("", "", 0))[1] == "改了的事件" and removed_uid not in stored,
               "one event changed and one removed: one PUT and one DELETE", output.strip())
 
@@ -368,11 +732,20 @@ def main():
               f"a sync killed after {written} of {len(expected)} PUTs, run again, leaves each event once and writes again "
               f"only those after the last saved state ({rewritten.group(1) if rewritten else '?'})", output.strip())
         code, output = run(kill_sync, env)
-        check(code == 0 and "(0 writes)" in output, "and the next sync writes nothing", output.strip())
+        check(code == 0 and "(0 writes, 1 request)" in output, "and the next sync writes nothing", output.strip())
+
+        small = min((p for p in feeds if os.path.basename(os.path.dirname(p)) != "feeds"), key=os.path.getsize)
+        check_discovery("Radicale", server, client, small, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD))
+        check_url_source(server, client, site, small, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD), folder)
+        check_hostile(server, client, small, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD), folder)
+        started = time.monotonic()
+        check_kills(server, client, small, env, password_file)
+        print(f"      (the kill trials took {time.monotonic() - started:.0f} s)")
+        check_publisher(server, client, site, env, folder)
         server.stop()
         server = None
 
-        check_xandikos(folder, source, expected, env)
+        check_xandikos(folder, source, small, expected, env)
     finally:
         if server:
             server.stop()

@@ -14,7 +14,13 @@ struct SyncCommand: ParsableCommand {
             (If-Match with the ETag calgen last saw), removed ones deleted (If-Match); no other \
             resource of the calendar is ever written or deleted. An event edited in the calendar is \
             overwritten with calgen's version, or kept with --keep-edited. What was synced is kept \
-            in the state file. SOURCE is a .ics file a build wrote (a URL source is not supported yet). \
+            in the state file; when the source and the calendar's ctag or sync-token are as last \
+            synced, a run makes one PROPFIND and nothing else. SOURCE is a .ics file a build wrote, \
+            or a feed's https URL (downloaded without credentials, conditional on its ETag). With \
+            --calendar or --create, --to may be the server's or principal's URL: the calendar is \
+            found (.well-known/caldav, current-user-principal, calendar-home-set) or made. \
+            Publisher mode (--build public/ --accounts accounts.yml) syncs each account's personal \
+            feed, one line each. A 429 or 503 waits its Retry-After within the time limit. \
             The password comes from --password-file or CALGEN_CALDAV_PASSWORD, never from the \
             command line, and is sent with Basic authentication to the URL given only: use https. \
             Exit status: 0 when the calendar holds the feed, 1 on any problem (the state keeps what \
@@ -22,14 +28,20 @@ struct SyncCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The feed to sync: a .ics file of a build (feeds/<token>/<id>.ics).", valueName: "source"))
-    var source: String
+    @Argument(
+        help: ArgumentHelp(
+            "The feed to sync: a .ics file of a build (feeds/<token>/<id>.ics), or its https URL.", valueName: "source"))
+    var source: String?
 
-    @Option(name: .long, help: ArgumentHelp("The calendar collection's URL (https://…/calendars/me/work/).", valueName: "url"))
-    var to: String
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The calendar collection's URL (https://…/calendars/me/work/), or with --calendar or --create the server's or principal's URL.",
+            valueName: "url"))
+    var to: String?
 
     @Option(name: .long, help: ArgumentHelp("The user name on the CalDAV server.", valueName: "name"))
-    var user: String
+    var user: String?
 
     @Option(
         name: .long,
@@ -40,9 +52,36 @@ struct SyncCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The sync state file. Default: <source>.sync-state.json beside the source; required when the source lies in a build's output, which the next build replaces and a publish uploads.",
+            "Find the calendar with this display name from --to, a server's or principal's URL.", valueName: "name"))
+    var calendar: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Like --calendar, and make the calendar (MKCALENDAR) with this display name when there is none.",
+            valueName: "name"))
+    var create: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The sync state file. Default: <source>.sync-state.json beside a file source; for a URL source, a file in $XDG_CACHE_HOME/calgen/sync/ (~/.cache/calgen/sync/). Required when the source lies in a build's output.",
             valueName: "path"))
     var state: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Publisher mode: the build output whose personal feeds are synced, one per account of --accounts.",
+            valueName: "folder"))
+    var build: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Publisher mode: the accounts file (YAML: subscriber id → to, user, password-env or password-file).",
+            valueName: "path"))
+    var accounts: String?
 
     @Flag(name: .long, help: "Read the calendar's listing and print the plan (how many to add, change, delete); write nothing.")
     var dryRun = false
@@ -62,6 +101,21 @@ struct SyncCommand: ParsableCommand {
     var timeout: Double = 20
 
     func validate() throws {
+        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be from 0 to 600 seconds") }
+        if build != nil || accounts != nil {
+            guard build != nil, accounts != nil else { throw ValidationError("publisher mode needs both --build and --accounts") }
+            guard source == nil, to == nil, user == nil, passwordFile == nil, calendar == nil, create == nil, state == nil else {
+                throw ValidationError(
+                    "--build and --accounts take the feeds, calendars and passwords from the accounts file: give no SOURCE, --to, --user, --password-file, --calendar, --create or --state"
+                )
+            }
+            return
+        }
+        guard let source else { throw ValidationError("give the SOURCE feed (or --build and --accounts)") }
+        guard let to else {
+            throw ValidationError("give --to, the calendar's URL (or the server's, with --calendar or --create)")
+        }
+        guard user != nil else { throw ValidationError("give --user, the user name on the CalDAV server") }
         if TextRules.hasUserInfo(to) {
             throw ValidationError(
                 "--to must not carry a user name or password: \"\(HTTPFetcher.display(to))\"",
@@ -70,107 +124,55 @@ struct SyncCommand: ParsableCommand {
         guard TextRules.isWebURL(to) else {
             throw ValidationError("--to must be the http(s) URL of a calendar collection, not \"\(to)\"")
         }
-        if TextRules.isWebURL(source) {
+        if calendar != nil && create != nil { throw ValidationError("give --calendar or --create, not both") }
+        if source.contains("://") && !FeedDownload.isAllowedSource(source) {
             throw ValidationError(
-                "a URL source is not supported yet: \"\(HTTPFetcher.display(source))\"",
-                fix: "give the .ics file a build wrote, or download the feed first")
+                "a URL source must be https (or http to 127.0.0.1), without a user name: \"\(HTTPFetcher.display(source))\"")
         }
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be from 0 to 600 seconds") }
     }
 
     func run() throws {
-        let statePath = try resolveStatePath()
-        let bytes: [UInt8]
-        let events: [SyncEvent]
+        if let build, let accounts { return try runAccounts(build: build, accounts: accounts) }
+        guard let source, let to, let user else { throw ExitCode.validationFailure }
+        let statePath = try resolveStatePath(source: source, to: to)
+        let password = try readPassword(user: user)
+        let job = SyncJob(
+            source: source, to: to, choice: choice, user: user, password: password, statePath: statePath, dryRun: dryRun,
+            keepEdited: keepEdited, allowDeletions: allowDeletions, timeout: timeout)
         do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: source)))
-            events = try SyncEvent.events(ofFeed: bytes)
-        } catch {
-            throw failure("\(source): \(error is CocoaError ? "cannot be read" : "\(error)")")
+            let outcome = try job.run()
+            print(Terminal.safe(outcome.summary))
+            if outcome.failedEvents { throw ExitCode.failure }
+        } catch let failure as SyncJob.Failure {
+            Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(failure.message))\n")
+            if let fix = failure.fix { Terminal.write("  fix: \(Terminal.safe(fix))\n") }
+            throw ExitCode.failure
         }
-        let previous: SyncState?
-        do {
-            previous = try SyncState.read(statePath)
-        } catch {
-            throw failure(error.description)
-        }
-        let collection = to.hasSuffix("/") ? to : to + "/"
-        if let previous, previous.collection != collection {
-            throw failure(
-                "\(statePath) is the state of another calendar (\(HTTPFetcher.display(previous.collection))); give this calendar its own --state"
-            )
-        }
-        let password = try readPassword()
-        if !collection.lowercased().hasPrefix("https:"), !isLoopback(collection) {
-            Terminal.write(
-                Terminal.styled("warning:", .warning)
-                    + " \(Terminal.safe(HTTPFetcher.display(collection))) is http: the password goes in clear\n")
-        }
-        let client = CalDAVClient(collection: collection, user: user, password: password, timeout: timeout)
-        let listing: [String: String]
-        do {
-            listing = try client.listing()
-        } catch {
-            throw failure(error.description)
-        }
-        let policy: SyncPolicy = keepEdited ? .keepEdited : .calgenWins
-        let start = previous ?? SyncState(collection: collection)
-        let plan = SyncPlan(events: events, state: start, listing: listing, policy: policy)
-        for line in plan.kept { print(Terminal.safe("kept: " + line)) }
-        let name = (source as NSString).lastPathComponent
-        if !dryRun, !allowDeletions, plan.deletesMost(of: start, sourceEvents: events.count) {
-            let refusal = failure(
-                "\(name) has \(events.count) events and would delete \(plan.count(.delete)) of the \(start.events.count) calgen wrote; nothing was sent"
-            )
-            Terminal.write(
-                "  fix: check that the feed is complete (a failed build, another feed's path); if the events are really gone, run again with --allow-deletions\n"
-            )
-            throw refusal
-        }
-        if dryRun {
-            print(
-                Terminal.safe(
-                    "dry run: \(name) → \(client.shown): \(plan.count(.add)) to add, \(plan.count(.change)) to change, "
-                        + "\(plan.count(.delete)) to delete, \(plan.unchanged) unchanged; nothing written"))
-            return
-        }
-        var finished: SyncState
-        let summary: String
-        var failed: [String] = []
-        do {
-            let run = try SyncRun(plan: plan, state: start, collection: client, policy: policy) { partial in
-                // What was written so far, should the process be killed before the end.
-                var partial = partial
-                partial.sourceDigest = previous?.sourceDigest
-                partial.sourceVersion = previous?.sourceVersion
-                save(partial, to: statePath)
-            }
-            finished = run.state
-            failed = run.failed
-            summary =
-                "synced \(name) into \(client.shown): \(run.added) added, \(run.changed) changed, \(run.deleted) deleted, "
-                + "\(plan.unchanged) unchanged (\(run.writes) writes)"
-        } catch {
-            var interrupted = error.state
-            interrupted.sourceDigest = previous?.sourceDigest
-            interrupted.sourceVersion = previous?.sourceVersion
-            save(interrupted, to: statePath)
-            throw failure(
-                "\(error.error.description) (after \(error.added) added, \(error.changed) changed, \(error.deleted) deleted; "
-                    + "\(statePath) keeps what was written)")
-        }
-        finished.sourceDigest = failed.isEmpty ? SyncState.digest(ofSource: bytes) : previous?.sourceDigest
-        finished.sourceVersion = failed.isEmpty ? manifestVersion() : previous?.sourceVersion
-        save(finished, to: statePath)
-        for line in failed { Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(line))\n") }
-        print(Terminal.safe(summary))
-        if !failed.isEmpty { throw ExitCode.failure }
     }
 
-    /// `--state`, or the default beside the source; a state inside a build's output would be
-    /// lost with the next build and published with the site.
-    private func resolveStatePath() throws -> String {
-        let output = buildOutput(containing: state ?? source)
+    private var choice: CalDAVDiscovery.Choice? {
+        create.map(CalDAVDiscovery.Choice.create) ?? calendar.map(CalDAVDiscovery.Choice.named)
+    }
+
+    /// `--state`, or the default: beside a file source, in the cache folder for a URL; a state
+    /// inside a build's output would be lost with the next build and published with the site.
+    private func resolveStatePath(source: String, to: String) throws -> String {
+        if source.contains("://") && state == nil {
+            let environment = ProcessInfo.processInfo.environment
+            let cache =
+                environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+                ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
+            let folder = ((cache as NSString).appendingPathComponent("calgen") as NSString).appendingPathComponent("sync")
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw failure("\(folder): cannot make the folder of the sync state (\(error.localizedDescription)); give --state")
+            }
+            let target = choice.map { "\(to) \($0.name)" } ?? to
+            return (folder as NSString).appendingPathComponent(SyncState.cacheName(source: source, target: target))
+        }
+        let output = Self.buildOutput(containing: state ?? source)
         if let output {
             throw failure(
                 (state == nil
@@ -184,7 +186,7 @@ struct SyncCommand: ParsableCommand {
 
     /// The build output directory `path` lies in: the nearest folder above it that calgen wrote
     /// (its manifest.json, or the build state beside it).
-    private func buildOutput(containing path: String) -> String? {
+    static func buildOutput(containing path: String) -> String? {
         var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
         while true {
             if OutputGuard.isCalgenOutput(folder.path) { return folder.path }
@@ -194,16 +196,13 @@ struct SyncCommand: ParsableCommand {
         }
     }
 
-    private func readPassword() throws -> String {
+    private func readPassword(user: String) throws -> String {
         if let passwordFile {
-            guard let data = FileManager.default.contents(atPath: passwordFile) else {
-                throw failure("--password-file \(passwordFile) cannot be read")
+            do {
+                return try Self.readPassword(file: passwordFile)
+            } catch {
+                throw failure(error.message)
             }
-            var text = String(decoding: data, as: UTF8.self)
-            if text.hasSuffix("\n") { text.removeLast() }
-            if text.hasSuffix("\r") { text.removeLast() }
-            guard !text.isEmpty else { throw failure("--password-file \(passwordFile) is empty") }
-            return text
         }
         if let password = ProcessInfo.processInfo.environment["CALGEN_CALDAV_PASSWORD"], !password.isEmpty {
             return password
@@ -213,29 +212,18 @@ struct SyncCommand: ParsableCommand {
         )
     }
 
-    /// The version in the feed manifest beside the source (`<id>.json`), if there is one.
-    private func manifestVersion() -> Int? {
-        let manifest = (source as NSString).deletingPathExtension + ".json"
-        guard let data = FileManager.default.contents(atPath: manifest),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return nil }
-        return object["version"] as? Int
-    }
-
-    private func isLoopback(_ url: String) -> Bool {
-        guard let host = URLComponents(string: url)?.host else { return false }
-        return host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]"
-    }
-
-    private func save(_ state: SyncState, to path: String) {
-        do {
-            try state.write(path)
-        } catch {
-            Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(error.description))\n")
+    /// The password in `file`, without its last line break.
+    static func readPassword(file: String) throws(SyncJob.Failure) -> String {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw SyncJob.Failure(message: "password file \(file) cannot be read")
         }
+        var text = String(decoding: data, as: UTF8.self)
+        if text.hasSuffix("\n") { text.removeLast() }
+        if text.hasSuffix("\r") { text.removeLast() }
+        guard !text.isEmpty else { throw SyncJob.Failure(message: "password file \(file) is empty") }
+        return text
     }
 
-    /// Prints `message` as an error; the exit status to throw.
     private func failure(_ message: String) -> ExitCode {
         Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(message))\n")
         return .failure

@@ -1,60 +1,90 @@
-import CCurl
-import CalgenModel
 import Foundation
 
-/// A CalDAV collection over HTTP(S) with Basic authentication, on libcurl as `HTTPFetcher` uses
-/// it: a deadline per request and one for the whole command, http(s) only, an answer size limit,
-/// and no redirect followed at all (the credentials go to the URL given and nowhere else). The
-/// password is kept in memory only and never appears in a message.
+/// A CalDAV collection over HTTP(S) with Basic authentication, on ``SyncHTTP``: a deadline per
+/// request and one for the whole command, http(s) only, an answer size limit, retries of a busy
+/// or failing server, and no redirect followed at all (the credentials go to the URL given and
+/// nowhere else). The password is kept in memory only and never appears in a message.
 public struct CalDAVClient: CalDAVCollection, Sendable {
     /// The collection's URL, ending in `/`.
     public let collection: String
-    public let user: String
-    private let password: String
-    /// The seconds one request may take.
-    public var timeout: TimeInterval
-    /// The largest answer accepted, in bytes (a listing of a large calendar included).
-    public var maxBytes: Int
-    /// The moment after which no request starts: the whole command's limit.
-    public var deadline: ContinuousClock.Instant
+    public let http: SyncHTTP
+    public var user: String { http.user ?? "" }
 
     public init(
         collection: String, user: String, password: String, timeout: TimeInterval = 20, maxBytes: Int = 32 << 20,
         totalTimeout: TimeInterval = 600
     ) {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(min(max(totalTimeout, 0), 86_400) * 1000))
+        self.init(
+            collection: collection,
+            http: SyncHTTP(user: user, password: password, timeout: timeout, maxBytes: maxBytes, deadline: deadline))
+    }
+
+    public init(collection: String, http: SyncHTTP) {
         self.collection = collection.hasSuffix("/") ? collection : collection + "/"
-        self.user = user
-        self.password = password
-        self.timeout = timeout
-        self.maxBytes = maxBytes
-        deadline = .now + .milliseconds(Int64(min(max(totalTimeout, 0), 86_400) * 1000))
+        self.http = http
     }
 
     /// The collection's URL as it may be shown.
     public var shown: String { HTTPFetcher.display(collection) }
 
-    public func listing() throws(CalDAVError) -> [String: String] {
-        let body = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>
-            """
+    public func listing() throws(CalDAVError) -> [String: String] { try listingAndTags().etags }
+
+    /// Every resource of the collection (name → ETag) and the collection's own tags, in one
+    /// `PROPFIND` of depth 1.
+    public func listingAndTags() throws(CalDAVError) -> (etags: [String: String], tags: CollectionTags) {
+        let missing = CalDAVError(
+            "\(shown): no collection there (HTTP 404); create the calendar first and give its URL", isMissing: true)
         let answer = try send(
             "PROPFIND", url: collection, headers: ["Depth: 1", "Content-Type: application/xml; charset=utf-8"],
-            body: Array(body.utf8))
+            body: Array(CalDAVClient.propfind(["d:getetag", "cs:getctag", "d:sync-token"]).utf8))
         switch answer.status {
         case 207: break
-        case 404: throw CalDAVError("\(shown): no collection there (HTTP 404); create the calendar first and give its URL")
+        case 404: throw missing
         default: throw CalDAVError("\(shown): PROPFIND gave HTTP \(answer.status), not the listing of a collection")
         }
         let base = URLComponents(string: collection)?.percentEncodedPath ?? "/"
         var etags: [String: String] = [:]
-        for (href, etag) in Multistatus.etags(String(decoding: answer.body, as: UTF8.self)) {
+        var tags = CollectionTags()
+        for response in Multistatus.responses(String(decoding: answer.body, as: UTF8.self)) {
             // An absolute URL or a path; the collection itself and sub-collections are no resources.
-            let path = URLComponents(string: href)?.percentEncodedPath ?? href
-            guard path != base, !path.hasSuffix("/"), let last = path.split(separator: "/").last else { continue }
+            let path = URLComponents(string: response.href)?.percentEncodedPath ?? response.href
+            if path == base || path + "/" == base {
+                if response.status == 404 || response.status == 410 { throw missing }
+                tags = CollectionTags(ctag: response.text("getctag"), syncToken: response.text("sync-token"))
+                continue
+            }
+            guard !path.hasSuffix("/"), let last = path.split(separator: "/").last, let etag = response.text("getetag")
+            else { continue }
             etags[last.removingPercentEncoding ?? String(last)] = etag
         }
-        return etags
+        return (etags, tags)
+    }
+
+    /// The collection's `getctag` and `sync-token`: one `PROPFIND` of depth 0, the cheapest way to
+    /// tell that nothing in it changed; `nil` when there is no collection at the URL.
+    public func tags() throws(CalDAVError) -> CollectionTags? {
+        let answer = try send(
+            "PROPFIND", url: collection, headers: ["Depth: 0", "Content-Type: application/xml; charset=utf-8"],
+            body: Array(CalDAVClient.propfind(["cs:getctag", "d:sync-token"]).utf8))
+        switch answer.status {
+        case 207: break
+        case 404, 410: return nil
+        default: throw CalDAVError("\(shown): PROPFIND gave HTTP \(answer.status), not the properties of a collection")
+        }
+        let response = Multistatus.responses(String(decoding: answer.body, as: UTF8.self)).first
+        if response?.status == 404 || response?.status == 410 { return nil }
+        return CollectionTags(ctag: response?.text("getctag"), syncToken: response?.text("sync-token"))
+    }
+
+    /// A `PROPFIND` body asking for `properties`, each with its prefix: `d` (DAV:), `c` (CalDAV),
+    /// `cs` (CalendarServer).
+    static func propfind(_ properties: [String]) -> String {
+        """
+        <?xml version="1.0" encoding="utf-8"?>
+        <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/">\
+        <d:prop>\(properties.map { "<\($0)/>" }.joined())</d:prop></d:propfind>
+        """
     }
 
     public func put(_ name: String, body: [UInt8], precondition: SyncRequest.Precondition) throws(CalDAVError) -> CalDAVAnswer {
@@ -90,101 +120,17 @@ public struct CalDAVClient: CalDAVCollection, Sendable {
         }
     }
 
-    /// What one request gave.
-    private struct Answer {
-        var status = 0
-        var etag: String?
-        var body = [UInt8]()
-    }
-
-    /// The body and the headers gathered by libcurl's callbacks; the body stops at the limit.
-    private static let curlReady: Bool = calgen_curl_global_init() == CURLE_OK
-
     /// Sends one request; throws when there is no answer, the answer is a refusal (401, 403) or
     /// a redirect, or the time ran out.
-    private func send(_ method: String, url: String, headers: [String], body: [UInt8]?) throws(CalDAVError) -> Answer {
-        let shownURL = HTTPFetcher.display(url)
-        guard CalDAVClient.curlReady else { throw CalDAVError("libcurl could not be initialised") }
-        let left = ContinuousClock.now.duration(
-            to: min(deadline, .now + .milliseconds(Int64(min(max(timeout, 0), 86_400) * 1000))))
-        let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
-        guard milliseconds > 0 else { throw CalDAVError("\(shownURL): the command's time limit ran out before \(method)") }
-        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        defer { errorBuffer.deallocate() }
-        guard let handle = curl_easy_init() else { throw CalDAVError("libcurl could not start a request") }
-        defer { curl_easy_cleanup(handle) }
-        var list: UnsafeMutablePointer<curl_slist>?
-        // No `Expect: 100-continue` pause before a body.
-        for header in headers + ["Expect:"] { list = curl_slist_append(list, header) }
-        defer { curl_slist_free_all(list) }
-        let sink = CurlSink(limit: maxBytes)
-        // The head, within 1 MiB.
-        let head = CurlSink(limit: 1 << 20)
-        var setup = [
-            calgen_curl_set_string(handle, CURLOPT_URL, url),
-            calgen_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
-            calgen_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-            calgen_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0),
-            calgen_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(milliseconds)),
-            calgen_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(milliseconds)),
-            calgen_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, method),
-            // CURLAUTH_BASIC, which Swift does not import (a macro with a cast).
-            calgen_curl_set_long(handle, CURLOPT_HTTPAUTH, 1),
-            calgen_curl_set_string(handle, CURLOPT_USERNAME, user),
-            calgen_curl_set_string(handle, CURLOPT_PASSWORD, password),
-            calgen_curl_set_string(handle, CURLOPT_USERAGENT, Calgen.generator),
-            calgen_curl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(list)),
-            calgen_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION, CurlSink.write),
-            calgen_curl_set_pointer(handle, CURLOPT_WRITEDATA, sink.context),
-            calgen_curl_set_data_callback(handle, CURLOPT_HEADERFUNCTION, CurlSink.write),
-            calgen_curl_set_pointer(handle, CURLOPT_HEADERDATA, head.context),
-            calgen_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer),
-        ]
-        if let body {
-            setup.append(calgen_curl_set_long(handle, CURLOPT_POSTFIELDSIZE, body.count))
-            // Copied by libcurl, so that the bytes need not outlive this call.
-            setup.append(
-                body.withUnsafeBytes {
-                    calgen_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress))
-                })
-        } else if method == "GET" {
-            setup.append(calgen_curl_set_long(handle, CURLOPT_HTTPGET, 1))
-        }
-        setup.removeAll { $0 == CURLE_OK }
-        if let problem = setup.first {
-            throw CalDAVError("libcurl refused an option: " + String(cString: curl_easy_strerror(problem)))
-        }
-        let code = withExtendedLifetime((sink, head)) { curl_easy_perform(handle) }
-        if sink.tooLarge { throw CalDAVError("\(shownURL): the answer to \(method) is larger than \(maxBytes) bytes") }
-        guard code == CURLE_OK else {
-            let detail = String(cString: errorBuffer)
-            let reason =
-                code == CURLE_OPERATION_TIMEDOUT
-                ? "no complete answer within \(Int(timeout)) s"
-                : detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
-            throw CalDAVError("\(shownURL): \(method) failed: \(reason)")
-        }
-        var status = 0
-        _ = calgen_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        var answer = Answer(status: status, etag: nil, body: sink.bytes)
-        for line in String(decoding: head.bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "etag" {
-                answer.etag = parts[1].trimmingCharacters(in: .whitespaces)
-            }
-        }
-        switch status {
-        case 401, 403:
+    private func send(_ method: String, url: String, headers: [String], body: [UInt8]?) throws(CalDAVError)
+        -> SyncHTTP.Answer
+    {
+        let answer = try http.send(method, url: url, headers: headers, body: body)
+        if (300..<400).contains(answer.status) {
             throw CalDAVError(
-                "\(shown) refused user \"\(user)\" (HTTP \(status) to \(method)): check --user, the password and that this user may write this calendar; nothing more was sent",
-                isRefusal: true)
-        case 300..<400:
-            throw CalDAVError(
-                "\(shownURL) answered \(method) with a redirect (HTTP \(status)); calgen sync follows none: give the collection's final URL"
+                "\(HTTPFetcher.display(url)) answered \(method) with a redirect (HTTP \(answer.status)); calgen sync follows none: give the collection's final URL"
             )
-        default:
-            return answer
         }
+        return answer
     }
 }

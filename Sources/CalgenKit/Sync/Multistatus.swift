@@ -19,6 +19,54 @@ enum Multistatus {
         return found
     }
 
+    /// One `response` of a multistatus: its href and the properties its propstats of status 200 hold.
+    struct Response {
+        let href: String
+        /// The contents of the `prop` elements of the propstats of status 200.
+        let found: [Substring]
+        /// The status code of a response without propstats (Xandikos answers `404` so for a
+        /// collection that is not there); `nil` when it has propstats.
+        var status: Int? = nil
+
+        /// The contents of property `local`, if it was found.
+        func property(_ local: String) -> Substring? {
+            for prop in found { if let content = Multistatus.elements(local, in: prop).first { return content } }
+            return nil
+        }
+
+        /// The text of property `local`; `nil` when it was not found or is empty.
+        func text(_ local: String) -> String? {
+            property(local).map(Multistatus.text).flatMap { $0.isEmpty ? nil : $0 }
+        }
+
+        /// The first `href` inside property `local` (`current-user-principal`, `calendar-home-set`).
+        func href(in local: String) -> String? {
+            property(local).flatMap { Multistatus.elements("href", in: $0).first.map(Multistatus.text) }
+        }
+
+        /// Whether `resourcetype` names an element `local` (`calendar`, `collection`).
+        func isResource(_ local: String) -> Bool {
+            property("resourcetype").map { !Multistatus.elements(local, in: $0).isEmpty } ?? false
+        }
+    }
+
+    /// Every response with an href, in the order they come.
+    static func responses(_ xml: String) -> [Response] {
+        elements("response", in: Substring(xml)).compactMap { response in
+            guard let href = elements("href", in: response).first.map(text) else { return nil }
+            let propstats = elements("propstat", in: response)
+            if propstats.isEmpty {
+                let status = elements("status", in: response).first.map(text) ?? ""
+                return Response(href: href, found: [], status: status.split(separator: " ").dropFirst().first.flatMap { Int($0) })
+            }
+            let found = propstats.filter { propstat in
+                let status = elements("status", in: propstat).first.map(text) ?? ""
+                return status.split(separator: " ").dropFirst().first == "200"
+            }.flatMap { elements("prop", in: $0) }
+            return Response(href: href, found: found)
+        }
+    }
+
     /// The contents of every element named `local` (any prefix) directly or deeply in `xml`,
     /// not nested in one another.
     static func elements(_ local: String, in xml: Substring) -> [Substring] {

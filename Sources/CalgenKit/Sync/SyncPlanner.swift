@@ -55,6 +55,15 @@ public struct SyncState: Codable, Equatable, Sendable {
     public var sourceDigest: String?
     /// By UID.
     public var events: [String: Entry]
+    /// The collection's tags after the last sync that completed: when they have not moved and
+    /// the source is the same, a run reads them and sends nothing else.
+    public var tags: CollectionTags?
+    /// `--to` and the calendar's name when the collection was found from a server's URL: a run
+    /// with the same asks goes to ``collection`` without looking again.
+    public var target: String?
+    /// The `ETag` and `Last-Modified` of a source downloaded from a URL, for a conditional GET.
+    public var sourceETag: String?
+    public var sourceLastModified: String?
 
     public init(collection: String, sourceVersion: Int? = nil, sourceDigest: String? = nil, events: [String: Entry] = [:]) {
         self.collection = collection
@@ -67,6 +76,14 @@ public struct SyncState: Codable, Equatable, Sendable {
 extension SyncState {
     /// What ``sourceDigest`` holds: SHA-256 of the source feed's bytes.
     public static func digest(ofSource bytes: [UInt8]) -> String { Digest.sha256(bytes) }
+
+    /// Whether a run may stop after reading the collection's tags: the source is the one last
+    /// synced in full (same digest and manifest version) and the state knows the collection's
+    /// tags from then. The run then asks the server for the tags only (``CollectionTags/unchanged(since:)``).
+    public func mayBeUnchanged(sourceDigest: String?, sourceVersion: Int?) -> Bool {
+        guard let tags, !tags.isEmpty, let saved = self.sourceDigest else { return false }
+        return saved == sourceDigest && self.sourceVersion == sourceVersion
+    }
 }
 
 /// What to do with an event that was edited or deleted in the calendar by its owner.

@@ -25,10 +25,13 @@ public struct CalDAVError: Error, CustomStringConvertible, Sendable {
     public let description: String
     /// The server refused the credentials (401, 403): nothing more is attempted.
     public let isRefusal: Bool
+    /// There is no collection at the URL (404).
+    public let isMissing: Bool
 
-    public init(_ description: String, isRefusal: Bool = false) {
+    public init(_ description: String, isRefusal: Bool = false, isMissing: Bool = false) {
         self.description = description
         self.isRefusal = isRefusal
+        self.isMissing = isMissing
     }
 }
 

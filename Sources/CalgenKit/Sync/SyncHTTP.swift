@@ -1,0 +1,187 @@
+import CCurl
+import CalgenModel
+import Foundation
+
+/// The HTTP requests of one `calgen sync` on libcurl: a deadline per request and one for the
+/// whole command, http(s) only, an answer size limit, no redirect followed by libcurl (a caller
+/// that allows one checks where it leads), Basic authentication when credentials are given, the
+/// retries ``SyncRetry`` decides, and a count of the requests sent. The password is kept in
+/// memory only and never appears in a message.
+public struct SyncHTTP: Sendable {
+    /// The user name sent with Basic authentication; `nil` for none.
+    public let user: String?
+    private let password: String?
+    /// The seconds one request may take.
+    public var timeout: TimeInterval
+    /// The largest answer accepted, in bytes.
+    public var maxBytes: Int
+    /// The moment after which no request starts: the whole command's limit.
+    public var deadline: ContinuousClock.Instant
+    public var retry = SyncRetry()
+    /// The requests sent so far, retries included.
+    public let counter: SyncRequestCounter
+
+    public init(
+        user: String?, password: String?, timeout: TimeInterval = 20, maxBytes: Int = 32 << 20,
+        deadline: ContinuousClock.Instant, counter: SyncRequestCounter = SyncRequestCounter()
+    ) {
+        self.user = user
+        self.password = password
+        self.timeout = timeout
+        self.maxBytes = maxBytes
+        self.deadline = deadline
+        self.counter = counter
+    }
+
+    /// The same settings without credentials: for a download from another place.
+    public var anonymous: SyncHTTP {
+        var copy = SyncHTTP(
+            user: nil, password: nil, timeout: timeout, maxBytes: maxBytes, deadline: deadline, counter: counter)
+        copy.retry = retry
+        return copy
+    }
+
+    /// What one request gave.
+    public struct Answer: Sendable {
+        public var status = 0
+        /// The headers, names in lower case, in the order they came (of the last answer only).
+        public var headers: [(name: String, value: String)] = []
+        public var body = [UInt8]()
+
+        public func header(_ name: String) -> String? { headers.last { $0.name == name }?.value }
+        public var etag: String? { header("etag") }
+    }
+
+    /// Sends one request, again as ``retry`` decides for a 429, 503 or other 5xx; throws when
+    /// there is no answer, the answer is too large, the server refused the credentials (401,
+    /// 403), or the time ran out. Any other answer, a redirect included, is returned.
+    public func send(_ method: String, url: String, headers: [String] = [], body: [UInt8]? = nil) throws(CalDAVError)
+        -> Answer
+    {
+        let shownURL = HTTPFetcher.display(url)
+        var attempt = 1
+        while true {
+            let answer = try once(method, url: url, headers: headers, body: body)
+            if answer.status == 401 || answer.status == 403, let user {
+                throw CalDAVError(
+                    "\(shownURL) refused user \"\(user)\" (HTTP \(answer.status) to \(method)): check --user, the password and that this user may write this calendar; nothing more was sent",
+                    isRefusal: true)
+            }
+            switch retry.decide(
+                status: answer.status, retryAfter: answer.header("retry-after"), attempt: attempt, secondsLeft: secondsLeft())
+            {
+            case nil: return answer
+            case .giveUp(let why): throw CalDAVError("\(shownURL): \(method) answered \(why)")
+            case .retry(let wait):
+                Thread.sleep(forTimeInterval: wait)
+                attempt += 1
+            }
+        }
+    }
+
+    func secondsLeft() -> TimeInterval {
+        let left = ContinuousClock.now.duration(to: deadline)
+        return Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
+    }
+
+    private static let curlReady: Bool = calgen_curl_global_init() == CURLE_OK
+
+    private func once(_ method: String, url: String, headers: [String], body: [UInt8]?) throws(CalDAVError) -> Answer {
+        let shownURL = HTTPFetcher.display(url)
+        guard SyncHTTP.curlReady else { throw CalDAVError("libcurl could not be initialised") }
+        guard HTTPFetcher.isHTTP(url) else { throw CalDAVError("\(shownURL) is not an http(s) URL") }
+        let left = ContinuousClock.now.duration(
+            to: min(deadline, .now + .milliseconds(Int64(min(max(timeout, 0), 86_400) * 1000))))
+        let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+        guard milliseconds > 0 else { throw CalDAVError("\(shownURL): the command's time limit ran out before \(method)") }
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        defer { errorBuffer.deallocate() }
+        guard let handle = curl_easy_init() else { throw CalDAVError("libcurl could not start a request") }
+        defer { curl_easy_cleanup(handle) }
+        var list: UnsafeMutablePointer<curl_slist>?
+        // No `Expect: 100-continue` pause before a body.
+        for header in headers + ["Expect:"] { list = curl_slist_append(list, header) }
+        defer { curl_slist_free_all(list) }
+        let sink = CurlSink(limit: maxBytes)
+        // The head, within 1 MiB.
+        let head = CurlSink(limit: 1 << 20)
+        var setup = [
+            calgen_curl_set_string(handle, CURLOPT_URL, url),
+            calgen_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
+            calgen_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+            calgen_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0),
+            calgen_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(milliseconds)),
+            calgen_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(milliseconds)),
+            calgen_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, method),
+            calgen_curl_set_string(handle, CURLOPT_USERAGENT, Calgen.generator),
+            calgen_curl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(list)),
+            calgen_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION, CurlSink.write),
+            calgen_curl_set_pointer(handle, CURLOPT_WRITEDATA, sink.context),
+            calgen_curl_set_data_callback(handle, CURLOPT_HEADERFUNCTION, CurlSink.write),
+            calgen_curl_set_pointer(handle, CURLOPT_HEADERDATA, head.context),
+            calgen_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer),
+        ]
+        if let user, let password {
+            // CURLAUTH_BASIC, which Swift does not import (a macro with a cast).
+            setup.append(calgen_curl_set_long(handle, CURLOPT_HTTPAUTH, 1))
+            setup.append(calgen_curl_set_string(handle, CURLOPT_USERNAME, user))
+            setup.append(calgen_curl_set_string(handle, CURLOPT_PASSWORD, password))
+        }
+        if let body {
+            setup.append(calgen_curl_set_long(handle, CURLOPT_POSTFIELDSIZE, body.count))
+            // Copied by libcurl, so that the bytes need not outlive this call.
+            setup.append(
+                body.withUnsafeBytes {
+                    calgen_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress))
+                })
+        } else if method == "GET" {
+            setup.append(calgen_curl_set_long(handle, CURLOPT_HTTPGET, 1))
+        }
+        setup.removeAll { $0 == CURLE_OK }
+        if let problem = setup.first {
+            throw CalDAVError("libcurl refused an option: " + String(cString: curl_easy_strerror(problem)))
+        }
+        counter.add()
+        let code = withExtendedLifetime((sink, head)) { curl_easy_perform(handle) }
+        if sink.tooLarge { throw CalDAVError("\(shownURL): the answer to \(method) is larger than \(maxBytes) bytes; refused") }
+        guard code == CURLE_OK else {
+            let detail = String(cString: errorBuffer)
+            let reason =
+                code == CURLE_OPERATION_TIMEDOUT
+                ? (left < .seconds(timeout)
+                    ? "the command's time limit ran out before a complete answer came"
+                    : "no complete answer within \(SyncRetry.shown(timeout)) s (--timeout)")
+                : detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+            throw CalDAVError("\(shownURL): \(method) failed: \(reason)")
+        }
+        var status = 0
+        _ = calgen_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        var answer = Answer(status: status, body: sink.bytes)
+        for line in String(decoding: head.bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            // Each answer's head (a 100 Continue's, a retry's) starts with its status line.
+            if line.hasPrefix("HTTP/") {
+                answer.headers = []
+                continue
+            }
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 {
+                answer.headers.append((parts[0].lowercased(), parts[1].trimmingCharacters(in: .whitespaces)))
+            }
+        }
+        return answer
+    }
+}
+
+/// How many HTTP requests a sync sent: what its summary reports, so that a run with nothing to
+/// do can be seen to cost one request.
+public final class SyncRequestCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    public init() {}
+
+    public var count: Int { lock.withLock { value } }
+
+    func add() { lock.withLock { value += 1 } }
+}

@@ -1,0 +1,260 @@
+import CalgenKit
+import Foundation
+
+/// One feed synced into one calendar: what `calgen sync` does for its SOURCE, and for each
+/// account of `--accounts`. Prints the lines about single events itself; ends with a summary,
+/// or throws a message naming the user and the URL, never the password.
+struct SyncJob {
+    /// A `.ics` file or an http(s) URL.
+    var source: String
+    /// `--to`: the collection, or a server's or principal's URL with `choice`.
+    var to: String
+    var choice: CalDAVDiscovery.Choice?
+    var user: String
+    var password: String
+    var statePath: String
+    var dryRun = false
+    var keepEdited = false
+    var allowDeletions = false
+    var timeout: Double = 20
+    var totalTimeout: Double = 600
+    /// What starts each line printed about single events: the account's id in publisher mode.
+    var linePrefix = ""
+
+    /// How a job ended.
+    struct Outcome {
+        var summary: String
+        /// Whether some event could not be written (said on standard error, one line each).
+        var failedEvents: Bool
+    }
+
+    /// Why a job stopped; `fix` is printed under it.
+    struct Failure: Error {
+        var message: String
+        var fix: String?
+    }
+
+    var isURLSource: Bool { source.contains("://") }
+
+    /// What `--calendar` or `--create` asked, as kept in the state.
+    var target: String? { choice.map { "\(to) \($0.name)" } }
+
+    var name: String {
+        if isURLSource, let path = URLComponents(string: source)?.path, !path.isEmpty {
+            return (path as NSString).lastPathComponent
+        }
+        return (source as NSString).lastPathComponent
+    }
+
+    func run() throws(Failure) -> Outcome {
+        var previous: SyncState?
+        do {
+            previous = try SyncState.read(statePath)
+        } catch {
+            throw Failure(message: error.description)
+        }
+        let deadline = ContinuousClock.now + .milliseconds(Int64(min(max(totalTimeout, 0), 86_400) * 1000))
+        let http = SyncHTTP(user: user, password: password, timeout: timeout, deadline: deadline)
+        var collection = try resolveCollection(previous: previous, http: http)
+        if let previous, previous.collection != collection {
+            throw Failure(
+                message:
+                    "\(statePath) is the state of another calendar (\(HTTPFetcher.display(previous.collection))); give this calendar its own --state"
+            )
+        }
+        if !collection.lowercased().hasPrefix("https:"), !FeedDownload.isAllowedSource(collection) {
+            Terminal.write(
+                Terminal.styled("warning:", .warning)
+                    + " \(Terminal.safe(HTTPFetcher.display(collection))) is http: the password goes in clear\n")
+        }
+        var client = CalDAVClient(collection: collection, http: http)
+        // Downloads count apart from the requests to the calendar, and carry no credentials.
+        let download = SyncHTTP(user: nil, password: nil, timeout: timeout, maxBytes: 16 << 20, deadline: deadline)
+        func requests() -> String {
+            let count = client.http.counter.count
+            let downloads = download.counter.count
+            return "\(count) request\(count == 1 ? "" : "s")"
+                + (downloads == 0 ? "" : ", \(downloads) download\(downloads == 1 ? "" : "s")")
+        }
+        var feed = try readSource(previous: previous, download: download, conditional: true)
+        if let previous, let saved = previous.tags,
+            previous.mayBeUnchanged(sourceDigest: feed.digest, sourceVersion: feed.version)
+        {
+            // The cheap way: one PROPFIND of the collection's tags, and nothing more when they did not move.
+            do {
+                if let tags = try client.tags(), tags.unchanged(since: saved) {
+                    return Outcome(
+                        summary:
+                            "\(name) → \(client.shown): nothing changed, the source\(feed.bytes == nil ? " (HTTP 304)" : "") and the calendar are as last synced (0 writes, \(requests()))",
+                        failedEvents: false)
+                }
+            } catch {
+                throw Failure(message: error.description)
+            }
+        }
+        if feed.bytes == nil { feed = try readSource(previous: previous, download: download, conditional: false) }
+        let bytes = feed.bytes ?? []
+        let events: [SyncEvent]
+        do {
+            events = try SyncEvent.events(ofFeed: bytes)
+        } catch {
+            throw Failure(message: "\(HTTPFetcher.display(source)): \(error)")
+        }
+        var listed: (etags: [String: String], tags: CollectionTags)
+        do throws(CalDAVError) {
+            listed = try client.listingAndTags()
+        } catch {
+            // The calendar found by an earlier run is gone: found (or made) again, from an empty state.
+            guard error.isMissing, let choice, previous?.target == target, previous != nil else {
+                throw Failure(message: error.description)
+            }
+            collection = try discover(choice, http: http)
+            client = CalDAVClient(collection: collection, http: http)
+            previous = nil
+            do {
+                listed = try client.listingAndTags()
+            } catch {
+                throw Failure(message: error.description)
+            }
+        }
+        let (listing, listedTags) = listed
+        let policy: SyncPolicy = keepEdited ? .keepEdited : .calgenWins
+        var start = previous ?? SyncState(collection: collection)
+        start.target = target
+        // Tags and the download's validators are saved only at the end of a sync that completed.
+        start.tags = nil
+        start.sourceETag = nil
+        start.sourceLastModified = nil
+        let plan = SyncPlan(events: events, state: start, listing: listing, policy: policy)
+        for line in plan.kept { print(Terminal.safe(linePrefix + "kept: " + line)) }
+        if !dryRun, !allowDeletions, plan.deletesMost(of: start, sourceEvents: events.count) {
+            throw Failure(
+                message:
+                    "\(name) has \(events.count) events and would delete \(plan.count(.delete)) of the \(start.events.count) calgen wrote; nothing was sent",
+                fix:
+                    "check that the feed is complete (a failed build, another feed's path); if the events are really gone, run again with --allow-deletions"
+            )
+        }
+        if dryRun {
+            return Outcome(
+                summary:
+                    "dry run: \(name) → \(client.shown): \(plan.count(.add)) to add, \(plan.count(.change)) to change, "
+                    + "\(plan.count(.delete)) to delete, \(plan.unchanged) unchanged; nothing written",
+                failedEvents: false)
+        }
+        var finished: SyncState
+        var failed: [String] = []
+        var writes = 0
+        var keptAny = false
+        let counts: String
+        do {
+            let run = try SyncRun(plan: plan, state: start, collection: client, policy: policy) { partial in
+                // What was written so far, should the process be killed before the end.
+                var partial = partial
+                partial.sourceDigest = previous?.sourceDigest
+                partial.sourceVersion = previous?.sourceVersion
+                save(partial)
+            }
+            finished = run.state
+            failed = run.failed
+            writes = run.writes
+            keptAny = !run.kept.isEmpty
+            counts = "\(run.added) added, \(run.changed) changed, \(run.deleted) deleted, \(plan.unchanged) unchanged"
+        } catch {
+            var interrupted = error.state
+            interrupted.sourceDigest = previous?.sourceDigest
+            interrupted.sourceVersion = previous?.sourceVersion
+            save(interrupted)
+            throw Failure(
+                message:
+                    "\(error.error.description) (after \(error.added) added, \(error.changed) changed, \(error.deleted) deleted; "
+                    + "\(statePath) keeps what was written)")
+        }
+        finished.sourceDigest = failed.isEmpty ? feed.digest : previous?.sourceDigest
+        finished.sourceVersion = failed.isEmpty ? feed.version : previous?.sourceVersion
+        if failed.isEmpty && !keptAny {
+            // What the collection's tags are now: those listed when nothing was written, else read
+            // again. Not when an event was left as the calendar has it: the next run lists again.
+            let tags = writes == 0 ? listedTags : (try? client.tags()) ?? nil
+            finished.tags = tags?.isEmpty == false ? tags : nil
+            finished.sourceETag = feed.etag
+            finished.sourceLastModified = feed.lastModified
+        }
+        save(finished)
+        for line in failed { Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(linePrefix + line))\n") }
+        return Outcome(
+            summary: "synced \(name) into \(client.shown): \(counts) (\(writes) writes, \(requests()))",
+            failedEvents: !failed.isEmpty)
+    }
+
+    /// The collection: `--to` itself, or the one found from it (and kept in the state).
+    private func resolveCollection(previous: SyncState?, http: SyncHTTP) throws(Failure) -> String {
+        guard let choice else { return to.hasSuffix("/") ? to : to + "/" }
+        if let previous, previous.target == target { return previous.collection }
+        return try discover(choice, http: http)
+    }
+
+    /// The collection `choice` names from `--to`, made with `--create` when missing.
+    private func discover(_ choice: CalDAVDiscovery.Choice, http: SyncHTTP) throws(Failure) -> String {
+        do {
+            let found = try CalDAVDiscovery(start: to, http: http).find(choice)
+            if found.created {
+                print(
+                    Terminal.safe(linePrefix + "created calendar \"\(choice.name)\" at \(HTTPFetcher.display(found.collection))"))
+            }
+            return found.collection
+        } catch {
+            throw Failure(message: error.description)
+        }
+    }
+
+    /// The source's bytes (none when a conditional GET gave 304), digest, manifest version and
+    /// the download's validators.
+    private struct Feed {
+        var bytes: [UInt8]?
+        var digest: String?
+        var version: Int?
+        var etag: String?
+        var lastModified: String?
+    }
+
+    private func readSource(previous: SyncState?, download: SyncHTTP, conditional: Bool) throws(Failure) -> Feed {
+        guard isURLSource else {
+            guard let data = FileManager.default.contents(atPath: source) else {
+                throw Failure(message: "\(source): cannot be read")
+            }
+            let bytes = Array(data)
+            let manifest = (source as NSString).deletingPathExtension + ".json"
+            let version = FileManager.default.contents(atPath: manifest).flatMap { FeedDownload.manifestVersion(Array($0)) }
+            return Feed(bytes: bytes, digest: SyncState.digest(ofSource: bytes), version: version)
+        }
+        // Conditional only on the validators of a sync that completed into this same collection.
+        let validators = conditional && previous?.tags != nil
+        do {
+            switch try FeedDownload.get(
+                source, etag: validators ? previous?.sourceETag : nil,
+                lastModified: validators ? previous?.sourceLastModified : nil, http: download)
+            {
+            case .notModified:
+                return Feed(
+                    bytes: nil, digest: previous?.sourceDigest, version: previous?.sourceVersion, etag: previous?.sourceETag,
+                    lastModified: previous?.sourceLastModified)
+            case .feed(let bytes, let etag, let lastModified):
+                return Feed(
+                    bytes: bytes, digest: SyncState.digest(ofSource: bytes),
+                    version: FeedDownload.manifestVersion(ofFeed: source, http: download), etag: etag,
+                    lastModified: lastModified)
+            }
+        } catch {
+            throw Failure(message: error.description)
+        }
+    }
+
+    private func save(_ state: SyncState) {
+        do {
+            try state.write(statePath)
+        } catch {
+            Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(error.description))\n")
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import CalgenKit
+import Testing
+
+/// The accounts file of publisher mode: what it holds, in its order, and every problem at once.
+@Suite struct SyncAccountsTests {
+    @Test func accountsAreReadInTheFilesOrder() throws {
+        let text = """
+            state: states
+            accounts:
+              zhang-san:
+                to: https://dav.example.com/calendars/zhang/work/
+                user: zhang
+                password-env: CALDAV_ZHANG
+              li-si:
+                to: https://caldav.fastmail.com/dav/
+                create: 上班
+                user: li@fastmail.com
+                password-file: secrets/li
+            """
+        let file = try SyncAccounts.parse(text, path: "/ci/accounts.yml")
+        #expect(file.stateFolder == "/ci/states")
+        #expect(file.accounts.map(\.id) == ["zhang-san", "li-si"])
+        #expect(file.accounts[0].choice == nil && file.accounts[0].passwordEnvironment == "CALDAV_ZHANG")
+        #expect(file.accounts[1].choice == .create("上班") && file.accounts[1].passwordFile == "/ci/secrets/li")
+    }
+
+    @Test func everyProblemIsSaidAndNoPasswordIsTaken() {
+        let text = """
+            accounts:
+              Bad_Id:
+                to: https://x/
+                user: u
+                password-env: P
+              zhang-san:
+                to: ftp://x/
+                user: u
+              li-si:
+                to: https://x/
+                user: u
+                password: hunter2
+                calendar: A
+                create: B
+            """
+        #expect(throws: SyncAccounts.Failure.self) { try SyncAccounts.parse(text, path: "a.yml") }
+        do {
+            _ = try SyncAccounts.parse(text, path: "a.yml")
+        } catch {
+            let problems = error.problems.joined(separator: "\n")
+            #expect(problems.contains("accounts.Bad_Id: a subscriber id"))
+            #expect(problems.contains("accounts.zhang-san: `to` must be"))
+            #expect(problems.contains("accounts.li-si: unknown key \"password\""))
+            #expect(problems.contains("accounts.li-si: give `calendar` or `create`, not both"))
+            #expect(problems.contains("accounts.li-si: give `password-env`"))
+        }
+    }
+}

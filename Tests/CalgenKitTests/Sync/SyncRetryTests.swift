@@ -1,0 +1,52 @@
+import CalgenKit
+import Foundation
+import Testing
+
+/// What a busy or failing server's answer leads to: a wait and a retry, or a clear stop.
+@Suite struct SyncRetryTests {
+    static let now = Date(timeIntervalSince1970: 1_795_132_800)
+
+    @Test func retryAfterIsSecondsOrAnHTTPDate() {
+        #expect(SyncRetry.seconds(retryAfter: "1") == 1)
+        #expect(SyncRetry.seconds(retryAfter: " 120 ") == 120)
+        // `now` is 2026-11-20T00:00:00Z.
+        #expect(SyncRetry.seconds(retryAfter: "Fri, 20 Nov 2026 00:00:30 GMT", now: Self.now) == 30)
+        #expect(SyncRetry.seconds(retryAfter: "Friday, 20-Nov-26 00:00:10 GMT", now: Self.now) == 10)
+        // A date in the past: no wait.
+        #expect(SyncRetry.seconds(retryAfter: "Thu, 19 Nov 2026 00:00:00 GMT", now: Self.now) == 0)
+        #expect(SyncRetry.seconds(retryAfter: "soon") == nil)
+        #expect(SyncRetry.seconds(retryAfter: "-5") == nil)
+        #expect(SyncRetry.seconds(retryAfter: "") == nil)
+    }
+
+    @Test func busyWaitsWhatItAsksCappedAndWithinTheTimeLeft() {
+        let retry = SyncRetry()
+        #expect(retry.decide(status: 429, retryAfter: "1", attempt: 1, secondsLeft: 600) == .retry(after: 1))
+        #expect(retry.decide(status: 503, retryAfter: "3600", attempt: 1, secondsLeft: 600) == .retry(after: 60))
+        #expect(
+            retry.decide(status: 503, retryAfter: "Fri, 20 Nov 2026 00:00:05 GMT", attempt: 2, secondsLeft: 600, now: Self.now)
+                == .retry(after: 5))
+        // Without Retry-After: 1, 2, 4 s.
+        #expect(retry.decide(status: 429, retryAfter: nil, attempt: 3, secondsLeft: 600) == .retry(after: 4))
+        guard case .giveUp(let why) = retry.decide(status: 429, retryAfter: "30", attempt: 1, secondsLeft: 10) else {
+            Issue.record("a wait past the time limit must stop")
+            return
+        }
+        #expect(why.contains("HTTP 429") && why.contains("time limit"))
+        guard case .giveUp(let tired) = retry.decide(status: 503, retryAfter: "1", attempt: 8, secondsLeft: 600) else {
+            Issue.record("the attempts are bounded")
+            return
+        }
+        #expect(tired.contains("HTTP 503 (unavailable) 8 times"))
+    }
+
+    @Test func otherServerErrorsAreTriedAFewTimesWithBackoff() {
+        let retry = SyncRetry()
+        #expect(retry.decide(status: 500, retryAfter: "30", attempt: 1, secondsLeft: 600) == .retry(after: 1))
+        #expect(retry.decide(status: 502, retryAfter: nil, attempt: 2, secondsLeft: 600) == .retry(after: 2))
+        #expect(retry.decide(status: 504, retryAfter: nil, attempt: 3, secondsLeft: 600) == .giveUp("HTTP 504 3 times; gave up"))
+        for status in [200, 201, 204, 207, 301, 404, 409, 412, 501, 505] {
+            #expect(retry.decide(status: status, retryAfter: "1", attempt: 1, secondsLeft: 600) == nil)
+        }
+    }
+}
