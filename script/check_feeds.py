@@ -100,87 +100,20 @@ def holiday_rule(content):
     return listed, announced
 
 
-WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
-
-
-def weekdays(items):
-    """`[mon..sat]`, `[monday, wed]` as weekday numbers (Monday 0)."""
-    days = set()
-    for item in items:
-        ends = [WEEKDAYS.index(str(x)[:3].lower()) for x in str(item).split("..")]
-        days.update(range(ends[0], ends[-1] + 1))
-    return days
-
-
-def dates_of(entries, default_off):
-    """(first, last, worked) of schedule `dates` or subscriber `leave` entries."""
-    result = []
-    for e in entries or []:
-        if not isinstance(e, dict):
-            e = {"date": e}
-        first = e.get("date", e.get("from"))
-        last = e.get("date", e.get("to"))
-        first = first if isinstance(first, dt.date) else dt.date.fromisoformat(str(first))
-        last = last if isinstance(last, dt.date) else dt.date.fromisoformat(str(last))
-        # PyYAML reads `day: off` (YAML 1.1) as false.
-        result.append((first, last, False if default_off else e["day"] not in ("off", False)))
-    return result
-
-
 def schedule_rule(content, subscriber):
-    """Whether a subscriber works a date, by their schedule and leave, read from the raw files:
-    a function of (date, listed, announced) giving True (worked) or False (off or not known),
-    and the schedule's pattern alone; None for a subscriber with neither key."""
-    if "schedule" not in subscriber and "leave" not in subscriber:
+    """Whether a subscriber works a date, by their schedule and leave, recomputed from the raw
+    files by check_schedules.py: a function of (date, listed, announced) giving True (worked) or
+    False (off or not known), and the schedule's pattern alone; None with neither key."""
+    found = check_schedules.person(content, subscriber)
+    if found is None:
         return None
-    schedule = {"national": "follow", "pattern": {"weekly": ["mon..fri"]}}
-    if "schedule" in subscriber:
-        with open(os.path.join(content, "schedules", subscriber["schedule"] + ".yml"), encoding="utf-8") as f:
-            schedule.update(yaml.safe_load(f))
-    (kind, value), = schedule["pattern"].items()
-
-    def pattern(d):
-        if kind == "weekly":
-            return d.weekday() in weekdays(value)
-        if kind == "alternate":
-            anchor = value["anchor"]
-            weeks = ((d - dt.timedelta(days=d.weekday())) - (anchor - dt.timedelta(days=anchor.weekday()))).days // 7
-            return d.weekday() in weekdays(value["weeks"][weeks % len(value["weeks"])])
-        if kind == "rotation":
-            return value["cycle"][(d - value["anchor"]).days % len(value["cycle"])] not in ("off", False)
-        if kind == "monthly":
-            def matches(rule):
-                ordinal, day = rule.split("-")
-                if d.weekday() != WEEKDAYS.index(day[:3]):
-                    return False
-                if ORDINALS[ordinal] == -1:
-                    return (d + dt.timedelta(days=7)).month != d.month
-                return (d.day - 1) // 7 + 1 == ORDINALS[ordinal]
-            if any(matches(r) for r in value.get("off", [])):
-                return False
-            if any(matches(r) for r in value.get("worked", [])):
-                return True
-            return d.weekday() in weekdays(value.get("weekly", ["mon..fri"]))
-        raise SystemExit(f"check_feeds.py does not know the pattern {kind}")
-
-    own = dates_of(schedule.get("dates"), default_off=False)
-    leave = dates_of(subscriber.get("leave"), default_off=True)
-    national = schedule.get("national", "follow")
+    schedule, leave = found
 
     def worked(d, listed, announced):
-        for first, last, works in own + leave:
-            if first <= d <= last:
-                return works
-        if national == "ignore":
-            return pattern(d)
-        if d.year not in announced:
-            return False  # off by law or not known yet: no reminder either way
-        if listed.get(d) is True:
-            return False
-        if listed.get(d) is False and national == "follow":
-            return True
-        return pattern(d)
+        return schedule.day(d, leave)["work"] == "worked"
+
+    def pattern(d):
+        return schedule.decide(d)[0]
 
     return worked, pattern
 

@@ -69,10 +69,16 @@ def as_date(value):
 class Schedule:
     """One schedule file, answering dates by the README's rules."""
 
-    def __init__(self, path, arrangement):
+    # The legal calendar as a schedule: what a subscriber with leave but no schedule works by.
+    LEGAL = {"name": "法定工作日", "national": "follow", "pattern": {"weekly": ["mon..fri"]}}
+
+    @classmethod
+    def read(cls, path, arrangement):
         with open(path, encoding="utf-8") as f:
-            data = yaml.safe_load(f)
-        self.id = os.path.basename(path).rsplit(".", 1)[0]
+            return cls(os.path.basename(path).rsplit(".", 1)[0], yaml.safe_load(f), arrangement)
+
+    def __init__(self, id, data, arrangement):
+        self.id = id
         self.name = data.get("name", self.id)
         self.audience = data.get("audience", "private")
         self.national = data.get("national", "follow")
@@ -186,7 +192,23 @@ def load(content):
     arrangement = Arrangement(os.path.join(content, "holidays"))
     folder = os.path.join(content, "schedules")
     names = sorted(n for n in os.listdir(folder) if n.endswith(".yml")) if os.path.isdir(folder) else []
-    return {s.id: s for s in (Schedule(os.path.join(folder, n), arrangement) for n in names)}
+    return {s.id: s for s in (Schedule.read(os.path.join(folder, n), arrangement) for n in names)}
+
+
+def leave_of(user):
+    """A subscriber's `leave` as (first, last, reason) ranges."""
+    return [(as_date(e.get("date", e.get("from"))), as_date(e.get("date", e.get("to"))), e.get("reason"))
+            for e in user.get("leave") or []]
+
+
+def person(content, user):
+    """What a subscriber works by: (schedule, leave); their schedule, or the legal calendar when
+    they have leave but no schedule; None with neither."""
+    if "schedule" not in user and "leave" not in user:
+        return None
+    if "schedule" in user:
+        return load(content)[user["schedule"]], leave_of(user)
+    return Schedule("legal", Schedule.LEGAL, Arrangement(os.path.join(content, "holidays"))), leave_of(user)
 
 
 def validator(schemas):
@@ -278,9 +300,7 @@ def check_shift_reminders(content, feeds, output, failures):
         reminders = [r for r in user.get("reminders", []) if r["kind"] == "shift-start"]
         if not reminders:
             continue
-        schedule = schedules[user["schedule"]]
-        leave = [(as_date(e.get("date", e.get("from"))), as_date(e.get("date", e.get("to"))), e.get("reason"))
-                 for e in user.get("leave") or []]
+        schedule, leave = schedules[user["schedule"]], leave_of(user)
         first = dt.date.fromisoformat(feed["from"])
         last = dt.date.fromisoformat(feed["through"])
         with open(os.path.join(output, feed["path"]), "rb") as f:

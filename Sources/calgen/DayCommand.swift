@@ -88,11 +88,9 @@ struct DayCommand: ParsableCommand {
         }
         if let addWorkdays {
             guard let result = calendar.workday(addWorkdays, from: first) else {
-                Terminal.write(
-                    Terminal.styled("error: ", .error)
-                        + "the \(ordinal(addWorkdays)) workday from \(first.iso8601) is not known yet: the count reaches a year whose arrangement is not announced or not in the data\n"
-                        + "  fix: wait for the State Council notice and update Content/holidays/\n")
-                throw ExitCode.failure
+                try fail(
+                    "the \(ordinal(addWorkdays)) workday from \(first.iso8601) is not known yet: the count reaches a year whose arrangement is not announced or not in the data",
+                    fix: DayCommand.waitForTheNotice)
             }
             if json {
                 print(DayAPI.json(for: result, in: almanac))
@@ -134,10 +132,9 @@ struct DayCommand: ParsableCommand {
         }
         guard let schedule = schedules.first(where: { $0.id == id }) else {
             let known = schedules.map(\.id).joined(separator: ", ")
-            Terminal.write(
-                Terminal.styled("error: ", .error) + "no schedule \"\(Terminal.safe(id))\" in Content/schedules/\n  fix: "
-                    + (known.isEmpty ? "add Content/schedules/\(Terminal.safe(id)).yml" : "use one of: \(known)") + "\n")
-            throw ExitCode.failure
+            try fail(
+                "no schedule \"\(Terminal.safe(id))\" in Content/schedules/",
+                fix: known.isEmpty ? "add Content/schedules/\(Terminal.safe(id)).yml" : "use one of: \(known)")
         }
         return ScheduleEvaluator(schedule: schedule, almanac: almanac)
     }
@@ -149,11 +146,9 @@ struct DayCommand: ParsableCommand {
         var first = first
         if let addWorkdays {
             guard let found = work.worked(addWorkdays, from: first) else {
-                Terminal.write(
-                    Terminal.styled("error: ", .error)
-                        + "the \(ordinal(addWorkdays)) day \(work.schedule.id) works from \(first.iso8601) is not known yet: the count reaches a day the published arrangement cannot decide\n"
-                        + "  fix: wait for the State Council notice and update Content/holidays/\n")
-                throw ExitCode.failure
+                try fail(
+                    "the \(ordinal(addWorkdays)) day \(work.schedule.id) works from \(first.iso8601) is not known yet: the count reaches a day the published arrangement cannot decide",
+                    fix: DayCommand.waitForTheNotice)
             }
             if !json {
                 print("\(ordinal(addWorkdays)) day worked by \(work.schedule.id) from \(first.iso8601): \(found.iso8601)\n")
@@ -212,8 +207,7 @@ struct DayCommand: ParsableCommand {
                     "give a day from 1 to \(length), e.g. the month's last day (--lunar \(String(format: "%04d-%02d-%02d", year, month, length)))"
                 case .outOfRange: "give a lunar date of 1901–2100"
                 }
-            Terminal.write(Terminal.styled("error: ", .error) + error.description + "\n  fix: " + fix + "\n")
-            throw ExitCode.failure
+            try fail(error.description, fix: fix)
         }
     }
 
@@ -245,6 +239,14 @@ struct DayCommand: ParsableCommand {
             }
         }
         return (first, last)
+    }
+
+    static let waitForTheNotice = "wait for the State Council notice and update Content/holidays/"
+
+    /// Prints `error: message` and its fix, and ends the command with a failure.
+    private func fail(_ message: String, fix: String) throws -> Never {
+        Terminal.write(Terminal.styled("error: ", .error) + message + "\n  fix: " + fix + "\n")
+        throw ExitCode.failure
     }
 
     private func ordinal(_ n: Int) -> String {
