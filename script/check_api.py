@@ -11,8 +11,9 @@
 - with CALGEN, the whole range 1901–2100 through `calgen day FIRST..LAST --json`: the lunar date of
   every day against `lunardate` (the Hong Kong Observatory's tables; any difference fails), and
   after 2100-02-08, where `lunardate`'s lunar years end, against lunar_python's; the 干支 (year by
-  春节 and by 立春, month, day), 生肖, 数九 and 三伏 of every day against lunar_python's; solar terms
-  and festivals of every day.
+  春节 and by 立春, month, day), 生肖, 数九 and 三伏 of every day against lunar_python's, and the
+  year (by 春节), month and day 干支 against `cnlunar`'s as well (to 2100-02-08); solar terms and
+  festivals of every day.
 
 usage: check_api.py HOLIDAYS_DIR PUBLIC_DIR SCHEMAS_DIR [CALGEN]
 """
@@ -24,6 +25,7 @@ import subprocess
 import sys
 
 import chinese_calendar
+import cnlunar
 import jsonschema
 import referencing
 from lunar_python import Lunar, LunarYear, Solar
@@ -340,6 +342,12 @@ def lunar_python_almanac(date):
                   {"name": fu.getName(), "day": fu.getIndex()} if fu else None)
 
 
+def cnlunar_pillars(date):
+    """(year by 春节, month by 节, day) 干支 of a date by cnlunar."""
+    day = cnlunar.Lunar(datetime.datetime(date.year, date.month, date.day, 12), godType="8char")
+    return date, (day.year8Char, day.month8Char, day.day8Char)
+
+
 def check_whole_range(calgen, sky):
     """Solar terms and festivals of every day 1901–2100 through `calgen day --json`."""
     out = subprocess.run([calgen, "day", "1901-01-01..2100-12-31", "--json"], check=True,
@@ -397,6 +405,22 @@ def check_whole_range(calgen, sky):
         almanac_checked += 1
         if got != want:
             failures.append(f"{date}: 干支/生肖/数九/三伏 {got}, lunar_python gives {want}")
+    # The year (by 春节, as cnlunar turns it), month (by 节) and day 干支 once more against
+    # cnlunar, a third implementation with tables of its own, which end where lunardate's do.
+    covered = sorted(d for d in almanac if d <= HKO_LAST)
+    with multiprocessing.Pool() as pool:
+        pillars = dict(pool.map(cnlunar_pillars, covered, chunksize=2000))
+    pillars_checked = 0
+    early_terms = []  # days cnlunar's 节 begin a day early: the ephemeris puts them minutes after midnight
+    for date in covered:
+        pillars_checked += 1
+        ganzhi = almanac[date][0]
+        got = (ganzhi["year"], ganzhi["month"], ganzhi["day"]) if ganzhi else None
+        want = pillars[date]
+        if got != want and got[0::2] == want[0::2] and (date + ONE_DAY) in calgen_terms:
+            early_terms.append(f"{date} ({calgen_terms[date + ONE_DAY]} {date + ONE_DAY})")
+        elif got != want:
+            failures.append(f"{date}: 干支 {got}, cnlunar gives {want}")
     reference = {d: n for d, n in sky.terms.items() if 1901 <= d.year <= 2100}
     equal = sum(1 for d, n in calgen_terms.items() if reference.get(d) == n)
     for date in sorted(set(calgen_terms) ^ set(reference)):
@@ -410,7 +434,9 @@ def check_whole_range(calgen, sky):
     print(f"1901–2100 through calgen day --json: {days} days; solar terms {equal}/{len(reference)} dates equal to "
           f"lunar_python; festivals of {compared} days checked against lunar_python's calendar, {len(failures)} differ")
     print(f"干支 (year by 春节 and by 立春, month by 节, day), 生肖, 数九 and 三伏 of {almanac_checked} days "
-          f"against lunar_python")
+          f"against lunar_python; the year (by 春节), month and day of {pillars_checked} days (to {HKO_LAST}) "
+          f"against cnlunar, whose month turns a day early on {len(early_terms)} days where the 节 begins just "
+          f"after midnight by the ephemeris: {', '.join(early_terms)}")
     print(f"lunar dates: {hko_compared} days (1901-01-01…{HKO_LAST}) compared with lunardate (HKO), "
           f"{days - hko_compared} days of lunar 2100 with lunar_python; {len(hko_differs)} differ")
     runs = []  # [first, last] of each stretch of consecutive days that differ
