@@ -3,7 +3,8 @@
 # included, and checks the answers' headers with curl -I: types (text/calendar; charset=utf-8
 # for feeds, application/json for the API), caching, X-Robots-Tag and no listing for feeds/,
 # X-Content-Type-Options: nosniff on every answer (nginx drops a server's add_header in any
-# location that has its own);
+# location that has its own), CORS on the day API, the manifest and the public feeds' manifests
+# and not on a personal feed's, and the same seen from a page on another port in headless Chromium;
 # then the README's bucket recipe with rclone against a local remote.
 #
 # usage: check_hosting.sh PUBLIC_DIR
@@ -60,11 +61,22 @@ expect() { # path, status, header lines that must appear (case-insensitive)
     # A personal feed's folder is secret: shown as feeds/…/ in the log.
     echo "ok   $(sed -E 's#^/feeds/[^/]+/#/feeds/…/#' <<<"$path") $status ${*:-}"
 }
-personal="$(cd "$public" && find feeds -mindepth 2 -name '*.ics' | head -1)"
+# A subscriber's feed: in a secret folder with its page (feeds/schedules/ holds public feeds).
+personal="$(cd "$public" && find feeds -mindepth 2 -name '*.ics' -not -path 'feeds/schedules/*' \
+    -exec sh -c 'test -f "$(dirname "$1")/index.html"' _ {} \; -print | sort | head -1)"
 expect /feeds/holidays.ics 200 "Content-Type: text/calendar; charset=utf-8" "Cache-Control: public, max-age=300" \
     "X-Robots-Tag: noindex, nofollow"
 expect "/$personal" 200 "Content-Type: text/calendar; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
-expect /feeds/holidays.json 200 "Content-Type: application/json; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
+expect /feeds/holidays.json 200 "Content-Type: application/json; charset=utf-8" "X-Robots-Tag: noindex, nofollow" \
+    "Access-Control-Allow-Origin: \*"
+schedule="$(cd "$public" && find feeds/schedules -name '*.json' 2>/dev/null | head -1)"
+[ -z "$schedule" ] || expect "/$schedule" 200 "Content-Type: application/json; charset=utf-8" "Access-Control-Allow-Origin: \*"
+# A personal feed's manifest is for its subscriber: no other origin may read it.
+if curl -s -I "http://127.0.0.1:$port/${personal%.ics}.json" | grep -qi '^Access-Control-Allow-Origin'; then
+    echo "FAIL /feeds/…/ personal manifest: has Access-Control-Allow-Origin"; failures=$((failures + 1))
+else
+    echo "ok   /feeds/…/ personal manifest: no Access-Control-Allow-Origin"
+fi
 expect /feeds/ 403
 # A personal feed's folder serves that feed's own page, never indexed.
 expect "/$(dirname "$personal")/" 200 "Content-Type: text/html; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
@@ -78,6 +90,30 @@ expect "/$(cd "$public" && find static -name style.css | head -1)" 200 "Content-
     "Cache-Control: public, max-age=31536000, immutable"
 expect /2026/10/ 200 "Content-Type: text/html; charset=utf-8"
 expect /no/such/page 404 "Content-Type: text/html; charset=utf-8"
+# A web page on another origin (another port of 127.0.0.1), in headless Chromium: it may fetch
+# the day API, the site manifest and a public feed's manifest, and not a personal feed's.
+other="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+mkdir -p "$scratch/other"
+cat > "$scratch/other/index.html" <<HTML
+<!DOCTYPE html><title>cors</title><pre id="out"></pre><script>
+const base = "http://127.0.0.1:$port/";
+const paths = ["api/days/2026-10-01.json", "manifest.json", "feeds/holidays.json", "${personal%.ics}.json"];
+Promise.all(paths.map(p => fetch(base + p).then(r => r.json()).then(() => "read", () => "blocked")))
+  .then(results => { document.getElementById("out").textContent = "results " + results.join(" "); });
+</script>
+HTML
+(cd "$scratch/other" && exec python3 -m http.server "$other" --bind 127.0.0.1 >/dev/null 2>&1) &
+other_pid=$!
+for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$other/" && break; sleep 0.1; done
+dom="$(timeout 60 "${CHROMIUM:-chromium}" --headless=new --no-sandbox --disable-gpu --virtual-time-budget=5000 \
+    --dump-dom "http://127.0.0.1:$other/" 2>/dev/null || true)"
+kill "$other_pid" 2>/dev/null || true
+if grep -q "results read read read blocked" <<<"$dom"; then
+    echo "ok   a page on 127.0.0.1:$other read the day API, manifest.json and feeds/holidays.json, not a personal feed's manifest"
+else
+    echo "FAIL cross-origin fetch from 127.0.0.1:$other: $(grep -o 'results[^<]*' <<<"$dom" || echo 'no result')"
+    failures=$((failures + 1))
+fi
 echo "nginx: Examples/nginx/calgen.conf on 127.0.0.1:$port, $failures failed"
 
 # The README's bucket recipe, `rclone sync --checksum`, against a local remote: a rebuild gives

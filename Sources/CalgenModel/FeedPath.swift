@@ -18,8 +18,11 @@ package enum FeedPath {
         }
     }
 
+    /// The folder of the public schedules' feeds, `feeds/schedules/`.
+    package static let publicSchedules = "feeds/schedules/"
+
     /// A public schedule's feed, `feeds/schedules/<id>.ics`.
-    package static func publicSchedule(_ id: String) -> String { "feeds/schedules/\(id).ics" }
+    package static func publicSchedule(_ id: String) -> String { publicSchedules + "\(id).ics" }
 
     /// A feed's manifest: the feed's path with `.json` for `.ics`.
     package static func manifest(of feedPath: String) -> String { String(feedPath.dropLast(4)) + ".json" }

@@ -86,7 +86,8 @@ package enum PagePath {
     /// `paths` of every template context: the fixed paths by name, for templates to print.
     package static let templateContext: [String: String] = [
         "subscribe": subscribe, "api": api, "apiDays": apiDays, "apiYears": apiYears, "notes": notes, "feeds": feeds,
-        "publicFeed": Calgen.publicFeedPath, "festivalsFeed": Calgen.festivalsFeedPath, "changes": changes,
+        "publicFeed": Calgen.publicFeedPath, "festivalsFeed": Calgen.festivalsFeedPath,
+        "publicSchedules": FeedPath.publicSchedules, "changes": changes,
         "changesPage": changesPage, "sitemap": sitemap, "manifest": manifest, "assets": assets, "hashedAssets": hashedAssets,
     ]
 }

@@ -3,7 +3,8 @@ import CalgenModel
 /// `_headers`: the response headers of a built site for hosts that read this file (Netlify,
 /// Cloudflare Pages), from `Templates/_headers.mustache`. Feeds are `text/calendar;
 /// charset=utf-8` and the manifest, feeds and day API are cached briefly (they change when the
-/// data does); nothing under `feeds/` is indexed. Personal feeds are never named (their folders
+/// data does); nothing under `feeds/` is indexed; any web page may read the site manifest, the
+/// day API and the public feeds' manifests (CORS). Personal feeds are never named (their folders
 /// are secret): they get the `feeds/*` rules and the host's type for `.ics`. Rules are chosen so
 /// that no two set the same header on one path (Netlify joins such values).
 struct HostingHeaders: Page {
@@ -18,6 +19,11 @@ struct HostingHeaders: Page {
     }
 
     func context() -> [String: Any] {
-        ["sitePath": sitePath, "paths": PagePath.templateContext]
+        [
+            "sitePath": sitePath, "paths": PagePath.templateContext,
+            // The public feeds by name (any web page may read their manifests); the public
+            // schedules' folder as a whole. Personal feeds and their manifests get neither.
+            "publicFeeds": Calgen.publicFeedPaths.map { ["feed": $0, "manifest": FeedPath.manifest(of: $0)] },
+        ]
     }
 }
