@@ -184,44 +184,12 @@ public struct ContentLoader: Sendable {
     func readSubscribers(
         defaultTimeZone: String, schedules: [WorkSchedule]?
     ) throws(ContentErrors) -> (subscribers: [Subscriber], digests: [String: String], files: [String: String]) {
-        let directory = display("users")
-        guard isDirectory(directory) else { return ([], [:], [:]) }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            .filter { ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) && !$0.hasPrefix(".") }.sorted()
-        // Results carry each file's problems back from the worker threads.
-        let parsed = ParallelMap.map(names) { name in
-            Result { () throws(ContentErrors) -> (Subscriber, String) in
-                let path = directory + "/" + name
-                let source = try FileReader.readSource(path, root: contentDirectory, limit: Limits.subscriberFileBytes)
-                let subscriber = try SubscriberParser.parse(
-                    source.text, file: path, fileName: name, defaultTimeZone: defaultTimeZone, schedules: schedules)
-                return (subscriber, source.digest)
-            }
+        let read = try readFolder("users", kind: "subscriber", limit: Limits.subscriberFileBytes, id: \.id) {
+            text, path, name throws(ContentErrors) in
+            try SubscriberParser.parse(
+                text, file: path, fileName: name, defaultTimeZone: defaultTimeZone, schedules: schedules)
         }
-        var problems = DiagnosticCollector()
-        problems.add(contentsOf: folderLinks(in: directory))
-        var subscribers = [Subscriber]()
-        var digests = [String: String]()
-        var files = [String: String]()
-        for (name, result) in zip(names, parsed) {
-            guard let (subscriber, digest) = problems.collect({ () throws(ContentErrors) in try result.get() }) else {
-                continue
-            }
-            let path = directory + "/" + name
-            if let other = files[subscriber.id] {
-                problems.add(
-                    Diagnostic(
-                        file: path, location: .line(1, column: 1),
-                        message: "the subscriber id \"\(subscriber.id)\" is already used by \(other)",
-                        fix: "keep one file per subscriber"))
-            } else {
-                files[subscriber.id] = path
-                subscribers.append(subscriber)
-                digests[subscriber.id] = digest
-            }
-        }
-        try problems.throwIfAny()
-        return (subscribers.sorted { $0.id < $1.id }, digests, files)
+        return (read.items, read.digests, read.files)
     }
 
     /// Loads every `schedules/*.yml` file (none when the folder does not exist), sorted by id.
@@ -233,37 +201,55 @@ public struct ContentLoader: Sendable {
     func readSchedules() throws(ContentErrors) -> (
         schedules: [WorkSchedule], digests: [String: String], files: [String: String]
     ) {
-        let directory = display("schedules")
+        let read = try readFolder("schedules", kind: "schedule", limit: Limits.scheduleFileBytes, id: \.id) {
+            text, path, name throws(ContentErrors) in
+            try ScheduleParser.parse(text, file: path, fileName: name)
+        }
+        return (read.items, read.digests, read.files)
+    }
+
+    /// The YAML files of a folder of the content (`users/`, `schedules/`; none when it does not
+    /// exist), read and parsed on all cores, sorted by id, with the SHA-256 and the path of each
+    /// one's file by id. Every problem of every file is reported, and two files with one id.
+    private func readFolder<Item: Sendable>(
+        _ folder: String, kind: String, limit: Int, id: (Item) -> String,
+        parse: @escaping @Sendable (_ text: String, _ path: String, _ name: String) throws(ContentErrors) -> Item
+    ) throws(ContentErrors) -> (items: [Item], digests: [String: String], files: [String: String]) {
+        let directory = display(folder)
         guard isDirectory(directory) else { return ([], [:], [:]) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) && !$0.hasPrefix(".") }.sorted()
+        let root = contentDirectory
+        // Results carry each file's problems back from the worker threads.
+        let parsed = ParallelMap.map(names) { name in
+            Result { () throws(ContentErrors) -> (Item, String) in
+                let path = directory + "/" + name
+                let source = try FileReader.readSource(path, root: root, limit: limit)
+                return (try parse(source.text, path, name), source.digest)
+            }
+        }
         var problems = DiagnosticCollector()
         problems.add(contentsOf: folderLinks(in: directory))
-        var schedules = [WorkSchedule]()
-        var files = [String: String]()
+        var items = [Item]()
         var digests = [String: String]()
-        for name in names {
+        var files = [String: String]()
+        for (name, result) in zip(names, parsed) {
+            guard let (item, digest) = problems.collect({ () throws(ContentErrors) in try result.get() }) else { continue }
             let path = directory + "/" + name
-            guard
-                let (schedule, digest) = problems.collect({ () throws(ContentErrors) in
-                    let source = try FileReader.readSource(path, root: contentDirectory, limit: Limits.scheduleFileBytes)
-                    return (try ScheduleParser.parse(source.text, file: path, fileName: name), source.digest)
-                })
-            else { continue }
-            if let other = files[schedule.id] {
+            if let other = files[id(item)] {
                 problems.add(
                     Diagnostic(
                         file: path, location: .line(1, column: 1),
-                        message: "the schedule id \"\(schedule.id)\" is already used by \(other)",
-                        fix: "keep one file per schedule"))
+                        message: "the \(kind) id \"\(id(item))\" is already used by \(other)",
+                        fix: "keep one file per \(kind)"))
             } else {
-                files[schedule.id] = path
-                schedules.append(schedule)
-                digests[schedule.id] = digest
+                files[id(item)] = path
+                items.append(item)
+                digests[id(item)] = digest
             }
         }
         try problems.throwIfAny()
-        return (schedules.sorted { $0.id < $1.id }, digests, files)
+        return (items.sorted { id($0) < id($1) }, digests, files)
     }
 
     /// The symbolic links to folders among `entries` (paths relative to `directory`; by default
