@@ -25,28 +25,9 @@ enum ScheduleParser {
     /// `fileName` (`big-small-week.yml`) gives the id.
     static func parse(_ text: String, file: String, fileName: String) throws(ContentErrors) -> WorkSchedule {
         var problems = DiagnosticCollector()
-        let stem =
-            fileName.hasSuffix(".yaml")
-            ? String(fileName.dropLast(5)) : fileName.hasSuffix(".yml") ? String(fileName.dropLast(4)) : fileName
-        if !Identifier.isValid(stem) {
-            problems.add(
-                Diagnostic(
-                    file: file, location: .line(1, column: 1), message: "the file name \"\(fileName)\" is not a schedule id",
-                    fix: "name the file with 1 to 64 lowercase letters, digits and hyphens, e.g. big-small-week.yml"))
-        }
-        guard let parsed = problems.collect({ () throws(ContentErrors) in try YAMLDocument.parse(text, file: file) }) else {
-            throw ContentErrors(problems.diagnostics)
-        }
-        guard let node = parsed else {
-            problems.add(
-                Diagnostic(
-                    file: file, location: .line(1, column: 1), message: "the schedule file is empty",
-                    fix: "add `name:` and a `pattern:` such as `weekly: [mon, tue, wed, thu, fri, sat]`"))
-            throw ContentErrors(problems.diagnostics)
-        }
-        guard
-            var fields = problems.collect({ () throws(ContentErrors) in try YAMLFields(node, file: file, what: "the schedule") })
-        else { throw ContentErrors(problems.diagnostics) }
+        var (stem, fields) = try YAMLFields.idFile(
+            text, file: file, fileName: fileName, kind: "schedule", example: "big-small-week.yml",
+            emptyFix: "add `name:` and a `pattern:` such as `weekly: [mon, tue, wed, thu, fri, sat]`", problems: &problems)
         fields.rejectUnknownKeys(allowed: keys)
         let name = fields.string("name") ?? stem
         let national = fields.choice("national", NationalPolicy.self) ?? .follow

@@ -47,30 +47,9 @@ enum SubscriberParser {
         _ text: String, file: String, fileName: String, defaultTimeZone: String, schedules: [WorkSchedule]? = nil
     ) throws(ContentErrors) -> Subscriber {
         var problems = DiagnosticCollector()
-        let stem =
-            fileName.hasSuffix(".yaml")
-            ? String(fileName.dropLast(5)) : fileName.hasSuffix(".yml") ? String(fileName.dropLast(4)) : fileName
-        if !Identifier.isValid(stem) {
-            problems.add(
-                Diagnostic(
-                    file: file, location: .line(1, column: 1),
-                    message: "the file name \"\(fileName)\" is not a subscriber id",
-                    fix: "name the file with 1 to 64 lowercase letters, digits and hyphens, e.g. zhang-san.yml"))
-        }
-        guard let parsed = problems.collect({ () throws(ContentErrors) in try YAMLDocument.parse(text, file: file) }) else {
-            throw ContentErrors(problems.diagnostics)
-        }
-        guard let node = parsed else {
-            problems.add(
-                Diagnostic(
-                    file: file, location: .line(1, column: 1), message: "the subscriber file is empty",
-                    fix: "add `name:` and a list of `reminders:`"))
-            throw ContentErrors(problems.diagnostics)
-        }
-        guard
-            var fields = problems.collect({ () throws(ContentErrors) in try YAMLFields(node, file: file, what: "the subscriber") }
-            )
-        else { throw ContentErrors(problems.diagnostics) }
+        var (stem, fields) = try YAMLFields.idFile(
+            text, file: file, fileName: fileName, kind: "subscriber", example: "zhang-san.yml",
+            emptyFix: "add `name:` and a list of `reminders:`", problems: &problems)
         fields.rejectUnknownKeys(allowed: keys)
         let name = fields.string("name") ?? stem
         let calendarName = fields.string("calendar") ?? name

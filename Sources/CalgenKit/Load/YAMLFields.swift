@@ -320,3 +320,41 @@ struct YAMLFields {
         return previous[b.count]
     }
 }
+
+extension YAMLFields {
+    /// The id and top-level fields of a file named after its id (`users/zhang-san.yml`,
+    /// `schedules/big-small-week.yml`): the id from the file name, which must be one (else a
+    /// problem in `problems`); the file's mapping, or the problems of a file that is not YAML,
+    /// is empty or is not a mapping, thrown with those already found.
+    ///
+    /// - Parameters:
+    ///   - kind: what the file holds, in messages (`subscriber`, `schedule`).
+    ///   - example: a good file name for the fix (`zhang-san.yml`).
+    ///   - emptyFix: what to write into an empty file.
+    static func idFile(
+        _ text: String, file: String, fileName: String, kind: String, example: String, emptyFix: String,
+        problems: inout DiagnosticCollector
+    ) throws(ContentErrors) -> (id: String, fields: YAMLFields) {
+        let stem =
+            fileName.hasSuffix(".yaml")
+            ? String(fileName.dropLast(5)) : fileName.hasSuffix(".yml") ? String(fileName.dropLast(4)) : fileName
+        if !Identifier.isValid(stem) {
+            problems.add(
+                Diagnostic(
+                    file: file, location: .line(1, column: 1), message: "the file name \"\(fileName)\" is not a \(kind) id",
+                    fix: "name the file with 1 to 64 lowercase letters, digits and hyphens, e.g. \(example)"))
+        }
+        guard let parsed = problems.collect({ () throws(ContentErrors) in try YAMLDocument.parse(text, file: file) }) else {
+            throw ContentErrors(problems.diagnostics)
+        }
+        guard let node = parsed else {
+            problems.add(
+                Diagnostic(
+                    file: file, location: .line(1, column: 1), message: "the \(kind) file is empty", fix: emptyFix))
+            throw ContentErrors(problems.diagnostics)
+        }
+        guard let fields = problems.collect({ () throws(ContentErrors) in try YAMLFields(node, file: file, what: "the \(kind)") })
+        else { throw ContentErrors(problems.diagnostics) }
+        return (stem, fields)
+    }
+}
