@@ -84,4 +84,17 @@ import Testing
         #expect(english.contains("SUMMARY:National Day (7 days off)"))
         #expect(!english.contains("note-") && !chinese.contains("note-"))
     }
+
+    /// The subscribe page names every variant, who it is for, and both its addresses.
+    @Test func theSubscribePageListsEveryVariant() throws {
+        let site = try BundledSite.get()
+        let page = try #require(site.read("subscribe/index.html"))
+        #expect(page.contains("<strong>只有补班日</strong>：已开启 iPhone 自带“中国大陆节假日”的人用"))
+        for path in ["feeds/makeup.ics", "feeds/statutory.ics", "feeds/years/2007.ics", "feeds/years/2026.ics"]
+            + Calgen.languageFeedPaths
+        {
+            #expect(page.contains(#"href="webcal://calendar.example.com/\#(path)""#), "\(path)")
+            #expect(page.contains(#"href="https://calendar.example.com/\#(path)""#), "\(path)")
+        }
+    }
 }
