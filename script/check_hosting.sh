@@ -60,12 +60,16 @@ expect() { # path, status, header lines that must appear (case-insensitive)
     # A personal feed's folder is secret: shown as feeds/…/ in the log.
     echo "ok   $(sed -E 's#^/feeds/[^/]+/#/feeds/…/#' <<<"$path") $status ${*:-}"
 }
-personal="$(cd "$public" && find feeds -mindepth 2 -name '*.ics' | head -1)"
+# A personal feed: below feeds/ in a folder that is neither the public schedules' nor the years'.
+personal="$(cd "$public" && find feeds -mindepth 2 -name '*.ics' -not -path 'feeds/schedules/*' -not -path 'feeds/years/*' | head -1)"
 expect /feeds/holidays.ics 200 "Content-Type: text/calendar; charset=utf-8" "Cache-Control: public, max-age=300" \
     "X-Robots-Tag: noindex, nofollow"
 expect "/$personal" 200 "Content-Type: text/calendar; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
 expect /feeds/holidays.json 200 "Content-Type: application/json; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
 expect /feeds/ 403
+expect /feeds/years/2026.ics 200 "Content-Type: text/calendar; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
+expect /feeds/holidays.en.ics 200 "Content-Type: text/calendar; charset=utf-8" "Cache-Control: public, max-age=300"
+expect /feeds/years/ 403
 # A personal feed's folder serves that feed's own page, never indexed.
 expect "/$(dirname "$personal")/" 200 "Content-Type: text/html; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
 expect /manifest.json 200 "Content-Type: application/json; charset=utf-8" "Cache-Control: public, max-age=60, must-revalidate" \
