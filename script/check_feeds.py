@@ -14,6 +14,8 @@ must escape, then:
   --occurrences`): exactly the same set, no duplicates;
 - recomputes every `workdays` and `makeup-eve` reminder from the raw holiday-cn files (and the
   subscriber's work schedule and leave, from the raw YAML), without calgen, and compares again;
+- checks the public variants of the holiday feed (makeup, statutory, per year, per language)
+  against the raw holiday-cn files and the day API (script/check_variants.py);
 - recomputes every work schedule (script/check_schedules.py, every schedule switched to the
   encoding too) and compares the schedule API, each public schedule's feed and every
   `shift-start` reminder with it.
@@ -35,6 +37,7 @@ import yaml
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check_schedules  # noqa: E402
+import check_variants  # noqa: E402
 
 TRICKY = {
     # One-line values refuse line breaks; a literal backslash-n must stay two characters.
@@ -202,7 +205,13 @@ def check(calgen, content, templates, encoding, scratch, env):
     schedule_folder = os.path.join(output, "feeds", "schedules")
     schedule_feeds = sorted("feeds/schedules/" + n for n in os.listdir(schedule_folder) if n.endswith(".ics")) \
         if os.path.isdir(schedule_folder) else []
-    paths = ["feeds/holidays.ics", "feeds/festivals.ics"] + schedule_feeds + [feed["path"] for feed in feeds]
+    # The public variants: feeds/<name>.ics beside holidays.ics, and feeds/years/YYYY.ics.
+    variants = sorted("feeds/" + n for n in os.listdir(os.path.join(output, "feeds"))
+                      if n.endswith(".ics") and n not in ("holidays.ics", "festivals.ics"))
+    years_folder = os.path.join(output, "feeds", "years")
+    variants += sorted("feeds/years/" + n for n in os.listdir(years_folder) if n.endswith(".ics")) \
+        if os.path.isdir(years_folder) else []
+    paths = ["feeds/holidays.ics", "feeds/festivals.ics"] + variants + schedule_feeds + [feed["path"] for feed in feeds]
     for relative in paths:
         with open(os.path.join(output, relative), "rb") as f:
             data = f.read()
@@ -256,6 +265,9 @@ def check(calgen, content, templates, encoding, scratch, env):
                 if name != TRICKY["title"]:
                     fail(f"tricky: the calendar's {key} did not round-trip: {name!r}")
     festivals_check(output)
+    figures = check_variants.check(copy, output, lambda message: fail(f"{encoding} {message}"))
+    print(f"{encoding}: {len(variants)} feed variants parsed; against the raw files and the day API: "
+          + ", ".join(f"{path.removeprefix('feeds/')} {n}" for path, n in figures.items()) + " events")
     client_check(output, feeds, copy, scratch, encoding)
     schemas = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Schemas")
     found = []

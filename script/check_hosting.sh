@@ -61,8 +61,9 @@ expect() { # path, status, header lines that must appear (case-insensitive)
     # A personal feed's folder is secret: shown as feeds/…/ in the log.
     echo "ok   $(sed -E 's#^/feeds/[^/]+/#/feeds/…/#' <<<"$path") $status ${*:-}"
 }
-# A subscriber's feed: in a secret folder with its page (feeds/schedules/ holds public feeds).
-personal="$(cd "$public" && find feeds -mindepth 2 -name '*.ics' -not -path 'feeds/schedules/*' \
+# A subscriber's feed: in a secret folder with its page (feeds/schedules/ and feeds/years/ hold
+# public feeds).
+personal="$(cd "$public" && find feeds -mindepth 2 -name '*.ics' -not -path 'feeds/schedules/*' -not -path 'feeds/years/*' \
     -exec sh -c 'test -f "$(dirname "$1")/index.html"' _ {} \; -print | sort | head -1)"
 expect /feeds/holidays.ics 200 "Content-Type: text/calendar; charset=utf-8" "Cache-Control: public, max-age=300" \
     "X-Robots-Tag: noindex, nofollow"
@@ -78,6 +79,11 @@ else
     echo "ok   /feeds/…/ personal manifest: no Access-Control-Allow-Origin"
 fi
 expect /feeds/ 403
+expect /feeds/years/2026.ics 200 "Content-Type: text/calendar; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
+expect /feeds/holidays.en.ics 200 "Content-Type: text/calendar; charset=utf-8" "Cache-Control: public, max-age=300"
+expect /feeds/years/ 403
+expect /feeds/years/2026.json 200 "Content-Type: application/json; charset=utf-8" "Access-Control-Allow-Origin: \\*"
+expect /feeds/makeup.en.json 200 "Content-Type: application/json; charset=utf-8" "Access-Control-Allow-Origin: \\*"
 # A personal feed's folder serves that feed's own page, never indexed.
 expect "/$(dirname "$personal")/" 200 "Content-Type: text/html; charset=utf-8" "X-Robots-Tag: noindex, nofollow"
 expect /manifest.json 200 "Content-Type: application/json; charset=utf-8" "Cache-Control: public, max-age=60, must-revalidate" \

@@ -42,9 +42,11 @@ def main():
             path = os.path.relpath(os.path.join(root, name), output)
             files[path] = os.path.join(root, name)
     # feeds/<token>/… is personal (a subscriber's feed and page, a private schedule's feed and
-    # pages); feeds/schedules/ holds the public schedules' feeds.
+    # pages); feeds/schedules/ holds the public schedules' feeds and feeds/years/ the public feed
+    # of each announced year.
     def personal(p):
-        return p.startswith("feeds/") and p.count("/") >= 2 and not p.startswith("feeds/schedules/")
+        return (p.startswith("feeds/") and p.count("/") >= 2
+                and not p.startswith("feeds/schedules/") and not p.startswith("feeds/years/"))
     personal_folders = {p.split("/")[1] for p in files if personal(p)}
     public = {p for p in files if p != "manifest.json" and not personal(p)}
     listed = {a["path"]: a for a in manifest["artifacts"]}

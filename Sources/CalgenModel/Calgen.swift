@@ -1,3 +1,5 @@
+import CalgenCore
+
 /// Constants that more than one part of calgen names: its version, and the defaults and paths
 /// that pages, feeds, manifests and the command line must agree on.
 public enum Calgen {
@@ -21,6 +23,20 @@ public enum Calgen {
     /// drop it; a quarter of an hour reads as a reminder everywhere.
     public static let defaultEventMinutes = 15
 
-    /// The public feeds, which pages link to and manifests list.
-    public static let publicFeedPaths = [publicFeedPath, festivalsFeedPath]
+    /// Where the public feed of make-up workdays only is published, below the base URL.
+    public static let makeupFeedPath = "feeds/makeup.ics"
+
+    /// Where the public feed of statutory days (法定节假日) only is published, below the base URL.
+    public static let statutoryFeedPath = "feeds/statutory.ics"
+
+    /// The feeds published in each language whatever the site's: `feeds/holidays.en.ics`,
+    /// `feeds/holidays.zh.ics` and the same for make-up workdays and statutory days.
+    public static let languageFeedPaths = [publicFeedPath, makeupFeedPath, statutoryFeedPath].flatMap { path in
+        SiteLanguage.allCases.map { FeedPath.named(path, in: $0) }
+    }
+
+    /// The public feeds whose paths do not depend on the data, which pages link to and manifests
+    /// list; the per-year feeds (`FeedPath.year`) are public too.
+    public static let publicFeedPaths =
+        [publicFeedPath, festivalsFeedPath, makeupFeedPath, statutoryFeedPath] + languageFeedPaths
 }

@@ -24,6 +24,26 @@ package enum FeedPath {
     /// A public schedule's feed, `feeds/schedules/<id>.ics`.
     package static func publicSchedule(_ id: String) -> String { publicSchedules + "\(id).ics" }
 
+    /// The folder of the data years' own public feeds, `feeds/years/`.
+    package static let years = "feeds/years/"
+
+    /// A data year's own public feed, `feeds/years/2026.ics`.
+    package static func year(_ year: Int) -> String { years + "\(year).ics" }
+
+    /// A feed in a given language, `feeds/holidays.en.ics` and `feeds/holidays.zh.ics` for
+    /// `feeds/holidays.ics`.
+    package static func named(_ path: String, in language: SiteLanguage) -> String {
+        String(path.dropLast(4)) + "." + suffix(of: language) + ".ics"
+    }
+
+    /// The suffix of a feed in a language: `en`, `zh`.
+    package static func suffix(of language: SiteLanguage) -> String {
+        switch language {
+        case .chinese: "zh"
+        case .english: "en"
+        }
+    }
+
     /// A feed's manifest: the feed's path with `.json` for `.ics`.
     package static func manifest(of feedPath: String) -> String { String(feedPath.dropLast(4)) + ".json" }
 

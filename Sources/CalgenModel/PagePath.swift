@@ -87,7 +87,7 @@ package enum PagePath {
     package static let templateContext: [String: String] = [
         "subscribe": subscribe, "api": api, "apiDays": apiDays, "apiYears": apiYears, "notes": notes, "feeds": feeds,
         "publicFeed": Calgen.publicFeedPath, "festivalsFeed": Calgen.festivalsFeedPath,
-        "publicSchedules": FeedPath.publicSchedules, "changes": changes,
+        "publicSchedules": FeedPath.publicSchedules, "yearFeeds": FeedPath.years, "changes": changes,
         "changesPage": changesPage, "sitemap": sitemap, "manifest": manifest, "assets": assets, "hashedAssets": hashedAssets,
     ]
 }

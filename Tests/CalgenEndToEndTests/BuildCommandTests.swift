@@ -16,8 +16,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let other = Fixture.snapshot(fixture.root.appendingPathComponent("elsewhere").path)
         // 8015 files (_headers, changes.xml, 21 api/lunar files, static/<sha>/style.css and favicon.svg, 4 private feed pages and the
-        // record of personal feeds among them), manifest.json and 6 feed manifests.
-        #expect(other.count == 8206)
+        // record of personal feeds among them), manifest.json and 6 feed manifests; and 28 public
+        // feed variants (8, and 20 announced years) with their manifests.
+        #expect(other.count == 8262)
         #expect(Fixture.differences(site.files, other).isEmpty)
     }
 
@@ -30,7 +31,7 @@ import Testing
         #expect(Fixture.differences(before, Fixture.fingerprint(fixture.output)).isEmpty)
         #expect(
             again.stdout.contains(
-                "nothing calgen reads changed since the last build; version 1, public/ left as it was (219 pages, 12 feeds)"),
+                "nothing calgen reads changed since the last build; version 1, public/ left as it was (219 pages, 23 feeds)"),
             "\(again.stdout)")
         // Any change to what a build reads builds again.
         try fixture.write("Content/notes/2026/extra.md", "---\ntitle: Extra\ndate: 2026-12-01\n---\nText.\n")
@@ -53,7 +54,7 @@ import Testing
         // the personal feeds, whose inputs did not change, are not even rendered again.
         #expect(
             rebuilt.stdout.contains(
-                "219 pages, 5 notes, 12 feeds (6 rendered with 1,647 events, 6 unchanged) for 6 subscribers; version 1: 0 files written (0.0 MB), 1,742 unchanged"
+                "219 pages, 5 notes, 23 feeds (17 rendered with 1,920 events, 6 unchanged) for 6 subscribers; version 1: 0 files written (0.0 MB), 1,764 unchanged"
             ), "\(rebuilt.stdout)")
         #expect(fixture.read("public/stale.txt") == nil)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)

@@ -147,8 +147,10 @@ struct FeedRenderer: Sendable {
         calendar.years.contains(date.year) ? PagePath.month(date.year, date.month) : ""
     }
 
-    /// All-day events for the holiday periods and make-up workdays of the given years.
-    func holidayEvents(years: [Int], uidPrefix: String) -> [Event] {
+    /// All-day events for the holiday periods and make-up workdays of the given years, in the
+    /// site's language or in `language`.
+    func holidayEvents(years: [Int], uidPrefix: String, language: SiteLanguage? = nil) -> [Event] {
+        let strings = language.map(SiteStrings.init(language:)) ?? strings
         var events = [Event]()
         for year in years {
             let papers = calendar.file(forYear: year)?.papers ?? []

@@ -100,6 +100,13 @@ public struct FeedSet: Sendable {
             generatedAt: generatedAt,
             owner: FeedSize.Owner(file: "site.yml", fix: "lower `feed-years-before`/`feed-years-after`"))
         var results = [publicFeed, festivalsFeed]
+        // The variants (makeup, statutory, per year, per language) are public as holidays.ics is.
+        for draft in renderer.variantFeeds() {
+            results.append(
+                try FeedSet.finish(
+                    draft, inputs: nil, previous: previous, sink: MemorySink(), stamp: renderer.stamp,
+                    generatedAt: generatedAt, owner: nil))
+        }
         var problems = [Diagnostic]()
         // A public schedule's feed is listed in the site manifest, a private one is not: it goes
         // to `sink` like a personal feed.

@@ -223,7 +223,7 @@ enum TextRule {
     case pagePath
     /// A note's slug: lowercase letters, digits and hyphens.
     case slug
-    /// A feed's file name: `holidays.ics`.
+    /// A feed's file name: `holidays.ics`, `holidays.en.ics`.
     case feedName
     /// An http(s) URL.
     case webURL
@@ -262,10 +262,13 @@ enum TextRule {
             let ok = !s.isEmpty && s.utf8.count <= Limits.lineCharacters && s.utf8.allSatisfy(TextRule.isSlugByte)
             return ok ? nil : "must be a slug: lowercase letters, digits and hyphens"
         case .feedName:
+            // A language's feed names it before `.ics`: `holidays.en.ics`, `holidays.zh.ics`.
+            let stem = s.hasSuffix(".ics") ? s.dropLast(4) : Substring(s)
+            let name = stem.hasSuffix(".en") || stem.hasSuffix(".zh") ? stem.dropLast(3) : stem
             let ok =
-                s.hasSuffix(".ics") && s.utf8.count > 4 && s.utf8.count <= Limits.lineCharacters
-                && s.utf8.dropLast(4).allSatisfy(TextRule.isSlugByte)
-            return ok ? nil : "must be a feed's file name such as holidays.ics"
+                s.hasSuffix(".ics") && !name.isEmpty && s.utf8.count <= Limits.lineCharacters
+                && name.utf8.allSatisfy(TextRule.isSlugByte)
+            return ok ? nil : "must be a feed's file name such as holidays.ics or holidays.en.ics"
         case .webURL:
             return TextRules.isWebURL(s) ? nil : "must be an http(s) URL"
         case .line(let max):
@@ -310,8 +313,11 @@ enum TextRule {
         if segments.contains(where: { $0.isEmpty || $0 == "." }) {
             return "must be a normalised path, without empty or . segments"
         }
-        if segments[0] == "feeds" && segments.count != 2 && !(segments.count == 3 && segments[1] == "schedules") {
-            return "must be a public file: feeds/<name>.ics or .json, or a public schedule's feeds/schedules/<id>.ics or .json"
+        if segments[0] == "feeds" && segments.count != 2
+            && !(segments.count == 3 && (segments[1] == "schedules" || segments[1] == "years"))
+        {
+            return
+                "must be a public file: feeds/<name>.ics or .json, a year's feeds/years/YYYY.ics or .json, or a public schedule's feeds/schedules/<id>.ics or .json"
         }
         if s.contains(":") && segments[0].contains(":") { return "must be a relative path, not a URL or drive" }
         return nil

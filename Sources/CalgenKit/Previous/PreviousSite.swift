@@ -31,6 +31,7 @@ public enum PreviousSite {
         let site = try options.loader.load()
         let manifests =
             Calgen.publicFeedPaths.map(FeedPath.manifest(of:))
+            + site.calendar.years.filter(site.calendar.isAnnounced(year:)).map { FeedPath.manifest(of: FeedPath.year($0)) }
             + site.subscribers.map { FeedPath.manifest(of: FeedPath.personal($0, secret: options.feedSecret)) }
             + site.schedules.map { FeedPath.manifest(of: FeedPath.schedule($0, secret: options.feedSecret)) }
         guard let manifestBytes = try fetch(base, Manifest.path, fetcher: fetcher, maxBytes: manifestLimit) else {

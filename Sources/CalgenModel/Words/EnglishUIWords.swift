@@ -85,6 +85,22 @@ extension UIWords {
         subscribeFestivals: "Solar terms and festivals",
         subscribeFestivalsText:
             "The 24 solar terms and festivals such as New Year's Eve, Lantern, Qixi and Double Ninth, as all-day events without alarms; a separate subscription from the holiday calendar.",
+        variantsHeading: "Calendars for one purpose",
+        variantMakeup: "Make-up workdays only",
+        variantMakeupText:
+            "For iPhone users with Apple's built-in Mainland China holidays on: just the make-up workdays, each with an alert at 21:00 the evening before.",
+        variantStatutory: "Statutory holidays only",
+        variantStatutoryText:
+            "For payroll: each year's statutory holidays (work on them is paid at least triple), without the other days off of the breaks.",
+        variantEnglish: "In English",
+        variantEnglishText: "For colleagues who do not read Chinese: the holiday, make-up and statutory calendars in English.",
+        variantChinese: "In Chinese",
+        variantChineseText: "For those who want Chinese: the same three calendars, in Chinese whatever this site's language.",
+        variantYears: "One year",
+        variantYearsText: "For one year only: a calendar per year, which no longer changes once its arrangement is announced.",
+        variantHolidaysLink: "Holidays",
+        variantMakeupLink: "Make-up workdays",
+        variantStatutoryLink: "Statutory holidays",
         guideHeading: "Subscribing in a calendar app",
         addresses: "Feed addresses",
         downloadIcs: "Download the .ics file",

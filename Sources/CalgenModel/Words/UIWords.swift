@@ -107,6 +107,22 @@ package struct UIWords: Sendable {
     package let subscribeHttps: String
     package let subscribeFestivals: String
     package let subscribeFestivalsText: String
+    /// The public variants of the holiday feed on the subscribe page: a heading, and each
+    /// variant's name and who it is for; the names of the three feeds each language has.
+    package let variantsHeading: String
+    package let variantMakeup: String
+    package let variantMakeupText: String
+    package let variantStatutory: String
+    package let variantStatutoryText: String
+    package let variantEnglish: String
+    package let variantEnglishText: String
+    package let variantChinese: String
+    package let variantChineseText: String
+    package let variantYears: String
+    package let variantYearsText: String
+    package let variantHolidaysLink: String
+    package let variantMakeupLink: String
+    package let variantStatutoryLink: String
     package let guideHeading: String
     package let addresses: String
     package let downloadIcs: String

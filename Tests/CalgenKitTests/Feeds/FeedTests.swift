@@ -52,7 +52,8 @@ import Testing
 
     @Test func personalFeedsLiveAtSecretPathsThatNothingPublicReveals() throws {
         let site = try BundledSite.get()
-        #expect(site.report.feeds == 12)  // holidays, festivals, four public schedules' and six personal ones
+        // holidays, festivals, 8 variants, 20 announced years, four public schedules' and six personal ones
+        #expect(site.report.feeds == 40)
         #expect(site.report.warnings.isEmpty)
         let secret = try FeedSecret(Fixture.secret)
         let feeds = FeedFiles.personal(site.files)
@@ -230,9 +231,9 @@ import Testing
         let built = try SmallSite.get()
         let first = built.files.filter { $0.key.hasPrefix("feeds/") }
         let second = try Fixture().buildInMemory(previous: built.output).files.filter { $0.key.hasPrefix("feeds/") }
-        // 12 feeds (holidays, festivals, 4 schedules, 6 personal) and their manifests, the page
-        // beside each of the 6 personal feeds, and the record of personal feeds
-        #expect(first.count == 31 && Fixture.differences(first, second).isEmpty)
+        // 23 feeds (holidays, festivals, 8 variants, 3 years, 4 schedules, 6 personal) and their
+        // manifests, the page beside each of the 6 personal feeds, and the record of personal feeds
+        #expect(first.count == 53 && Fixture.differences(first, second).isEmpty)
     }
 
     /// A personal feed that nothing changed but that is gone from the output (its manifest is

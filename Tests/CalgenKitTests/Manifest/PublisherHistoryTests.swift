@@ -15,7 +15,9 @@ import Testing
     func personal(_ site: BuiltSite) throws -> [String: (manifest: FeedManifest, feed: String)] {
         var result = [String: (manifest: FeedManifest, feed: String)]()
         for (path, data) in site.files
-        where path.hasPrefix("feeds/") && path.hasSuffix(".json") && path.split(separator: "/").count == 3 {
+        where path.hasPrefix("feeds/") && path.hasSuffix(".json") && path.split(separator: "/").count == 3
+            && !path.hasPrefix("feeds/years/")
+        {
             let id = String(path.split(separator: "/").last!.dropLast(5))
             let feed = site.read(path.dropLast(5) + ".ics")!
             result[id] = (try JSONDecoder().decode(FeedManifest.self, from: data), feed)

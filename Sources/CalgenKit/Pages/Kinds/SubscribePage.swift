@@ -41,7 +41,40 @@ struct SubscribePage: SitePage {
             ]
         }
         context["hasSchedules"] = !pages.publicSchedules.isEmpty
+        context["variants"] = variants()
+        context["hasVariants"] = true
         return context
+    }
+
+    /// The public variants of the holiday feed (`FeedRenderer.variantFeeds`), compact: each
+    /// variant's name, who it is for, and its webcal and https addresses; the announced years
+    /// newest first.
+    private func variants() -> [[String: Any]] {
+        let words = pages.strings.ui
+        let base = pages.site.config.baseURL
+        func link(_ label: String, _ path: String) -> [String: Any] {
+            let url = FeedURL(baseURL: base, path: path)
+            return ["label": label, "webcal": url.webcal, "https": url.https]
+        }
+        func item(_ name: String, _ text: String, _ links: [[String: Any]]) -> [String: Any] {
+            ["name": name, "text": text, "links": links]
+        }
+        func languageLinks(_ language: SiteLanguage) -> [[String: Any]] {
+            [
+                link(words.variantHolidaysLink, FeedPath.named(Calgen.publicFeedPath, in: language)),
+                link(words.variantMakeupLink, FeedPath.named(Calgen.makeupFeedPath, in: language)),
+                link(words.variantStatutoryLink, FeedPath.named(Calgen.statutoryFeedPath, in: language)),
+            ]
+        }
+        let calendar = pages.site.calendar
+        let announced = calendar.years.filter(calendar.isAnnounced(year:)).reversed()
+        return [
+            item(words.variantMakeup, words.variantMakeupText, [link(words.subscribeShort, Calgen.makeupFeedPath)]),
+            item(words.variantStatutory, words.variantStatutoryText, [link(words.subscribeShort, Calgen.statutoryFeedPath)]),
+            item(words.variantEnglish, words.variantEnglishText, languageLinks(.english)),
+            item(words.variantChinese, words.variantChineseText, languageLinks(.chinese)),
+            item(words.variantYears, words.variantYearsText, announced.map { link(String($0), FeedPath.year($0)) }),
+        ]
     }
 
     /// One feed's addresses for `partials/feed-address`: webcal, https and its QR code, the links
