@@ -145,6 +145,23 @@ import Testing
         #expect(reset.status == 0, "\(reset.stderr)")
     }
 
+    /// A public schedule removed since the release: its feed manifest, which the release's
+    /// manifest lists, is downloaded all the same, and the build drops the feed in a new version.
+    @Test func aScheduleRemovedSinceThePublishedSiteGoesCleanly() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.run(["build", "--quiet", "--output", "release"]).status == 0)
+        let server = try StubHTTPServer(PreviousSiteTests.serving(fixture.root.appendingPathComponent("release").path))
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("Content/schedules/four-on-two-off.yml"))
+        let result = try fixture.run(["build", "--output", "fresh", "--previous-site", server.baseURL])
+        #expect(result.status == 0, "\(result.stderr)")
+        let fresh = fixture.root.appendingPathComponent("fresh").path
+        #expect(!FileManager.default.fileExists(atPath: fresh + "/feeds/schedules/four-on-two-off.ics"))
+        #expect(!FileManager.default.fileExists(atPath: fresh + "/schedules/four-on-two-off"))
+        let manifest = try #require(FileManager.default.contents(atPath: fresh + "/manifest.json"))
+        #expect(String(decoding: manifest, as: UTF8.self).contains(#""version": 2"#))
+        #expect(String(decoding: manifest, as: UTF8.self).contains("feeds/schedules/four-on-two-off.ics"))  // as removed
+    }
+
     /// A feed manifest changed in place (same size, same head, still valid JSON) is never kept
     /// or carried forward: its integrity digest no longer matches, and the build says so.
     @Test func aFeedManifestChangedInPlaceIsAnError() throws {

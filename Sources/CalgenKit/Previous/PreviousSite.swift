@@ -29,7 +29,7 @@ public enum PreviousSite {
                     fix: "give the published site's address, e.g. https://calendar.example.com/"))
         }
         let site = try options.loader.load()
-        let manifests =
+        let current =
             Calgen.publicFeedPaths.map(FeedPath.manifest(of:))
             + site.calendar.years.filter(site.calendar.isAnnounced(year:)).map { FeedPath.manifest(of: FeedPath.year($0)) }
             + site.subscribers.map { FeedPath.manifest(of: FeedPath.personal($0, secret: options.feedSecret)) }
@@ -47,6 +47,10 @@ public enum PreviousSite {
             try Manifest.validated(bytes: manifestBytes, file: manifestURL)
         }
         let listed = Set(manifest?.artifacts.map(\.path) ?? [])
+        // The manifests of this build's feeds, and of every public feed the release lists (a
+        // schedule or a year removed since is still in it, and its feed goes in this build).
+        var seen = Set<String>()
+        let manifests = (current + listed.filter(FeedPath.isManifest).sorted()).filter { seen.insert($0).inserted }
         // Personal feeds are never listed; the release's record of them, at a path only the feed
         // secret finds, tells which existed (none before calgen wrote records).
         let recordPath = PersonalFeedRecord.path(secret: options.feedSecret)
