@@ -18,12 +18,16 @@ copy of the law. Then, for a built output:
 
 Run by check_feeds.py for each encoding (it flips every schedule's `encoding` too); alone:
 
-    check_schedules.py CONTENT PUBLIC_DIR SCHEMAS_DIR
+    SOURCE_DATE_EPOCH=… check_schedules.py CONTENT PUBLIC_DIR SCHEMAS_DIR
+
+The feed horizon (the years of the API files and of the feeds' window) is worked out here from
+site.yml and SOURCE_DATE_EPOCH, the build's time, never taken from calgen's output.
 """
 import datetime as dt
 import json
 import os
 import sys
+import zoneinfo
 
 import icalendar
 import jsonschema
@@ -211,6 +215,23 @@ def person(content, user):
     return Schedule("legal", Schedule.LEGAL, Arrangement(os.path.join(content, "holidays"))), leave_of(user)
 
 
+def horizon_years(content, before=None, after=None):
+    """The years of the site's feed horizon (or a subscriber's, with its `years-before` and
+    `years-after`), worked out here from site.yml and SOURCE_DATE_EPOCH (the build's time, in the
+    site's time zone): `feed-years-before` years before the current one through
+    `feed-years-after` after it, and on through the last announced year."""
+    with open(os.path.join(content, "site.yml"), encoding="utf-8") as f:
+        site = yaml.safe_load(f) or {}
+    zone = zoneinfo.ZoneInfo(site.get("timezone", "Asia/Shanghai"))
+    today = dt.datetime.fromtimestamp(int(os.environ["SOURCE_DATE_EPOCH"]), zone).date()
+    announced = [y for y, known in Arrangement(os.path.join(content, "holidays")).announced.items() if known]
+    before = site.get("feed-years-before", 1) if before is None else before
+    after = site.get("feed-years-after", 1) if after is None else after
+    first = today.year - int(before)
+    last = max(today.year + int(after), max(announced, default=today.year), first)
+    return list(range(first, last + 1))
+
+
 def validator(schemas):
     registry = referencing.Registry()
     loaded = {}
@@ -232,6 +253,9 @@ def check(content, output, schemas, failures, api=True):
     """Appends a line to `failures` for each difference; returns the counts."""
     schedules = load(content)
     public = sorted((s for s in schedules.values() if s.audience == "public"), key=lambda s: s.id)
+    if not public:
+        failures.append("no public schedule in the content: nothing to compare")
+    years = horizon_years(content)
     counts = {"days": 0, "files": 0, "feeds": 0, "events": 0, "shifts": 0}
     if api:
         with open(os.path.join(output, "api", "schedules.json"), encoding="utf-8") as f:
@@ -241,7 +265,9 @@ def check(content, output, schemas, failures, api=True):
         check_schema = validator(schemas)
         for entry in index["schedules"]:
             schedule = schedules[entry["id"]]
-            for year in entry["years"]:
+            if entry["years"] != years:
+                failures.append(f"api/schedules.json gives {schedule.id} the years {entry['years']}, not {years}")
+            for year in years:
                 path = os.path.join(output, "api", "schedules", schedule.id, f"{year}.json")
                 with open(path, encoding="utf-8") as f:
                     data = json.load(f)
@@ -258,7 +284,8 @@ def check(content, output, schemas, failures, api=True):
         with open(os.path.join(output, "feeds", "schedules", f"{schedule.id}.ics"), "rb") as f:
             calendar = icalendar.Calendar.from_ical(f.read())
         counts["feeds"] += 1
-        years = sorted({int(str(e["DTSTART"].dt)[:4]) for e in calendar.walk("VEVENT")})
+        # The window is the horizon worked out here, never the feed's own dates: a year missing
+        # from the feed is a difference.
         first, last = dt.date(years[0], 1, 1), dt.date(years[-1], 12, 31)
         got = {}
         for occurrence in recurring_ical_events.of(calendar).between(first, last + dt.timedelta(days=1)):
@@ -281,11 +308,12 @@ def check(content, output, schemas, failures, api=True):
             if value:
                 expected[d.isoformat()] = value
             d += dt.timedelta(days=1)
-        # Only the years the feed spans: its first and last event's.
         if got != expected:
             wrong = sorted(k for k in set(got) | set(expected) if got.get(k) != expected.get(k))
             failures.append(f"feeds/schedules/{schedule.id}.ics: {len(wrong)} days differ from the raw rules, "
                             f"e.g. {[(k, got.get(k), expected.get(k)) for k in wrong[:3]]}")
+    if api and counts["days"] != sum(366 if y % 4 == 0 and (y % 100 or y % 400 == 0) else 365 for y in years) * len(public):
+        failures.append(f"{counts['days']} days in the schedule API, not every day of {years} for {len(public)} schedules")
     return counts
 
 
@@ -301,8 +329,8 @@ def check_shift_reminders(content, feeds, output, failures):
         if not reminders:
             continue
         schedule, leave = schedules[user["schedule"]], leave_of(user)
-        first = dt.date.fromisoformat(feed["from"])
-        last = dt.date.fromisoformat(feed["through"])
+        years = horizon_years(content, user.get("years-before"), user.get("years-after"))
+        first, last = dt.date(years[0], 1, 1), dt.date(years[-1], 12, 31)
         with open(os.path.join(output, feed["path"]), "rb") as f:
             calendar = icalendar.Calendar.from_ical(f.read())
         for reminder in reminders:

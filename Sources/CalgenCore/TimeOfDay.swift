@@ -22,6 +22,13 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Minutes since midnight.
     public var minutes: Int { hour * 60 + minute }
 
+    /// The time `minutes` later (not negative), and how many midnights that passes: a night
+    /// shift from 20:00 for 12 hours ends at 08:00 one day later.
+    public func adding(minutes: Int) -> (days: Int, time: TimeOfDay) {
+        let total = self.minutes + max(0, minutes)
+        return (total / 1440, TimeOfDay(hour: total % 1440 / 60, minute: total % 60)!)
+    }
+
     /// `08:50`.
     public var description: String {
         (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"

@@ -22,12 +22,15 @@ public struct WorkSchedule: Hashable, Sendable {
     /// How the schedule's feed writes a rotation's shifts: one event each, or a daily rule per
     /// day of the cycle.
     public let encoding: FeedEncoding
+    /// Raised to revoke a private schedule's secret address (`token-epoch:`), as a subscriber's.
+    public let tokenEpoch: Int
 
     public init(
         id: String, name: String, national: NationalPolicy = .follow, pattern: SchedulePattern, shifts: [Shift] = [],
         defaultShift: String? = nil, dates: [ScheduleDate] = [], audience: ScheduleAudience = .private,
-        encoding: FeedEncoding = .expanded
+        encoding: FeedEncoding = .expanded, tokenEpoch: Int = 0
     ) {
+        self.tokenEpoch = tokenEpoch
         self.audience = audience
         self.encoding = encoding
         self.id = id
@@ -53,6 +56,6 @@ public struct WorkSchedule: Hashable, Sendable {
 public enum ScheduleAudience: String, CaseIterable, Hashable, Sendable {
     /// A public feed at `feeds/schedules/<id>.ics`, pages and the schedule API.
     case `public`
-    /// A feed at a secret address only, like a subscriber's; no pages, no API.
+    /// A feed at a secret address, like a subscriber's, and pages beside it; no API.
     case `private`
 }

@@ -9,12 +9,13 @@ package enum FeedPath {
     }
 
     /// A work schedule's feed: `feeds/schedules/<id>.ics` for a public schedule; for a private one
-    /// `feeds/<token>/<id>.ics`, its token derived from the feed secret and `schedule/<id>` (which
-    /// no subscriber id can be).
+    /// `feeds/<token>/<id>.ics`, its token derived from the feed secret, `schedule/<id>` (which
+    /// no subscriber id can be) and the schedule's token epoch.
     package static func schedule(_ schedule: WorkSchedule, secret: FeedSecret) -> String {
         switch schedule.audience {
         case .public: publicSchedule(schedule.id)
-        case .private: "feeds/\(secret.token(for: "schedule/" + schedule.id))/\(schedule.id).ics"
+        case .private:
+            "feeds/\(secret.token(for: "schedule/" + schedule.id, epoch: schedule.tokenEpoch))/\(schedule.id).ics"
         }
     }
 

@@ -48,8 +48,8 @@ extension Site {
             yearsAfter: subscriber?.yearsAfter ?? config.feedYearsAfter, calendar: calendar)
     }
 
-    /// The years a public work schedule has pages and API files for: those of the site's feed
-    /// horizon on `today` (what its feed holds).
+    /// The years a work schedule has pages (and a public one API files) for: those of the
+    /// site's feed horizon on `today` (what its feed holds).
     package func scheduleYears(today: CivilDate) -> [Int] {
         let horizon = horizon(of: nil, today: today)
         return Array(horizon.first.year...horizon.last.year)

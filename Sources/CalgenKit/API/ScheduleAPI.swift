@@ -68,11 +68,9 @@ public enum ScheduleAPI {
         var start = JSON.null
         var end = JSON.null
         if let hours = day.hours {
-            let endMinutes = hours.start.minutes + hours.minutes
-            let endDate = day.date.adding(days: endMinutes / 1440)
+            let ends = hours.start.adding(minutes: hours.minutes)
             start = .string(day.date.iso8601 + "T" + hours.start.description)
-            end = .string(
-                endDate.iso8601 + "T" + TimeOfDay(hour: endMinutes % 1440 / 60, minute: endMinutes % 60)!.description)
+            end = .string(day.date.adding(days: ends.days).iso8601 + "T" + ends.time.description)
         }
         return .object([
             ("date", .string(day.date.iso8601)),

@@ -342,8 +342,8 @@ struct FeedRenderer: Sendable {
     ) {
         let start = ICalDateTime(date: date(day), hour: time.hour, minute: time.minute)
         let minutes = (duration?.minutes ?? 0) > 0 ? duration!.minutes : Calgen.defaultEventMinutes
-        let total = time.minutes + minutes
-        let end = ICalDateTime(date: date(day.adding(days: total / 1440)), hour: total % 1440 / 60, minute: total % 60)
+        let ends = time.adding(minutes: minutes)
+        let end = ICalDateTime(date: date(day.adding(days: ends.days)), hour: ends.time.hour, minute: ends.time.minute)
         return (.local(start, timeZone: zone), .local(end, timeZone: zone))
     }
 

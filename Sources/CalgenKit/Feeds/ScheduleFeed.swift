@@ -19,6 +19,11 @@ extension FeedRenderer {
         let days = evaluator.days(from: horizon.first, through: horizon.last)
         let zone = site.config.timeZone
         let uidBase = "schedule." + schedule.id + "."
+        // Its pages: the public schedules' folder, or beside its feed.
+        let feedPath = path(of: schedule)
+        let pages =
+            schedule.audience == .public
+            ? PagePath.schedule(schedule.id) : String(feedPath[...feedPath.lastIndex(of: "/")!])
         let specs = days.map { scheduleEvent(of: $0, schedule: schedule) }
         if specs.count(where: { $0 != nil }) > Limits.eventsPerFeed {
             throw FeedTooLarge(events: specs.count(where: { $0 != nil }))
@@ -37,7 +42,8 @@ extension FeedRenderer {
                 guard let first = covered.first, let last = covered.last, covered.count > 1 else { continue }
                 ruled.formUnion(covered)
                 let skipped = inSlot.filter { $0 > first && $0 < last && specs[$0] != usual }
-                var rule = event(specs[first]!, on: days[first].date, uid: uidBase + "cycle-\(slot + 1)", zone: zone)
+                var rule = event(specs[first]!, on: days[first].date, uid: uidBase, zone: zone, pages: pages)
+                rule.uid = uidBase + "cycle-\(slot + 1)@" + host
                 let until = FeedRenderer.utc(days[last].date, shift.start, zone: zone).utcValue
                 rule.recurrenceRule = "FREQ=DAILY;INTERVAL=\(cycle.count);UNTIL=\(until)"
                 rule.exceptionDates = skipped.map { FeedRenderer.times(days[$0].date, shift.start, nil, zone: zone).start }
@@ -46,7 +52,8 @@ extension FeedRenderer {
         }
         for (index, spec) in specs.enumerated() where !ruled.contains(index) {
             guard let spec else { continue }
-            events.append(event(spec, on: days[index].date, uid: uidBase + days[index].date.basicISO8601, zone: zone))
+            events.append(
+                event(spec, on: days[index].date, uid: uidBase + days[index].date.basicISO8601, zone: zone, pages: pages))
         }
         let timed = events.contains { if case .local = $0.start { true } else { false } }
         let feed = ICalendar.Calendar(
@@ -86,13 +93,17 @@ extension FeedRenderer {
         return ScheduleEventSpec(summary: summary.joined(separator: " · "), hours: nil, description: description)
     }
 
-    private func event(_ spec: ScheduleEventSpec, on date: CivilDate, uid: String, zone: String) -> Event {
+    /// A day's event, linked to the schedule's month page (`pages`: its folder of pages). A timed
+    /// event's UID ends in `.shift`, so that a day turning from a shift to an all-day mark (or
+    /// back) is a new event, never one whose start changes type.
+    private func event(_ spec: ScheduleEventSpec, on date: CivilDate, uid: String, zone: String, pages: String) -> Event {
         let (start, end): (ICalTime, ICalTime?) =
             spec.hours.map { FeedRenderer.times(date, $0.start, TimeSpan(minutes: $0.minutes), zone: zone) }
             ?? (.date(FeedRenderer.date(date)), .date(FeedRenderer.date(date.next)))
         return Event(
-            uid: uid + "@" + host, stamp: stamp, start: start, end: end, summary: spec.summary,
-            description: spec.description, url: site.config.baseURL + FeedRenderer.pagePath(of: date, in: calendar),
+            uid: uid + (spec.hours == nil ? "" : ".shift") + "@" + host, stamp: stamp, start: start, end: end,
+            summary: spec.summary, description: spec.description,
+            url: site.config.baseURL + pages + "\(date.year)/" + PagePath.monthFolder(date.month),
             transparent: spec.hours == nil)
     }
 }

@@ -4,7 +4,7 @@ import Yams
 /// Parses `Content/schedules/<id>.yml` into a `WorkSchedule`, reporting every problem of the
 /// file with line and column.
 enum ScheduleParser {
-    static let keys = ["name", "national", "pattern", "shift", "shifts", "dates", "audience", "encoding"]
+    static let keys = ["name", "national", "pattern", "shift", "shifts", "dates", "audience", "encoding", "token-epoch"]
     /// The kinds of pattern, each a key of `pattern:`; a pattern has exactly one.
     static let patternKinds = ["weekly", "alternate", "monthly", "rotation"]
     static let dateKeys = ["date", "from", "to", "day", "reason", "shift"]
@@ -33,6 +33,7 @@ enum ScheduleParser {
         let national = fields.choice("national", NationalPolicy.self) ?? .follow
         let audience = fields.choice("audience", ScheduleAudience.self) ?? .private
         let encoding = fields.choice("encoding", FeedEncoding.self) ?? .expanded
+        let epoch = fields.int("token-epoch", in: Limits.tokenEpoch) ?? 0
         let shifts = parseShifts(&fields, &problems)
         let shiftNames = shifts.map(\.name)
         var defaultShift: String?
@@ -90,7 +91,7 @@ enum ScheduleParser {
         guard let pattern else { throw ContentErrors(problems.diagnostics) }
         return WorkSchedule(
             id: stem, name: name, national: national, pattern: pattern, shifts: shifts, defaultShift: defaultShift,
-            dates: dates, audience: audience, encoding: encoding)
+            dates: dates, audience: audience, encoding: encoding, tokenEpoch: epoch)
     }
 
     static func shiftFix(_ names: [String]) -> String {

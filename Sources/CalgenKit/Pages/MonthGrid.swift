@@ -106,7 +106,11 @@ struct MonthGrid {
         }
         if statutory { label.append(status.isAnnounced ? strings.ui.statutory : strings.ui.statutoryPending) }
         let scheduled = work.map { $0.day(date) }
-        if let scheduled, let work { label.append(strings.scheduleLine(scheduled, schedule: work.schedule)) }
+        if let scheduled, let work {
+            // Named, so that the schedule's answer is not heard as the national one.
+            label.append(
+                work.schedule.name + (strings.isChinese ? "：" : ": ") + strings.scheduleLine(scheduled, schedule: work.schedule))
+        }
         label += feasts
         if let lunar = names.lunar { label.append(strings.lunarSpoken(lunar)) }
 
@@ -176,8 +180,7 @@ struct MonthGrid {
         }
         var mark: [String: Any] = ["text": strings.cellText(text.joined(separator: " ")), "cls": "sch " + kind, "hours": false]
         if large, let hours = day.hours {
-            let end = (hours.start.minutes + hours.minutes) % 1440
-            mark["hours"] = "\(hours.start)–\(TimeOfDay(hour: end / 60, minute: end % 60)!)"
+            mark["hours"] = "\(hours.start)–\(hours.start.adding(minutes: hours.minutes).time)"
         }
         return mark
     }

@@ -30,10 +30,8 @@ extension SiteStrings {
 
     /// A shift's name and hours: `N 20:00–次日08:00` / `N 20:00–08:00 (next day)`.
     package func shiftHours(_ shift: Shift, minutes: Int? = nil) -> String {
-        let length = minutes ?? shift.minutes
-        let endMinutes = (shift.start.minutes + length) % 1440
-        let end = TimeOfDay(hour: endMinutes / 60, minute: endMinutes % 60)!
-        let nextDay = shift.start.minutes + length >= 1440
+        let (days, end) = shift.start.adding(minutes: minutes ?? shift.minutes)
+        let nextDay = days > 0
         return isChinese
             ? "\(shift.name) \(shift.start)–\(nextDay ? "次日" : "")\(end)"
             : "\(shift.name) \(shift.start)–\(end)\(nextDay ? " (next day)" : "")"

@@ -50,7 +50,7 @@ import Testing
         #expect(feed.components(separatedBy: "RRULE:FREQ=DAILY;INTERVAL=8;UNTIL=").count - 1 == 6)  // 6 shifts in 8 days
         let events = Self.events(feed, prefix: "schedule.hospital-rotation.")
         // 2026-10-01 is the first 白班 of the cycle and 国庆节: its own event, out of the rule.
-        let national = try #require(events["20261001"])
+        let national = try #require(events["20261001.shift"])
         #expect(national.contains("DTSTART;TZID=Asia/Shanghai:20261001T080000"))
         #expect(national.contains("SUMMARY:白班 08:00–16:00 · 法定节假日（国庆节）"))
         #expect(feed.contains("EXDATE;TZID=Asia/Shanghai:20261001T080000"))
@@ -102,7 +102,7 @@ import Testing
             month.contains(
                 #"<span class="sch on" aria-hidden="true">日班<span class="sch-h"> 09:00–18:00</span></span>"#))
         // What a screen reader hears: the date, the national arrangement, the schedule's line.
-        #expect(month.contains("2026年10月10日 星期六 国庆补班 班 · 国庆补班 · 日班 09:00–18:00 农历九月初一"))
+        #expect(month.contains("2026年10月10日 星期六 国庆补班 大小周：班 · 国庆补班 · 日班 09:00–18:00 农历九月初一"))
         #expect(month.contains(#"href="../../../../feeds/schedules/big-small-week.ics" download"#))
         let year = try #require(site.read("schedules/hospital-rotation/2026/index.html"))
         #expect(year.contains("8天一轮，自2026年1月1日（周四）起：白班、白班、中班、中班、夜班、夜班、休、休。"))
