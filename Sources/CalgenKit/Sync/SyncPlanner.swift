@@ -36,13 +36,21 @@ public struct SyncState: Codable, Equatable, Sendable {
         public var etag: String?
         public var sequence: Int
         public var digest: String
+        /// Written ahead of a PUT that may or may not have reached the server (a sync killed
+        /// before it saved the answer): the resource, if the calendar has it, is calgen's, in
+        /// whatever version; `nil` once the server's answer was saved.
+        public var pending: Bool?
 
-        public init(name: String, etag: String?, sequence: Int, digest: String) {
+        public init(name: String, etag: String?, sequence: Int, digest: String, pending: Bool? = nil) {
             self.name = name
             self.etag = etag
             self.sequence = sequence
             self.digest = digest
+            self.pending = pending
         }
+
+        /// Whether a PUT of the resource was sent, or about to be, without its answer saved.
+        public var isPending: Bool { pending == true }
     }
 
     /// The format of the file.
@@ -153,6 +161,20 @@ public struct SyncPlan: Sendable {
             let entry = state.events[event.uid]
             let name = entry?.name ?? SyncPlan.resourceName(uid: event.uid)
             sourceNames.insert(name)
+            if let entry, entry.isPending {
+                // A PUT of a killed sync: the resource, when listed, is calgen's in an unknown
+                // version (never an owner's edit), and is written again; when not listed, made.
+                if let listed = listing?[name] {
+                    requests.append(
+                        SyncRequest(kind: .change, uid: event.uid, name: name, precondition: .matches(listed), event: event))
+                } else {
+                    requests.append(
+                        SyncRequest(
+                            kind: listing == nil ? .change : .add, uid: event.uid, name: name,
+                            precondition: listing == nil ? .unconditional : .absent, event: event))
+                }
+                continue
+            }
             guard let entry else {
                 if let etag = listing?[name] {
                     // The state was lost and the resource is calgen's: written again, not twice.
@@ -200,11 +222,11 @@ public struct SyncPlan: Sendable {
             var etag = entry.etag
             if let listing {
                 guard let listed = listing[entry.name] else {
-                    // Already gone from the calendar.
+                    // Already gone from the calendar (or a pending PUT that never reached it).
                     forgotten.append(uid)
                     continue
                 }
-                if let known = entry.etag, known != listed, policy == .keepEdited {
+                if let known = entry.etag, known != listed, policy == .keepEdited, !entry.isPending {
                     kept.append("\(uid): gone from the source but edited in the calendar, kept (--keep-edited)")
                     forgotten.append(uid)
                     continue

@@ -51,8 +51,10 @@ public struct SyncRun {
 
     /// Sends `plan` to `collection`; throws only when the server refuses the credentials or
     /// cannot be reached, carrying the state of what was written until then.
-    /// `checkpoint` is given the state after every `checkpointEvery` requests, to be saved: a
-    /// sync killed half way then costs the next one at most that many writes again.
+    /// The requests go in batches of `checkpointEvery`: before each batch, every resource it
+    /// PUTs is written ahead into the state as pending and `checkpoint` is given that state, to
+    /// be saved; a sync killed half way then leaves a state that names every resource calgen may
+    /// have made, and costs the next one at most a batch of writes again.
     public init(
         plan: SyncPlan, state: SyncState, collection: some CalDAVCollection, policy: SyncPolicy,
         checkpointEvery: Int = 100, checkpoint: (SyncState) -> Void = { _ in }
@@ -61,9 +63,24 @@ public struct SyncRun {
         kept = plan.kept
         for uid in plan.forgotten { self.state.events[uid] = nil }
         do {
-            for (index, request) in plan.requests.enumerated() {
-                try send(request, to: collection, policy: policy)
-                if (index + 1) % max(1, checkpointEvery) == 0 && index + 1 < plan.requests.count { checkpoint(self.state) }
+            let batch = max(1, checkpointEvery)
+            for start in stride(from: 0, to: plan.requests.count, by: batch) {
+                let requests = plan.requests[start..<min(start + batch, plan.requests.count)]
+                var before: [String: SyncState.Entry?] = [:]
+                for request in requests {
+                    guard let event = request.event else { continue }
+                    before.updateValue(self.state.events[request.uid], forKey: request.uid)
+                    self.state.events[request.uid] = SyncState.Entry(
+                        name: request.name, etag: nil, sequence: event.sequence, digest: event.digest, pending: true)
+                }
+                if !before.isEmpty { checkpoint(self.state) }
+                for request in requests {
+                    try send(request, to: collection, policy: policy)
+                    // A PUT that did not succeed leaves the entry as it was before it.
+                    if let old = before[request.uid], self.state.events[request.uid]?.isPending == true {
+                        self.state.events[request.uid] = old
+                    }
+                }
             }
             // A server may give no ETag for a PUT (when it changed what it stored): read them.
             if self.state.events.values.contains(where: { $0.etag == nil }) {
