@@ -83,6 +83,9 @@ struct SyncCommand: ParsableCommand {
             valueName: "path"))
     var accounts: String?
 
+    @OptionGroup(title: "Publisher mode") var contentOption: ContentOption
+    @OptionGroup(title: "Publisher mode") var secretOption: FeedSecretOption
+
     @Flag(name: .long, help: "Read the calendar's listing and print the plan (how many to add, change, delete); write nothing.")
     var dryRun = false
 
@@ -97,7 +100,9 @@ struct SyncCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Seconds one request may take in all; the whole command ends within 10 minutes.", valueName: "s"))
+        help: ArgumentHelp(
+            "Seconds one request may take in all. One calendar's sync ends within 10 minutes; in publisher mode each account has its own 10 minutes.",
+            valueName: "s"))
     var timeout: Double = 20
 
     func validate() throws {
@@ -217,9 +222,7 @@ struct SyncCommand: ParsableCommand {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw SyncJob.Failure(message: "password file \(file) cannot be read")
         }
-        var text = String(decoding: data, as: UTF8.self)
-        if text.hasSuffix("\n") { text.removeLast() }
-        if text.hasSuffix("\r") { text.removeLast() }
+        let text = SyncAccounts.passwordText(String(decoding: data, as: UTF8.self))
         guard !text.isEmpty else { throw SyncJob.Failure(message: "password file \(file) is empty") }
         return text
     }

@@ -1,3 +1,4 @@
+import CalgenCore
 import Foundation
 import Yams
 
@@ -40,6 +41,15 @@ public struct SyncAccounts: Equatable, Sendable {
         public var description: String { problems.joined(separator: "\n") }
 
         public init(problems: [String]) { self.problems = problems }
+    }
+
+    /// A password file's text without its last line break (`\n`, `\r\n` or `\r`): by Unicode
+    /// scalars, as `"\r\n"` is one Character that `hasSuffix("\n")` does not see.
+    package static func passwordText(_ text: String) -> String {
+        var scalars = text.unicodeScalars
+        if scalars.last == "\n" { scalars.removeLast() }
+        if scalars.last == "\r" { scalars.removeLast() }
+        return String(scalars)
     }
 
     static let accountKeys: Set = ["to", "user", "calendar", "create", "password-env", "password-file"]
@@ -88,6 +98,12 @@ public struct SyncAccounts: Equatable, Sendable {
             let text = { (key: String) in (fields[key] as? String).flatMap { $0.isEmpty ? nil : $0 } }
             guard let to = text("to"), HTTPFetcher.isHTTP(to) else {
                 problems.append("\(at): `to` must be the http(s) URL of the calendar or of the server")
+                continue
+            }
+            if TextRules.hasUserInfo(to) {
+                problems.append(
+                    "\(at): `to` must not carry a user name or password (\(HTTPFetcher.display(to))); fix: give the user as `user` and the password by `password-env` or `password-file`"
+                )
                 continue
             }
             guard let user = text("user") else {
