@@ -10,16 +10,6 @@ public struct CalDAVClient: CalDAVCollection, Sendable {
     public let http: SyncHTTP
     public var user: String { http.user ?? "" }
 
-    public init(
-        collection: String, user: String, password: String, timeout: TimeInterval = 20, maxBytes: Int = 32 << 20,
-        totalTimeout: TimeInterval = 600
-    ) {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(min(max(totalTimeout, 0), 86_400) * 1000))
-        self.init(
-            collection: collection,
-            http: SyncHTTP(user: user, password: password, timeout: timeout, maxBytes: maxBytes, deadline: deadline))
-    }
-
     public init(collection: String, http: SyncHTTP) {
         self.collection = collection.hasSuffix("/") ? collection : collection + "/"
         self.http = http

@@ -33,14 +33,6 @@ public struct SyncHTTP: Sendable {
         self.counter = counter
     }
 
-    /// The same settings without credentials: for a download from another place.
-    public var anonymous: SyncHTTP {
-        var copy = SyncHTTP(
-            user: nil, password: nil, timeout: timeout, maxBytes: maxBytes, deadline: deadline, counter: counter)
-        copy.retry = retry
-        return copy
-    }
-
     /// What one request gave.
     public struct Answer: Sendable {
         public var status = 0
@@ -144,6 +136,11 @@ public struct SyncHTTP: Sendable {
         }
         counter.add()
         let code = withExtendedLifetime((sink, head)) { curl_easy_perform(handle) }
+        // Headers past 1 MiB, or past libcurl's own limit (300 KiB in libcurl 8), which it ends
+        // with an error of its own.
+        if head.tooLarge || String(cString: errorBuffer).lowercased().contains("too large response headers") {
+            throw CalDAVError("\(shownURL): the headers of the answer to \(method) are too large; refused")
+        }
         if sink.tooLarge { throw CalDAVError("\(shownURL): the answer to \(method) is larger than \(maxBytes) bytes; refused") }
         guard code == CURLE_OK else {
             let detail = String(cString: errorBuffer)
