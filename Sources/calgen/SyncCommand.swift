@@ -20,7 +20,9 @@ struct SyncCommand: ParsableCommand {
             --calendar or --create, --to may be the server's or principal's URL: the calendar is \
             found (.well-known/caldav, current-user-principal, calendar-home-set) or made. \
             Publisher mode (--build public/ --accounts accounts.yml) syncs each account's personal \
-            feed, one line each. A 429 or 503 waits its Retry-After within the time limit. \
+            feed, one line each, found where the build wrote it (from --content and the feed \
+            secret, as the build does), each account within its own time limit. A 429 or 503 \
+            waits its Retry-After within the time limit. \
             The password comes from --password-file or CALGEN_CALDAV_PASSWORD, never from the \
             command line, and is sent with Basic authentication to the URL given only: use https. \
             Exit status: 0 when the calendar holds the feed, 1 on any problem (the state keeps what \
