@@ -118,6 +118,9 @@ struct SyncCommand: ParsableCommand {
             }
             return
         }
+        guard secretOption.feedSecretFile == nil else {
+            throw ValidationError("--feed-secret-file is for publisher mode (--build and --accounts) only")
+        }
         guard let source else { throw ValidationError("give the SOURCE feed (or --build and --accounts)") }
         guard let to else {
             throw ValidationError("give --to, the calendar's URL (or the server's, with --calendar or --create)")

@@ -157,7 +157,8 @@ struct SyncJob {
         let counts: String
         do {
             let run = try SyncRun(plan: plan, state: start, collection: client, policy: policy) { partial in
-                // What was written so far, should the process be killed before the end.
+                // Before each batch: what was written so far and the batch's PUTs as pending,
+                // should the process be killed before the end.
                 var partial = partial
                 partial.sourceDigest = previous?.sourceDigest
                 partial.sourceVersion = previous?.sourceVersion

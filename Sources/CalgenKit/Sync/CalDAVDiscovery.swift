@@ -7,24 +7,24 @@ import Foundation
 /// with `MKCALENDAR` when `--create` asks for it. Every request goes to the origin of the URL
 /// given: an answer that leads elsewhere is an error naming where, never followed with the
 /// password.
-public struct CalDAVDiscovery: Sendable {
-    public let http: SyncHTTP
+package struct CalDAVDiscovery: Sendable {
+    package let http: SyncHTTP
     /// The URL given (`--to`).
-    public let start: String
+    package let start: String
 
-    public init(start: String, http: SyncHTTP) {
+    package init(start: String, http: SyncHTTP) {
         self.start = start
         self.http = http
     }
 
     /// Which calendar of the home.
-    public enum Choice: Equatable, Sendable {
+    package enum Choice: Equatable, Sendable {
         /// The calendar with this display name; an error when there is none.
         case named(String)
         /// The calendar with this display name, made when there is none.
         case create(String)
 
-        public var name: String {
+        package var name: String {
             switch self {
             case .named(let name), .create(let name): name
             }
@@ -32,17 +32,17 @@ public struct CalDAVDiscovery: Sendable {
     }
 
     /// The calendar found: its collection URL, and whether it was made now.
-    public struct Found: Equatable, Sendable {
-        public let collection: String
-        public let created: Bool
+    package struct Found: Equatable, Sendable {
+        package let collection: String
+        package let created: Bool
         /// A dry run found no calendar to `--create`: ``collection`` is where it would be made,
         /// and nothing was sent to make it.
-        public var wouldCreate = false
+        package var wouldCreate = false
     }
 
     /// The calendar `choice` names. With `dryRun`, nothing that writes is sent: a calendar to
     /// create is only said to be (``Found/wouldCreate``).
-    public func find(_ choice: Choice, dryRun: Bool = false) throws(CalDAVError) -> Found {
+    package func find(_ choice: Choice, dryRun: Bool = false) throws(CalDAVError) -> Found {
         let home = try calendarHome()
         let listing = try propfind(home, depth: 1, ["d:resourcetype", "d:displayname"])
         guard listing.status == 207 else {

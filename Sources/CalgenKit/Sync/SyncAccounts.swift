@@ -19,28 +19,28 @@ import Yams
 ///     user: li@fastmail.com
 ///     password-file: /run/secrets/li-si
 /// ```
-public struct SyncAccounts: Equatable, Sendable {
-    public struct Account: Equatable, Sendable {
-        public var id: String
-        public var to: String
-        public var user: String
+package struct SyncAccounts: Equatable, Sendable {
+    package struct Account: Equatable, Sendable {
+        package var id: String
+        package var to: String
+        package var user: String
         /// The calendar to find (`calendar`) or make (`create`) from `to`; `nil` when `to` is it.
-        public var choice: CalDAVDiscovery.Choice?
-        public var passwordEnvironment: String?
-        public var passwordFile: String?
+        package var choice: CalDAVDiscovery.Choice?
+        package var passwordEnvironment: String?
+        package var passwordFile: String?
     }
 
     /// The folder the state files are kept in (`<id>.sync-state.json`).
-    public var stateFolder: String
+    package var stateFolder: String
     /// In the file's order.
-    public var accounts: [Account]
+    package var accounts: [Account]
 
     /// Why the file cannot be used: every problem, one line each.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public let problems: [String]
-        public var description: String { problems.joined(separator: "\n") }
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package let problems: [String]
+        package var description: String { problems.joined(separator: "\n") }
 
-        public init(problems: [String]) { self.problems = problems }
+        package init(problems: [String]) { self.problems = problems }
     }
 
     /// A password file's text without its last line break (`\n`, `\r\n` or `\r`): by Unicode
@@ -55,7 +55,7 @@ public struct SyncAccounts: Equatable, Sendable {
     static let accountKeys: Set = ["to", "user", "calendar", "create", "password-env", "password-file"]
 
     /// Reads `text`, the file at `path` (relative paths in it are read from its folder).
-    public static func parse(_ text: String, path: String) throws(Failure) -> SyncAccounts {
+    package static func parse(_ text: String, path: String) throws(Failure) -> SyncAccounts {
         let folder = (path as NSString).deletingLastPathComponent
         func absolute(_ p: String) -> String {
             p.hasPrefix("/") || folder.isEmpty ? p : (folder as NSString).appendingPathComponent(p)

@@ -1,5 +1,5 @@
 /// What `calgen sync` needs of a CalDAV collection; `CalDAVClient` speaks it over HTTP.
-public protocol CalDAVCollection {
+package protocol CalDAVCollection {
     /// Every resource of the collection: name → ETag.
     func listing() throws(CalDAVError) -> [String: String]
     /// Stores `body` as `name`; the status and the ETag the server gave, if any.
@@ -10,25 +10,25 @@ public protocol CalDAVCollection {
 }
 
 /// A server's answer to a write.
-public struct CalDAVAnswer: Equatable, Sendable {
-    public let status: Int
-    public let etag: String?
+package struct CalDAVAnswer: Equatable, Sendable {
+    package let status: Int
+    package let etag: String?
 
-    public init(status: Int, etag: String?) {
+    package init(status: Int, etag: String?) {
         self.status = status
         self.etag = etag
     }
 }
 
 /// Why a request to the collection gave no answer, or an answer that ends the sync.
-public struct CalDAVError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct CalDAVError: Error, CustomStringConvertible, Sendable {
+    package let description: String
     /// The server refused the credentials (401, 403): nothing more is attempted.
-    public let isRefusal: Bool
+    package let isRefusal: Bool
     /// There is no collection at the URL (404).
-    public let isMissing: Bool
+    package let isMissing: Bool
 
-    public init(_ description: String, isRefusal: Bool = false, isMissing: Bool = false) {
+    package init(_ description: String, isRefusal: Bool = false, isMissing: Bool = false) {
         self.description = description
         self.isRefusal = isRefusal
         self.isMissing = isMissing
@@ -37,17 +37,17 @@ public struct CalDAVError: Error, CustomStringConvertible, Sendable {
 
 /// Sends a plan's requests, one at a time, answers a 412 as the policy says, and keeps the state
 /// of what succeeded: a sync that stops half way leaves a state true to what was written.
-public struct SyncRun {
-    public var added = 0
-    public var changed = 0
-    public var deleted = 0
+package struct SyncRun {
+    package var added = 0
+    package var changed = 0
+    package var deleted = 0
     /// The PUTs and DELETEs sent, a second try after a 412 included.
-    public var writes = 0
+    package var writes = 0
     /// One line per event left alone: the plan's, and the 412s kept under `--keep-edited`.
-    public var kept: [String] = []
+    package var kept: [String] = []
     /// One line per request the server refused (the sync goes on with the others).
-    public var failed: [String] = []
-    public var state: SyncState
+    package var failed: [String] = []
+    package var state: SyncState
 
     /// Sends `plan` to `collection`; throws only when the server refuses the credentials or
     /// cannot be reached, carrying the state of what was written until then.
@@ -55,7 +55,7 @@ public struct SyncRun {
     /// PUTs is written ahead into the state as pending and `checkpoint` is given that state, to
     /// be saved; a sync killed half way then leaves a state that names every resource calgen may
     /// have made, and costs the next one at most a batch of writes again.
-    public init(
+    package init(
         plan: SyncPlan, state: SyncState, collection: some CalDAVCollection, policy: SyncPolicy,
         checkpointEvery: Int = 100, checkpoint: (SyncState) -> Void = { _ in }
     ) throws(SyncInterrupted) {
@@ -154,14 +154,14 @@ public struct SyncRun {
 }
 
 /// A sync that stopped: why, and what it had done.
-public struct SyncInterrupted: Error, Sendable {
-    public let error: CalDAVError
-    public let added: Int
-    public let changed: Int
-    public let deleted: Int
-    public let writes: Int
+package struct SyncInterrupted: Error, Sendable {
+    package let error: CalDAVError
+    package let added: Int
+    package let changed: Int
+    package let deleted: Int
+    package let writes: Int
     /// The state of what was written before it stopped: to be saved.
-    public let state: SyncState
+    package let state: SyncState
 
     init(error: CalDAVError, run: SyncRun) {
         self.error = error
