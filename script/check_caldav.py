@@ -8,23 +8,27 @@ library and compared with the source feed read by Python `icalendar`. Installs n
 
 Builds the bundled site, creates a calendar (MKCALENDAR, by the caldav library) holding one
 foreign event, syncs a personal feed into it and checks: the calendar holds the feed's UIDs and,
-for each, its DTSTART, SUMMARY and number of VALARMs; a second sync writes nothing (no PUT or
-DELETE in Radicale's log, and calgen says so); one event changed and one removed in the source
+for each, its DTSTART, SUMMARY and number of VALARMs; a second sync lists once and a third
+finds nothing changed, neither writing (no PUT or DELETE in Radicale's log, and calgen says so); one event changed and one removed in the source
 give one PUT and one DELETE; an event edited in the calendar is written back, or kept with
 --keep-edited; a wrong password fails with a clear message naming the user and the URL, a
 non-zero exit and no password in the output; a state inside the build's output is refused; the
 foreign event survives all of it; a sync killed half way and run again leaves each event once.
-A second sync makes exactly one request (calgen's count and Radicale's log agree). Then, with
+Those runs make exactly one request each (calgen's count and Radicale's log agree). Then, with
 the smallest personal feed: discovery from the server's root URL (--calendar missing is an
-error, --create makes the calendar, the next run makes one request); the feed as a URL served
+error, --dry-run --create makes no calendar, --create makes it, the next runs one request each); the feed as a URL served
 by Python's http.server on 127.0.0.1 (then a 304 and one request); a hostile front on
 127.0.0.1 that answers 429 and 503 with Retry-After: 1 (waited out), slowly (--timeout 2 ends
-the run clearly) and with 40 MiB (refused); 20 syncs killed with SIGKILL at random moments,
-each run again, leaving exactly the feed's events once; publisher mode syncing two subscribers
+the run clearly) and with 40 MiB (refused), and that lists a calendar on another origin (never
+synced into: the other origin gets no request, so never the password); 20 syncs killed with
+SIGKILL at random moments (at least 5 of them between PUTs), each run again, leaving exactly the
+feed's events once, and, for up to 5 killed between PUTs, run again on a feed that lost one of
+the events already PUT, leaving exactly the new feed; publisher mode syncing two subscribers
 in one command, and going on when one account is refused. Then the first, second and changed
 syncs and discovery again into Xandikos (without authentication: its own needs HTTPS with its
 own certificate). Prints one line per check and exits 1 when any failed.
 """
+import json
 import os
 import re
 import shutil
@@ -154,6 +158,12 @@ mask_passwords = True
         text = open(self.log_path, encoding="utf-8", errors="replace").read()
         return len(re.findall(r"\b(PUT|DELETE) request for", text))
 
+    def count(self, method):
+        """The requests of `method` Radicale has logged so far."""
+        self.log.flush()
+        text = open(self.log_path, encoding="utf-8", errors="replace").read()
+        return len(re.findall(rf"\b{method} request for", text))
+
     def requests(self):
         """Every request Radicale has logged so far."""
         self.log.flush()
@@ -219,6 +229,11 @@ class Xandikos:
         text = open(self.log_path, encoding="utf-8", errors="replace").read()
         return len(re.findall(r'"(PUT|DELETE) /', text))
 
+    def count(self, method):
+        self.log.flush()
+        text = open(self.log_path, encoding="utf-8", errors="replace").read()
+        return len(re.findall(rf'"{method} /', text))
+
     def requests(self):
         self.log.flush()
         text = open(self.log_path, encoding="utf-8", errors="replace").read()
@@ -247,12 +262,19 @@ def check_xandikos(folder, source, small, expected, env):
         check(code == 0 and counted(server.writes, before, len(expected)) == len(expected) and ours == expected,
               f"Xandikos: the first sync puts {len(expected)} events, read back with their DTSTART, SUMMARY and alarms",
               output.strip())
+        # After calgen's own writes no tags are saved: the next run lists once, the one after
+        # reads the tags only.
         before, requests_before = server.writes(), server.requests()
+        code, output = run(sync, env)
+        listed = counted(server.requests, requests_before, 1)
+        check(code == 0 and "(0 writes, 1 request)" in output and server.writes() == before and listed == 1,
+              f"Xandikos: a second sync lists once and writes nothing ({listed} request in its access log)", output.strip())
+        requests_before = server.requests()
         code, output = run(sync, env)
         requests = counted(server.requests, requests_before, 1)
         check(code == 0 and "nothing changed" in output and "(0 writes, 1 request)" in output and server.writes() == before
               and requests == 1,
-              f"Xandikos: a second sync writes nothing and makes {requests} request (its access log)", output.strip())
+              f"Xandikos: a third sync finds nothing changed in {requests} request (its access log)", output.strip())
         changed_source, changed_uid, removed_uid = changed_copy(source, open(source, "rb").read(), sorted(expected),
                                                                 os.path.join(folder, "x"))
         before = server.writes()
@@ -294,18 +316,31 @@ def check_discovery(label, server, client, small, env):
     code, output = run(base + ["--calendar", "上班 shifts"], env)
     check(code != 0 and "no calendar named" in output and "--create" in output,
           f"{label}: discovery from the server root: a missing --calendar is a clear error", output.strip())
+    # --dry-run with --create: says where it would make the calendar, plans every event, sends no write.
+    before_writes, before_made = server.writes(), server.count("MKCALENDAR")
+    code, output = run(base + ["--create", "上班 shifts", "--dry-run"], env)
+    check(code == 0 and "would create calendar" in output and f"{len(small_expected)} to add" in output
+          and calendar_named(client, "上班 shifts") is None and server.count("MKCALENDAR") == before_made
+          and server.writes() == before_writes and not os.path.exists(state),
+          f"{label}: --dry-run --create makes no calendar (no MKCALENDAR, no PUT) and plans {len(small_expected)} additions",
+          output.strip())
     code, output = run(base + ["--create", "上班 shifts"], env)
     print("      " + output.strip().replace("\n", "\n      "))
     calendar = calendar_named(client, "上班 shifts")
     stored = calendar_events(calendar) if calendar else {}
-    check(code == 0 and "created calendar" in output and stored == small_expected,
+    # The log counts MKCALENDAR (so the dry run's count of none above means something).
+    check(code == 0 and "created calendar" in output and stored == small_expected
+          and counted(lambda: server.count("MKCALENDAR"), before_made, 1) == 1,
           f"{label}: discovery from {server.url} (current-user-principal, calendar-home-set) and --create: "
           f"MKCALENDAR, then {len(small_expected)} events read back", output.strip())
+    code, output = run(base + ["--calendar", "上班 shifts"], env)
+    check(code == 0 and "(0 writes, 1 request)" in output,
+          f"{label}: the next run (--calendar, the collection kept in the state) lists it once", output.strip())
     before = server.requests()
     code, output = run(base + ["--calendar", "上班 shifts"], env)
     requests = counted(server.requests, before, 1)
     check(code == 0 and "nothing changed" in output and "(0 writes, 1 request)" in output and requests == 1,
-          f"{label}: the next run (--calendar, the collection kept in the state) makes {requests} request", output.strip())
+          f"{label}: the run after it finds nothing changed in {requests} request", output.strip())
     # The calendar deleted in the person's app: --create makes it again and fills it.
     calendar.delete()
     code, output = run(base + ["--create", "上班 shifts"], env)
@@ -353,6 +388,10 @@ def check_url_source(server, client, site, small, env, folder):
               and f"{len(expected)} added" in output,
               f"a URL source ({url.split('/feeds/')[0]}/feeds/…): {len(expected)} events synced, the state in "
               f"$XDG_CACHE_HOME/calgen/sync/", output.strip())
+        # The run after calgen's writes lists the calendar once (no tags were saved), and saves them.
+        code, output = run(sync, env)
+        check(code == 0 and "(0 writes, 1 request" in output,
+              "a URL source: the run after the writes downloads it again and lists the calendar once", output.strip())
         before, gets = server.requests(), len(FeedHost.log)
         code, output = run(sync, env)
         requests = counted(server.requests, before, 1)
@@ -431,6 +470,11 @@ class HostileFront:
                 connection.request(self.command, self.path, body=body, headers=headers)
                 reply = connection.getresponse()
                 data = reply.read()
+                if mode == "foreign" and self.command == "PROPFIND" and self.headers.get("Depth") == "1" \
+                        and self.path == f"/{USER}/":
+                    # The calendar home lists its calendars at absolute URLs on another port.
+                    data = re.sub(rb"(<(?:[A-Za-z0-9]+:)?href>)/", rb"\1" + f"http://127.0.0.1:{front.other.port}/".encode(),
+                                  data)
                 self.send_response(reply.status)
                 for k, v in reply.getheaders():
                     if k.lower() not in ("transfer-encoding", "connection", "content-length"):
@@ -442,6 +486,44 @@ class HostileFront:
                 except OSError:
                     pass
                 connection.close()
+
+            do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = answer
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.port = self.server.server_address[1]
+        self.other = Elsewhere()
+
+    def stop(self):
+        self.server.shutdown()
+        self.other.stop()
+
+
+class Elsewhere:
+    """Another origin on 127.0.0.1 (another port) that only notes what it is sent: the password
+    must never come here."""
+
+    def __init__(self):
+        import http.server
+        import threading
+        other = self
+        self.seen = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def answer(self):
+                other.seen.append((self.command, self.path, "Authorization" in self.headers))
+                length = int(self.headers.get("Content-Length") or 0)
+                if length:
+                    self.rfile.read(length)
+                self.send_response(201 if self.command == "PUT" else 207)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
 
             do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = answer
 
@@ -510,8 +592,44 @@ def check_hostile(server, client, small, env, folder):
               and len(front.seen) == 2,
               f"a redirect to another host ({len(front.seen)} requests, all to 127.0.0.1) stops discovery clearly",
               output.strip())
+        # A calendar home listing its calendars on another origin: never synced into, the
+        # password never sent there; nor to a collection on another host that a state names.
+        front.mode, front.seen, front.other.seen = "foreign", [], []
+        foreign_state = os.path.join(folder, "foreign.sync-state.json")
+        outputs = []
+        for choice in (["--calendar", "Hostile"], ["--create", "Hostile"]):
+            code, output = run(["sync", small, "--to", front_url, "--user", USER, "--state", foreign_state] + choice, env)
+            outputs.append((code, output))
+        with open(foreign_state, "w") as f:
+            json.dump({"format": 1, "collection": f"http://127.0.0.1:{front.other.port}/{USER}/hostile/",
+                       "events": {}, "target": f"{front_url} Hostile"}, f)
+        code, output = run(["sync", small, "--to", front_url, "--user", USER, "--state", foreign_state,
+                            "--calendar", "Hostile"], env)
+        outputs.append((code, output))
+        check(all(c != 0 and "another host" in o and PASSWORD not in o for c, o in outputs)
+              and not any(auth for _, _, auth in front.other.seen) and not front.other.seen,
+              f"a calendar listed on another origin (port {front.other.port}) is refused, as is a state naming one: "
+              f"{len(front.other.seen)} requests reached that origin, none with the password",
+              " | ".join(o.strip() for _, o in outputs))
     finally:
         front.stop()
+
+
+def without_event(ics_bytes, uid):
+    """The feed `ics_bytes` without the VEVENT of `uid`."""
+    text = ics_bytes.decode("utf-8")
+    blocks = re.split(r"(?=BEGIN:VEVENT\r\n)", text)
+    kept = []
+    for block in blocks:
+        if block.startswith("BEGIN:VEVENT") and f"\r\nUID:{uid}\r\n" in block:
+            # The feed's END:VCALENDAR follows the last event.
+            tail = block[block.index("END:VEVENT\r\n") + len("END:VEVENT\r\n"):]
+            kept.append(tail)
+            continue
+        kept.append(block)
+    result = "".join(kept).encode("utf-8")
+    assert result != ics_bytes, f"no event {uid} in the feed"
+    return result
 
 
 def check_kills(server, client, small, env, password_file, wanted=20, most=32):
@@ -519,8 +637,10 @@ def check_kills(server, client, small, env, password_file, wanted=20, most=32):
     trials until `wanted` syncs were killed while running (at most `most` trials)."""
     import random
     rng = random.Random(28)
-    expected = events_of(open(small, "rb").read())
+    small_bytes = open(small, "rb").read()
+    expected = events_of(small_bytes)
     folder = os.path.dirname(password_file)
+    changed_trials = changed_good = 0
     good = 0
     moments = []
     phases = {}
@@ -544,27 +664,51 @@ def check_kills(server, client, small, env, password_file, wanted=20, most=32):
             else f"after all PUTs" if stored == len(expected) else "between PUTs"
         phases[phase] = phases.get(phase, 0) + 1
         moments.append(f"{delay:.2f}{'k' if status == -9 else 'd'}")
-        code, output = run(sync, env)
+        wanted_now = expected
+        removable = [u for u in sorted(resource_uids(calendar) if calendar else [])
+                     if f"\r\nUID:{u}\r\n".encode() in small_bytes]
+        if phase == "between PUTs" and changed_trials < 5 and removable:
+            # The feed loses an event the killed sync had already PUT: the next run must delete it.
+            changed_trials += 1
+            gone = removable[0]
+            source = os.path.join(folder, f"kill-{trial}", os.path.basename(small))
+            os.makedirs(os.path.dirname(source), exist_ok=True)
+            with open(source, "wb") as f:
+                f.write(without_event(small_bytes, gone))
+            wanted_now = events_of(open(source, "rb").read())
+            code, output = run([sync[0], source] + sync[2:], env)
+        else:
+            code, output = run(sync, env)
         calendar = calendar_named(client, name)
         uids = resource_uids(calendar) if calendar else []
-        if code == 0 and len(uids) == len(expected) and set(uids) == set(expected):
+        if wanted_now is not expected:
+            exact = calendar_events(calendar) == wanted_now if calendar else False
+            changed_good += 1 if code == 0 and exact and len(uids) == len(wanted_now) else 0
+        if code == 0 and len(uids) == len(wanted_now) and set(uids) == set(wanted_now):
             good += 1
         else:
             details.append(f"trial {trial} ({delay:.2f} s): exit {code}, {len(uids)} resources, "
                            f"{len(set(uids))} UIDs: {output.strip()[:200]}")
     killed = sum(1 for m in moments if m.endswith("k"))
+    mid = phases.get("between PUTs", 0)
+    check(mid >= 5, f"{mid} of the {killed} kills landed between PUTs (at least 5 wanted)", str(phases))
+    check(changed_trials >= 3 and changed_good == changed_trials,
+          f"{changed_trials} syncs killed between PUTs whose feed then lost an event they had PUT: "
+          f"{changed_good} of them end with the calendar exactly the new feed (the event deleted)", "; ".join(details))
     check(good == trial and killed >= wanted,
           f"{trial} syncs sent SIGKILL at random moments, {killed} of them while running "
           f"({', '.join(f'{n} {p}' for p, n in sorted(phases.items()))}; seconds after the start, k killed, d done "
-          f"already: {' '.join(moments)}), each run again: {good} of {trial} end with exactly the feed's "
-          f"{len(expected)} events, no duplicates", "; ".join(details))
+          f"already: {' '.join(moments)}), each run again: {good} of {trial} end with exactly their feed's "
+          f"events ({len(expected)}, or {len(expected) - 1} after the feed lost one), no duplicates", "; ".join(details))
 
 
 def check_publisher(server, client, site, env, folder):
     """Publisher mode: two subscribers of the build synced in one command, one line each."""
+    # The subscribers' personal feeds only (a private schedule's feed lies in a token folder too).
+    subscribers = {f[:-4] for f in os.listdir(os.path.join(ROOT, "Content", "users")) if f.endswith(".yml")}
     feeds = {os.path.basename(p)[:-4]: p for p in (
         os.path.join(d, f) for d, _, files in os.walk(os.path.join(site, "feeds")) for f in files if f.endswith(".ics"))
-        if os.path.basename(os.path.dirname(p)) != "feeds"}
+        if os.path.basename(os.path.dirname(p)) not in ("feeds", "schedules") and os.path.basename(p)[:-4] in subscribers}
     ids = sorted(feeds, key=lambda i: os.path.getsize(feeds[i]))[:2]
     client.principal().make_calendar(name="Publisher", cal_id="publisher")
     accounts = os.path.join(folder, "accounts.yml")
@@ -592,7 +736,7 @@ accounts:
           f"publisher mode: {ids[0]} ({counts[0]} events) and {ids[1]} ({counts[1]} events, calendar made) in one command",
           output.strip())
     code, output = run(["sync", "--build", site, "--accounts", accounts], dict(env, CALDAV_PASSWORD_A=WRONG))
-    check(code != 0 and f"{ids[0]}: " in output and "refused" in output and "nothing changed" in output
+    check(code != 0 and f"{ids[0]}: " in output and "refused" in output and "(0 writes, 1 request)" in output
           and "1 of 2 accounts synced" in output and WRONG not in output,
           "publisher mode: a refused account fails with a non-zero exit, the other goes on", output.strip())
 
@@ -659,6 +803,13 @@ def main():
               f" vs {expected.get(differing[0]) if differing else ''}")
         check(PASSWORD not in output and PASSWORD not in open(state).read(), "the password is in neither the output nor the state")
 
+        # After calgen's own writes no tags are saved (an edit made meanwhile would be hidden):
+        # the next run lists once, the one after reads the tags only.
+        before, requests_before = server.writes(), server.requests()
+        code, output = run(sync, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD))
+        listed = counted(server.requests, requests_before, 1)
+        check(code == 0 and "(0 writes, 1 request)" in output and server.writes() == before and listed == 1,
+              f"a second sync lists once and writes nothing ({listed} request in Radicale's log)", output.strip())
         before, requests_before = server.writes(), server.requests()
         code, output = run(sync, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD))
         print("      " + output.strip())
@@ -666,7 +817,7 @@ def main():
         noop_writes = server.writes() - before
         check(code == 0 and "nothing changed" in output and "(0 writes, 1 request)" in output and noop_writes == 0
               and noop_requests == 1,
-              f"a second sync (password from CALGEN_CALDAV_PASSWORD) writes nothing: {noop_writes} PUT or DELETE, "
+              f"a third sync (password from CALGEN_CALDAV_PASSWORD) writes nothing: {noop_writes} PUT or DELETE, "
               f"{noop_requests} request in all in Radicale's log", output.strip())
 
         # One event changed and one removed in the source.

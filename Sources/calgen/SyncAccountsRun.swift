@@ -1,5 +1,6 @@
 import ArgumentParser
 import CalgenKit
+import CalgenModel
 import Foundation
 
 extension SyncCommand {
@@ -30,13 +31,28 @@ extension SyncCommand {
             Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe("\(file.stateFolder): cannot be made"))\n")
             throw ExitCode.failure
         }
-        let feeds = Self.personalFeeds(in: build)
+        let feeds: [String: String]
+        do {
+            let secret = try secretOption.resolve(contentDirectory: contentOption.content)
+            let site = try ContentLoader(contentDirectory: contentOption.content).load()
+            try secret.check(site, contentDirectory: contentOption.content)
+            feeds = Self.personalFeeds(of: site, secret: secret, in: build)
+        } catch {
+            DiagnosticPrinter.print(error, outputDirectory: nil)
+            throw ExitCode.failure
+        }
         var failedIDs: [String] = []
         for account in file.accounts {
             do throws(SyncJob.Failure) {
                 guard let source = feeds[account.id] else {
                     throw SyncJob.Failure(
-                        message: "no personal feed \(account.id).ics in \(build)/feeds/: is the id a subscriber of this build?")
+                        message: "\(path): accounts.\(account.id) is no subscriber of \(contentOption.content)",
+                        fix: "give each account the id of a subscriber (calgen feeds lists them), or --content of the build")
+                }
+                guard FileManager.default.fileExists(atPath: source) else {
+                    throw SyncJob.Failure(
+                        message: "\(build) has no personal feed of \(account.id) (feeds/…/\(account.id).ics)",
+                        fix: "build \(build) from the same --content and feed secret as this command")
                 }
                 let password: String
                 if let variable = account.passwordEnvironment {
@@ -70,20 +86,13 @@ extension SyncCommand {
         if !failedIDs.isEmpty { throw ExitCode.failure }
     }
 
-    /// Subscriber id → the personal feed of the build (`feeds/<token>/<id>.ics`).
-    static func personalFeeds(in build: String) -> [String: String] {
-        let root = (build as NSString).appendingPathComponent("feeds")
+    /// Subscriber id → the path of the subscriber's personal feed in `build`, as the build names it
+    /// (`feeds/<token>/<id>.ics`, the token from the feed secret): never another file of the same
+    /// name, such as a work schedule's feed.
+    static func personalFeeds(of site: Site, secret: FeedSecret, in build: String) -> [String: String] {
         var feeds: [String: String] = [:]
-        guard let folders = try? FileManager.default.contentsOfDirectory(atPath: root) else { return feeds }
-        for folder in folders.sorted() {
-            let path = (root as NSString).appendingPathComponent(folder)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
-                let files = try? FileManager.default.contentsOfDirectory(atPath: path)
-            else { continue }
-            for file in files where file.hasSuffix(".ics") {
-                feeds[String(file.dropLast(4))] = (path as NSString).appendingPathComponent(file)
-            }
+        for subscriber in site.subscribers {
+            feeds[subscriber.id] = (build as NSString).appendingPathComponent(FeedPath.personal(subscriber, secret: secret))
         }
         return feeds
     }

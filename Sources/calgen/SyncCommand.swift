@@ -20,7 +20,9 @@ struct SyncCommand: ParsableCommand {
             --calendar or --create, --to may be the server's or principal's URL: the calendar is \
             found (.well-known/caldav, current-user-principal, calendar-home-set) or made. \
             Publisher mode (--build public/ --accounts accounts.yml) syncs each account's personal \
-            feed, one line each. A 429 or 503 waits its Retry-After within the time limit. \
+            feed, one line each, found where the build wrote it (from --content and the feed \
+            secret, as the build does), each account within its own time limit. A 429 or 503 \
+            waits its Retry-After within the time limit. \
             The password comes from --password-file or CALGEN_CALDAV_PASSWORD, never from the \
             command line, and is sent with Basic authentication to the URL given only: use https. \
             Exit status: 0 when the calendar holds the feed, 1 on any problem (the state keeps what \
@@ -83,6 +85,9 @@ struct SyncCommand: ParsableCommand {
             valueName: "path"))
     var accounts: String?
 
+    @OptionGroup(title: "Publisher mode") var contentOption: ContentOption
+    @OptionGroup(title: "Publisher mode") var secretOption: FeedSecretOption
+
     @Flag(name: .long, help: "Read the calendar's listing and print the plan (how many to add, change, delete); write nothing.")
     var dryRun = false
 
@@ -97,7 +102,9 @@ struct SyncCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Seconds one request may take in all; the whole command ends within 10 minutes.", valueName: "s"))
+        help: ArgumentHelp(
+            "Seconds one request may take in all. One calendar's sync ends within 10 minutes; in publisher mode each account has its own 10 minutes.",
+            valueName: "s"))
     var timeout: Double = 20
 
     func validate() throws {
@@ -110,6 +117,9 @@ struct SyncCommand: ParsableCommand {
                 )
             }
             return
+        }
+        guard secretOption.feedSecretFile == nil else {
+            throw ValidationError("--feed-secret-file is for publisher mode (--build and --accounts) only")
         }
         guard let source else { throw ValidationError("give the SOURCE feed (or --build and --accounts)") }
         guard let to else {
@@ -217,9 +227,7 @@ struct SyncCommand: ParsableCommand {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw SyncJob.Failure(message: "password file \(file) cannot be read")
         }
-        var text = String(decoding: data, as: UTF8.self)
-        if text.hasSuffix("\n") { text.removeLast() }
-        if text.hasSuffix("\r") { text.removeLast() }
+        let text = SyncAccounts.passwordText(String(decoding: data, as: UTF8.self))
         guard !text.isEmpty else { throw SyncJob.Failure(message: "password file \(file) is empty") }
         return text
     }

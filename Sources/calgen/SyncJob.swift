@@ -53,19 +53,26 @@ struct SyncJob {
         } catch {
             throw Failure(message: error.description)
         }
+        // Before any request: Basic authentication sends the password as it is.
+        if !to.lowercased().hasPrefix("https:"), !FeedDownload.isAllowedSource(to) {
+            Terminal.write(
+                Terminal.styled("warning:", .warning)
+                    + " \(Terminal.safe(HTTPFetcher.display(to))) is http: the password goes in clear\n")
+        }
+        if let previous, !CalDAVDiscovery.isSameOrigin(previous.collection, to) {
+            throw Failure(
+                message:
+                    "\(statePath) names a calendar on another host than --to (\(HTTPFetcher.display(previous.collection))); calgen sends the password only to the host given",
+                fix: "give this calendar its own --state")
+        }
         let deadline = ContinuousClock.now + .milliseconds(Int64(min(max(totalTimeout, 0), 86_400) * 1000))
         let http = SyncHTTP(user: user, password: password, timeout: timeout, deadline: deadline)
-        var collection = try resolveCollection(previous: previous, http: http)
+        var (collection, toBeCreated) = try resolveCollection(previous: previous, http: http)
         if let previous, previous.collection != collection {
             throw Failure(
                 message:
                     "\(statePath) is the state of another calendar (\(HTTPFetcher.display(previous.collection))); give this calendar its own --state"
             )
-        }
-        if !collection.lowercased().hasPrefix("https:"), !FeedDownload.isAllowedSource(collection) {
-            Terminal.write(
-                Terminal.styled("warning:", .warning)
-                    + " \(Terminal.safe(HTTPFetcher.display(collection))) is http: the password goes in clear\n")
         }
         var client = CalDAVClient(collection: collection, http: http)
         // Downloads count apart from the requests to the calendar, and carry no credentials.
@@ -100,19 +107,20 @@ struct SyncJob {
         } catch {
             throw Failure(message: "\(HTTPFetcher.display(source)): \(error)")
         }
-        var listed: (etags: [String: String], tags: CollectionTags)
+        var listed: (etags: [String: String], tags: CollectionTags) = ([:], CollectionTags())
         do throws(CalDAVError) {
-            listed = try client.listingAndTags()
+            // A dry run plans a calendar it would create against an empty listing.
+            if !toBeCreated { listed = try client.listingAndTags() }
         } catch {
             // The calendar found by an earlier run is gone: found (or made) again, from an empty state.
             guard error.isMissing, let choice, previous?.target == target, previous != nil else {
                 throw Failure(message: error.description)
             }
-            collection = try discover(choice, http: http)
+            (collection, toBeCreated) = try discover(choice, http: http)
             client = CalDAVClient(collection: collection, http: http)
             previous = nil
             do {
-                listed = try client.listingAndTags()
+                if !toBeCreated { listed = try client.listingAndTags() }
             } catch {
                 throw Failure(message: error.description)
             }
@@ -149,7 +157,8 @@ struct SyncJob {
         let counts: String
         do {
             let run = try SyncRun(plan: plan, state: start, collection: client, policy: policy) { partial in
-                // What was written so far, should the process be killed before the end.
+                // Before each batch: what was written so far and the batch's PUTs as pending,
+                // should the process be killed before the end.
                 var partial = partial
                 partial.sourceDigest = previous?.sourceDigest
                 partial.sourceVersion = previous?.sourceVersion
@@ -173,10 +182,10 @@ struct SyncJob {
         finished.sourceDigest = failed.isEmpty ? feed.digest : previous?.sourceDigest
         finished.sourceVersion = failed.isEmpty ? feed.version : previous?.sourceVersion
         if failed.isEmpty && !keptAny {
-            // What the collection's tags are now: those listed when nothing was written, else read
-            // again. Not when an event was left as the calendar has it: the next run lists again.
-            let tags = writes == 0 ? listedTags : (try? client.tags()) ?? nil
-            finished.tags = tags?.isEmpty == false ? tags : nil
+            // The tags read with the listing, when nothing was written since. After calgen's own
+            // writes none are saved: tags read now could hide an edit made in the calendar
+            // meanwhile, so the next run lists once. Nor when an event was left as the calendar has it.
+            finished.tags = writes == 0 ? Self.savedTags(listedTags) : nil
             finished.sourceETag = feed.etag
             finished.sourceLastModified = feed.lastModified
         }
@@ -187,22 +196,33 @@ struct SyncJob {
             failedEvents: !failed.isEmpty)
     }
 
-    /// The collection: `--to` itself, or the one found from it (and kept in the state).
-    private func resolveCollection(previous: SyncState?, http: SyncHTTP) throws(Failure) -> String {
-        guard let choice else { return to.hasSuffix("/") ? to : to + "/" }
-        if let previous, previous.target == target { return previous.collection }
+    /// The tags of a listing as saved in the state: none when the server gave none.
+    static func savedTags(_ tags: CollectionTags) -> CollectionTags? { tags.isEmpty ? nil : tags }
+
+    /// The collection: `--to` itself, or the one found from it (and kept in the state); and
+    /// whether it is one a dry run would create (so not there to be listed).
+    private func resolveCollection(previous: SyncState?, http: SyncHTTP) throws(Failure) -> (String, Bool) {
+        guard let choice else { return (to.hasSuffix("/") ? to : to + "/", false) }
+        if let previous, previous.target == target { return (previous.collection, false) }
         return try discover(choice, http: http)
     }
 
-    /// The collection `choice` names from `--to`, made with `--create` when missing.
-    private func discover(_ choice: CalDAVDiscovery.Choice, http: SyncHTTP) throws(Failure) -> String {
+    /// The collection `choice` names from `--to`, made with `--create` when missing (a dry run
+    /// says it would make it, and makes nothing); and whether it is still to be made.
+    private func discover(_ choice: CalDAVDiscovery.Choice, http: SyncHTTP) throws(Failure) -> (String, Bool) {
         do {
-            let found = try CalDAVDiscovery(start: to, http: http).find(choice)
+            let found = try CalDAVDiscovery(start: to, http: http).find(choice, dryRun: dryRun)
             if found.created {
                 print(
                     Terminal.safe(linePrefix + "created calendar \"\(choice.name)\" at \(HTTPFetcher.display(found.collection))"))
             }
-            return found.collection
+            if found.wouldCreate {
+                print(
+                    Terminal.safe(
+                        linePrefix
+                            + "dry run: would create calendar \"\(choice.name)\" at \(HTTPFetcher.display(found.collection))"))
+            }
+            return (found.collection, found.wouldCreate)
         } catch {
             throw Failure(message: error.description)
         }

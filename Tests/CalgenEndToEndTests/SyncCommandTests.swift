@@ -68,4 +68,49 @@ import Testing
             environment: ["CALGEN_CALDAV_PASSWORD": "x"])
         #expect(inOutput.status == 1 && inOutput.stderr.contains("lies in a build's output"), "\(inOutput.stderr)")
     }
+
+    @Test func plainHTTPIsWarnedOfBeforeAnyRequest() throws {
+        let fixture = try Fixture(.mini)
+        try fixture.write("feed.ics", Self.feed)
+        let result = try fixture.run(
+            ["sync", "feed.ics", "--to", "http://dav.invalid/calendars/wang/work/", "--user", "wang", "--timeout", "2"],
+            environment: ["CALGEN_CALDAV_PASSWORD": "s3cret-horse"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first?.contains("http://dav.invalid/calendars/wang/work/ is http: the password goes in clear") == true)
+        #expect(lines.count >= 2 && lines[1].contains("error:"), "\(result.stderr)")
+        #expect(!(result.stdout + result.stderr).contains("s3cret-horse"))
+    }
+
+    @Test func publisherModeTakesEachSubscribersOwnFeedAndNothingOfTheSameName() throws {
+        let fixture = try Fixture(.mini)
+        try fixture.write(
+            "accounts.yml",
+            """
+            state: states
+            accounts:
+              zhang-san:
+                to: https://dav.example.com/calendars/zhang/work/
+                user: zhang
+                password-env: CALDAV_ZHANG
+              six-day-shop:
+                to: https://dav.example.com/calendars/zhang/shop/
+                user: zhang
+                password-env: CALDAV_ZHANG
+            """)
+        // Feeds of the same names that are not zhang-san's personal feed: never synced.
+        try fixture.write("public/feeds/schedules/zhang-san.ics", Self.feed)
+        try fixture.write("public/feeds/not-the-token/zhang-san.ics", Self.feed)
+        try fixture.write("public/feeds/schedules/six-day-shop.ics", Self.feed)
+        let result = try fixture.run(
+            ["sync", "--build", "public", "--accounts", "accounts.yml"],
+            environment: ["CALGEN_FEED_SECRET": "sync-test-secret-0123456789abcdef", "CALDAV_ZHANG": "s3cret-horse"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("zhang-san: public has no personal feed of zhang-san"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("six-day-shop: accounts.yml: accounts.six-day-shop is no subscriber of Content"),
+            "\(result.stderr)")
+        #expect(result.stdout.contains("0 of 2 accounts synced"), "\(result.stdout)")
+        #expect(fixture.read("states/zhang-san.sync-state.json") == nil)
+    }
 }

@@ -4,35 +4,25 @@ import Foundation
 /// request and one for the whole command, http(s) only, an answer size limit, retries of a busy
 /// or failing server, and no redirect followed at all (the credentials go to the URL given and
 /// nowhere else). The password is kept in memory only and never appears in a message.
-public struct CalDAVClient: CalDAVCollection, Sendable {
+package struct CalDAVClient: CalDAVCollection, Sendable {
     /// The collection's URL, ending in `/`.
-    public let collection: String
-    public let http: SyncHTTP
-    public var user: String { http.user ?? "" }
+    package let collection: String
+    package let http: SyncHTTP
+    package var user: String { http.user ?? "" }
 
-    public init(
-        collection: String, user: String, password: String, timeout: TimeInterval = 20, maxBytes: Int = 32 << 20,
-        totalTimeout: TimeInterval = 600
-    ) {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(min(max(totalTimeout, 0), 86_400) * 1000))
-        self.init(
-            collection: collection,
-            http: SyncHTTP(user: user, password: password, timeout: timeout, maxBytes: maxBytes, deadline: deadline))
-    }
-
-    public init(collection: String, http: SyncHTTP) {
+    package init(collection: String, http: SyncHTTP) {
         self.collection = collection.hasSuffix("/") ? collection : collection + "/"
         self.http = http
     }
 
     /// The collection's URL as it may be shown.
-    public var shown: String { HTTPFetcher.display(collection) }
+    package var shown: String { HTTPFetcher.display(collection) }
 
-    public func listing() throws(CalDAVError) -> [String: String] { try listingAndTags().etags }
+    package func listing() throws(CalDAVError) -> [String: String] { try listingAndTags().etags }
 
     /// Every resource of the collection (name → ETag) and the collection's own tags, in one
     /// `PROPFIND` of depth 1.
-    public func listingAndTags() throws(CalDAVError) -> (etags: [String: String], tags: CollectionTags) {
+    package func listingAndTags() throws(CalDAVError) -> (etags: [String: String], tags: CollectionTags) {
         let missing = CalDAVError(
             "\(shown): no collection there (HTTP 404); create the calendar first and give its URL", isMissing: true)
         let answer = try send(
@@ -63,7 +53,7 @@ public struct CalDAVClient: CalDAVCollection, Sendable {
 
     /// The collection's `getctag` and `sync-token`: one `PROPFIND` of depth 0, the cheapest way to
     /// tell that nothing in it changed; `nil` when there is no collection at the URL.
-    public func tags() throws(CalDAVError) -> CollectionTags? {
+    package func tags() throws(CalDAVError) -> CollectionTags? {
         let answer = try send(
             "PROPFIND", url: collection, headers: ["Depth: 0", "Content-Type: application/xml; charset=utf-8"],
             body: Array(CalDAVClient.propfind(["cs:getctag", "d:sync-token"]).utf8))
@@ -87,19 +77,19 @@ public struct CalDAVClient: CalDAVCollection, Sendable {
         """
     }
 
-    public func put(_ name: String, body: [UInt8], precondition: SyncRequest.Precondition) throws(CalDAVError) -> CalDAVAnswer {
+    package func put(_ name: String, body: [UInt8], precondition: SyncRequest.Precondition) throws(CalDAVError) -> CalDAVAnswer {
         let answer = try send(
             "PUT", url: url(of: name), headers: ["Content-Type: text/calendar; charset=utf-8"] + headers(precondition), body: body
         )
         return CalDAVAnswer(status: answer.status, etag: answer.etag)
     }
 
-    public func delete(_ name: String, precondition: SyncRequest.Precondition) throws(CalDAVError) -> CalDAVAnswer {
+    package func delete(_ name: String, precondition: SyncRequest.Precondition) throws(CalDAVError) -> CalDAVAnswer {
         let answer = try send("DELETE", url: url(of: name), headers: headers(precondition), body: nil)
         return CalDAVAnswer(status: answer.status, etag: answer.etag)
     }
 
-    public func etag(of name: String) throws(CalDAVError) -> String? {
+    package func etag(of name: String) throws(CalDAVError) -> String? {
         let answer = try send("GET", url: url(of: name), headers: [], body: nil)
         switch answer.status {
         case 200: return answer.etag

@@ -7,24 +7,24 @@ import Foundation
 /// with `MKCALENDAR` when `--create` asks for it. Every request goes to the origin of the URL
 /// given: an answer that leads elsewhere is an error naming where, never followed with the
 /// password.
-public struct CalDAVDiscovery: Sendable {
-    public let http: SyncHTTP
+package struct CalDAVDiscovery: Sendable {
+    package let http: SyncHTTP
     /// The URL given (`--to`).
-    public let start: String
+    package let start: String
 
-    public init(start: String, http: SyncHTTP) {
+    package init(start: String, http: SyncHTTP) {
         self.start = start
         self.http = http
     }
 
     /// Which calendar of the home.
-    public enum Choice: Equatable, Sendable {
+    package enum Choice: Equatable, Sendable {
         /// The calendar with this display name; an error when there is none.
         case named(String)
         /// The calendar with this display name, made when there is none.
         case create(String)
 
-        public var name: String {
+        package var name: String {
             switch self {
             case .named(let name), .create(let name): name
             }
@@ -32,33 +32,29 @@ public struct CalDAVDiscovery: Sendable {
     }
 
     /// The calendar found: its collection URL, and whether it was made now.
-    public struct Found: Equatable, Sendable {
-        public let collection: String
-        public let created: Bool
+    package struct Found: Equatable, Sendable {
+        package let collection: String
+        package let created: Bool
+        /// A dry run found no calendar to `--create`: ``collection`` is where it would be made,
+        /// and nothing was sent to make it.
+        package var wouldCreate = false
     }
 
-    public func find(_ choice: Choice) throws(CalDAVError) -> Found {
+    /// The calendar `choice` names. With `dryRun`, nothing that writes is sent: a calendar to
+    /// create is only said to be (``Found/wouldCreate``).
+    package func find(_ choice: Choice, dryRun: Bool = false) throws(CalDAVError) -> Found {
         let home = try calendarHome()
         let listing = try propfind(home, depth: 1, ["d:resourcetype", "d:displayname"])
         guard listing.status == 207 else {
             throw CalDAVError("\(HTTPFetcher.display(home)): the calendar home answered PROPFIND with HTTP \(listing.status)")
         }
-        let calendars = CalDAVDiscovery.calendars(in: listing.responses, home: home)
-        let matching = calendars.filter { $0.name == choice.name }
-        if matching.count > 1 {
-            throw CalDAVError(
-                "\(HTTPFetcher.display(home)) has \(matching.count) calendars named \"\(choice.name)\": give the one meant as --to, without --calendar"
-            )
+        let url: String
+        switch try CalDAVDiscovery.pick(choice, in: listing.responses, home: home, start: start) {
+        case .found(let found): return Found(collection: found, created: false)
+        case .make(let place): url = place
         }
-        if let found = matching.first { return Found(collection: found.url, created: false) }
-        guard case .create(let name) = choice else {
-            let names = calendars.map { "\"\($0.name)\"" }.joined(separator: ", ")
-            throw CalDAVError(
-                "\(HTTPFetcher.display(home)) has no calendar named \"\(choice.name)\" (\(names.isEmpty ? "no calendar at all" : "its calendars: \(names)")); make it with --create \"\(choice.name)\""
-            )
-        }
-        let taken = Set(listing.responses.map { CalDAVDiscovery.resolve($0.href, against: home) ?? "" })
-        let url = CalDAVDiscovery.newCollection(named: name, in: home, taken: taken)
+        let name = choice.name
+        if dryRun { return Found(collection: url, created: false, wouldCreate: true) }
         let answer = try http.send(
             "MKCALENDAR", url: url, headers: ["Content-Type: application/xml; charset=utf-8"],
             body: Array(CalDAVDiscovery.mkcalendarBody(displayName: name).utf8))
@@ -166,7 +162,7 @@ extension CalDAVDiscovery {
     }
 
     /// Whether `a` and `b` have the same scheme, host and port.
-    static func isSameOrigin(_ a: String, _ b: String) -> Bool {
+    package static func isSameOrigin(_ a: String, _ b: String) -> Bool {
         guard let x = URLComponents(string: a), let y = URLComponents(string: b) else { return false }
         func port(_ c: URLComponents) -> Int? { c.port ?? (c.scheme?.lowercased() == "https" ? 443 : 80) }
         return x.scheme?.lowercased() == y.scheme?.lowercased() && x.host?.lowercased() == y.host?.lowercased()
@@ -174,7 +170,8 @@ extension CalDAVDiscovery {
     }
 
     /// The calendars of a home's listing (the home itself and other collections left out): URL and
-    /// display name, or the last part of the path when it has none.
+    /// display name, or the last part of the path when it has none. An href may name another
+    /// host: ``find(_:dryRun:)`` leaves out those not on the origin of the URL given.
     static func calendars(in responses: [Multistatus.Response], home: String) -> [(url: String, name: String)] {
         responses.compactMap { response in
             guard response.isResource("calendar"), var url = resolve(response.href, against: home) else { return nil }
@@ -183,6 +180,43 @@ extension CalDAVDiscovery {
             let last = URL(string: url)?.lastPathComponent ?? url
             return (url, response.text("displayname") ?? last)
         }
+    }
+
+    /// What a home's listing gives for `choice`: the calendar's URL, or where ``find(_:dryRun:)``
+    /// makes it for `--create`. A calendar listed on another origin than `start` (the URL given)
+    /// is never chosen, as every PUT would carry the password there: one of the name asked for is
+    /// an error naming it, the others are left out.
+    static func pick(_ choice: Choice, in responses: [Multistatus.Response], home: String, start: String)
+        throws(CalDAVError) -> Pick
+    {
+        let all = calendars(in: responses, home: home)
+        let calendars = all.filter { isSameOrigin($0.url, start) }
+        if let elsewhere = all.first(where: { $0.name == choice.name && !isSameOrigin($0.url, start) }) {
+            throw CalDAVError(
+                "the calendar \"\(choice.name)\" of \(HTTPFetcher.display(home)) is \(HTTPFetcher.display(elsewhere.url)), on another host: calgen sends the password only to the host given; run again with --to \(HTTPFetcher.display(elsewhere.url))"
+            )
+        }
+        let matching = calendars.filter { $0.name == choice.name }
+        if matching.count > 1 {
+            throw CalDAVError(
+                "\(HTTPFetcher.display(home)) has \(matching.count) calendars named \"\(choice.name)\": give the one meant as --to, without --calendar"
+            )
+        }
+        if let found = matching.first { return .found(found.url) }
+        guard case .create(let name) = choice else {
+            let names = calendars.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            throw CalDAVError(
+                "\(HTTPFetcher.display(home)) has no calendar named \"\(choice.name)\" (\(names.isEmpty ? "no calendar at all" : "its calendars: \(names)")); make it with --create \"\(choice.name)\""
+            )
+        }
+        let taken = Set(responses.map { resolve($0.href, against: home) ?? "" })
+        return .make(newCollection(named: name, in: home, taken: taken))
+    }
+
+    /// The calendar of a home's listing meant, or where to make it.
+    enum Pick: Equatable {
+        case found(String)
+        case make(String)
     }
 
     /// Where a calendar named `name` is made in `home`: a slug of the name (ASCII letters, digits

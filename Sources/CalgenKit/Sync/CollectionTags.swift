@@ -1,20 +1,20 @@
 /// What tells that a collection changed without listing it: the CalendarServer `getctag` and
 /// the WebDAV `sync-token` (RFC 6578), each changing with any change in the collection.
-public struct CollectionTags: Codable, Equatable, Sendable {
-    public var ctag: String?
-    public var syncToken: String?
+package struct CollectionTags: Codable, Equatable, Sendable {
+    package var ctag: String?
+    package var syncToken: String?
 
-    public init(ctag: String? = nil, syncToken: String? = nil) {
+    package init(ctag: String? = nil, syncToken: String? = nil) {
         self.ctag = ctag
         self.syncToken = syncToken
     }
 
     /// Whether the server gave any tag.
-    public var isEmpty: Bool { ctag == nil && syncToken == nil }
+    package var isEmpty: Bool { ctag == nil && syncToken == nil }
 
     /// Whether these tags show that the collection is as it was when `saved` was read: at least
     /// one tag known in both, and every tag known in both the same.
-    public func unchanged(since saved: CollectionTags) -> Bool {
+    package func unchanged(since saved: CollectionTags) -> Bool {
         var compared = false
         if let ctag, let old = saved.ctag {
             guard ctag == old else { return false }

@@ -3,16 +3,16 @@ import Foundation
 /// A feed `calgen sync` reads from a URL: a GET without credentials, conditional on the
 /// `ETag` and `Last-Modified` of the last sync, redirects followed only within the origin (at
 /// most 3), within the size limit and deadlines of the ``SyncHTTP`` given.
-public enum FeedDownload {
+package enum FeedDownload {
     /// What the feed's URL gave.
-    public enum Answer: Sendable {
+    package enum Answer: Sendable {
         /// 304: the feed is the one last synced.
         case notModified
         case feed(bytes: [UInt8], etag: String?, lastModified: String?)
     }
 
     /// Whether `url` may be a source: https, or http to this machine only.
-    public static func isAllowedSource(_ url: String) -> Bool {
+    package static func isAllowedSource(_ url: String) -> Bool {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
             let host = components.host?.lowercased(), !host.isEmpty, components.user == nil, components.password == nil
         else { return false }
@@ -20,7 +20,7 @@ public enum FeedDownload {
     }
 
     /// The feed at `url`; `etag` and `lastModified` make the GET conditional.
-    public static func get(_ url: String, etag: String?, lastModified: String?, http: SyncHTTP) throws(CalDAVError) -> Answer {
+    package static func get(_ url: String, etag: String?, lastModified: String?, http: SyncHTTP) throws(CalDAVError) -> Answer {
         var headers: [String] = []
         if let etag { headers.append("If-None-Match: \(etag)") }
         if let lastModified { headers.append("If-Modified-Since: \(lastModified)") }
@@ -35,7 +35,7 @@ public enum FeedDownload {
 
     /// The `version` of the feed manifest beside the feed (`<id>.json` for `<id>.ics`), if there
     /// is one and it says; `nil` otherwise, never an error.
-    public static func manifestVersion(ofFeed url: String, http: SyncHTTP) -> Int? {
+    package static func manifestVersion(ofFeed url: String, http: SyncHTTP) -> Int? {
         guard var components = URLComponents(string: url), components.path.hasSuffix(".ics") else { return nil }
         components.path = String(components.path.dropLast(4)) + ".json"
         components.query = nil
@@ -46,7 +46,7 @@ public enum FeedDownload {
     }
 
     /// The `version` of a feed manifest's bytes.
-    public static func manifestVersion(_ bytes: [UInt8]) -> Int? {
+    package static func manifestVersion(_ bytes: [UInt8]) -> Int? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
         return object["version"] as? Int
     }
@@ -73,7 +73,7 @@ public enum FeedDownload {
 extension SyncState {
     /// The file name of the state of `source` synced into `target` when no `--state` is given
     /// and the source is a URL: a digest of both, in the cache folder.
-    public static func cacheName(source: String, target: String) -> String {
+    package static func cacheName(source: String, target: String) -> String {
         Digest.sha256(Array("\(source)\n\(target)".utf8)).prefix(24) + ".sync-state.json"
     }
 }

@@ -3,22 +3,6 @@
 /// XML library. Elements other than `response`, `href`, `propstat`, `status` and `getetag` are
 /// skipped; a `getetag` counts only in a propstat whose status is 200.
 enum Multistatus {
-    /// `(href, etag)` for each response with an ETag, in the order they come.
-    static func etags(_ xml: String) -> [(href: String, etag: String)] {
-        var found: [(href: String, etag: String)] = []
-        for response in elements("response", in: Substring(xml)) {
-            guard let href = elements("href", in: response).first.map(text) else { continue }
-            for propstat in elements("propstat", in: response) {
-                let status = elements("status", in: propstat).first.map(text) ?? ""
-                guard status.split(separator: " ").dropFirst().first == "200" else { continue }
-                if let etag = elements("getetag", in: propstat).first.map(text), !etag.isEmpty {
-                    found.append((href, etag))
-                }
-            }
-        }
-        return found
-    }
-
     /// One `response` of a multistatus: its href and the properties its propstats of status 200 hold.
     struct Response {
         let href: String

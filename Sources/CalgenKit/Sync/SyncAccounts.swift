@@ -1,3 +1,4 @@
+import CalgenCore
 import Foundation
 import Yams
 
@@ -18,34 +19,43 @@ import Yams
 ///     user: li@fastmail.com
 ///     password-file: /run/secrets/li-si
 /// ```
-public struct SyncAccounts: Equatable, Sendable {
-    public struct Account: Equatable, Sendable {
-        public var id: String
-        public var to: String
-        public var user: String
+package struct SyncAccounts: Equatable, Sendable {
+    package struct Account: Equatable, Sendable {
+        package var id: String
+        package var to: String
+        package var user: String
         /// The calendar to find (`calendar`) or make (`create`) from `to`; `nil` when `to` is it.
-        public var choice: CalDAVDiscovery.Choice?
-        public var passwordEnvironment: String?
-        public var passwordFile: String?
+        package var choice: CalDAVDiscovery.Choice?
+        package var passwordEnvironment: String?
+        package var passwordFile: String?
     }
 
     /// The folder the state files are kept in (`<id>.sync-state.json`).
-    public var stateFolder: String
+    package var stateFolder: String
     /// In the file's order.
-    public var accounts: [Account]
+    package var accounts: [Account]
 
     /// Why the file cannot be used: every problem, one line each.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public let problems: [String]
-        public var description: String { problems.joined(separator: "\n") }
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package let problems: [String]
+        package var description: String { problems.joined(separator: "\n") }
 
-        public init(problems: [String]) { self.problems = problems }
+        package init(problems: [String]) { self.problems = problems }
+    }
+
+    /// A password file's text without its last line break (`\n`, `\r\n` or `\r`): by Unicode
+    /// scalars, as `"\r\n"` is one Character that `hasSuffix("\n")` does not see.
+    package static func passwordText(_ text: String) -> String {
+        var scalars = text.unicodeScalars
+        if scalars.last == "\n" { scalars.removeLast() }
+        if scalars.last == "\r" { scalars.removeLast() }
+        return String(scalars)
     }
 
     static let accountKeys: Set = ["to", "user", "calendar", "create", "password-env", "password-file"]
 
     /// Reads `text`, the file at `path` (relative paths in it are read from its folder).
-    public static func parse(_ text: String, path: String) throws(Failure) -> SyncAccounts {
+    package static func parse(_ text: String, path: String) throws(Failure) -> SyncAccounts {
         let folder = (path as NSString).deletingLastPathComponent
         func absolute(_ p: String) -> String {
             p.hasPrefix("/") || folder.isEmpty ? p : (folder as NSString).appendingPathComponent(p)
@@ -88,6 +98,12 @@ public struct SyncAccounts: Equatable, Sendable {
             let text = { (key: String) in (fields[key] as? String).flatMap { $0.isEmpty ? nil : $0 } }
             guard let to = text("to"), HTTPFetcher.isHTTP(to) else {
                 problems.append("\(at): `to` must be the http(s) URL of the calendar or of the server")
+                continue
+            }
+            if TextRules.hasUserInfo(to) {
+                problems.append(
+                    "\(at): `to` must not carry a user name or password (\(HTTPFetcher.display(to))); fix: give the user as `user` and the password by `password-env` or `password-file`"
+                )
                 continue
             }
             guard let user = text("user") else {

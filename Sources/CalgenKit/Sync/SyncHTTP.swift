@@ -7,21 +7,21 @@ import Foundation
 /// that allows one checks where it leads), Basic authentication when credentials are given, the
 /// retries ``SyncRetry`` decides, and a count of the requests sent. The password is kept in
 /// memory only and never appears in a message.
-public struct SyncHTTP: Sendable {
+package struct SyncHTTP: Sendable {
     /// The user name sent with Basic authentication; `nil` for none.
-    public let user: String?
+    package let user: String?
     private let password: String?
     /// The seconds one request may take.
-    public var timeout: TimeInterval
+    package var timeout: TimeInterval
     /// The largest answer accepted, in bytes.
-    public var maxBytes: Int
+    package var maxBytes: Int
     /// The moment after which no request starts: the whole command's limit.
-    public var deadline: ContinuousClock.Instant
-    public var retry = SyncRetry()
+    package var deadline: ContinuousClock.Instant
+    package var retry = SyncRetry()
     /// The requests sent so far, retries included.
-    public let counter: SyncRequestCounter
+    package let counter: SyncRequestCounter
 
-    public init(
+    package init(
         user: String?, password: String?, timeout: TimeInterval = 20, maxBytes: Int = 32 << 20,
         deadline: ContinuousClock.Instant, counter: SyncRequestCounter = SyncRequestCounter()
     ) {
@@ -33,29 +33,21 @@ public struct SyncHTTP: Sendable {
         self.counter = counter
     }
 
-    /// The same settings without credentials: for a download from another place.
-    public var anonymous: SyncHTTP {
-        var copy = SyncHTTP(
-            user: nil, password: nil, timeout: timeout, maxBytes: maxBytes, deadline: deadline, counter: counter)
-        copy.retry = retry
-        return copy
-    }
-
     /// What one request gave.
-    public struct Answer: Sendable {
-        public var status = 0
+    package struct Answer: Sendable {
+        package var status = 0
         /// The headers, names in lower case, in the order they came (of the last answer only).
-        public var headers: [(name: String, value: String)] = []
-        public var body = [UInt8]()
+        package var headers: [(name: String, value: String)] = []
+        package var body = [UInt8]()
 
-        public func header(_ name: String) -> String? { headers.last { $0.name == name }?.value }
-        public var etag: String? { header("etag") }
+        package func header(_ name: String) -> String? { headers.last { $0.name == name }?.value }
+        package var etag: String? { header("etag") }
     }
 
     /// Sends one request, again as ``retry`` decides for a 429, 503 or other 5xx; throws when
     /// there is no answer, the answer is too large, the server refused the credentials (401,
     /// 403), or the time ran out. Any other answer, a redirect included, is returned.
-    public func send(_ method: String, url: String, headers: [String] = [], body: [UInt8]? = nil) throws(CalDAVError)
+    package func send(_ method: String, url: String, headers: [String] = [], body: [UInt8]? = nil) throws(CalDAVError)
         -> Answer
     {
         let shownURL = HTTPFetcher.display(url)
@@ -144,6 +136,11 @@ public struct SyncHTTP: Sendable {
         }
         counter.add()
         let code = withExtendedLifetime((sink, head)) { curl_easy_perform(handle) }
+        // Headers past 1 MiB, or past libcurl's own limit (300 KiB in libcurl 8), which it ends
+        // with an error of its own.
+        if head.tooLarge || String(cString: errorBuffer).lowercased().contains("too large response headers") {
+            throw CalDAVError("\(shownURL): the headers of the answer to \(method) are too large; refused")
+        }
         if sink.tooLarge { throw CalDAVError("\(shownURL): the answer to \(method) is larger than \(maxBytes) bytes; refused") }
         guard code == CURLE_OK else {
             let detail = String(cString: errorBuffer)
@@ -175,13 +172,13 @@ public struct SyncHTTP: Sendable {
 
 /// How many HTTP requests a sync sent: what its summary reports, so that a run with nothing to
 /// do can be seen to cost one request.
-public final class SyncRequestCounter: @unchecked Sendable {
+package final class SyncRequestCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
 
-    public init() {}
+    package init() {}
 
-    public var count: Int { lock.withLock { value } }
+    package var count: Int { lock.withLock { value } }
 
     func add() { lock.withLock { value += 1 } }
 }

@@ -1,15 +1,15 @@
 import ICalendar
 
 /// One event of the source feed as `calgen sync` writes it: a calendar resource of its own.
-public struct SyncEvent: Hashable, Sendable {
-    public let uid: String
-    public let sequence: Int
+package struct SyncEvent: Hashable, Sendable {
+    package let uid: String
+    package let sequence: Int
     /// SHA-256 of the event's content lines without DTSTAMP: what a change is judged by.
-    public let digest: String
+    package let digest: String
     /// The resource's bytes: VCALENDAR, the time zones the event names, the event.
-    public let calendar: [UInt8]
+    package let calendar: [UInt8]
 
-    public init(uid: String, sequence: Int, digest: String, calendar: [UInt8]) {
+    package init(uid: String, sequence: Int, digest: String, calendar: [UInt8]) {
         self.uid = uid
         self.sequence = sequence
         self.digest = digest
@@ -17,7 +17,7 @@ public struct SyncEvent: Hashable, Sendable {
     }
 
     /// The events of a feed, one resource each; throws when the feed cannot be split.
-    public static func events(ofFeed bytes: [UInt8]) throws(CalendarSplitter.Failure) -> [SyncEvent] {
+    package static func events(ofFeed bytes: [UInt8]) throws(CalendarSplitter.Failure) -> [SyncEvent] {
         try CalendarSplitter.split(bytes).map {
             SyncEvent(
                 uid: $0.uid, sequence: $0.sequence, digest: Digest.sha256(Array($0.contentLines.joined(separator: "\n").utf8)),
@@ -28,44 +28,52 @@ public struct SyncEvent: Hashable, Sendable {
 
 /// What `calgen sync` remembers of a collection between runs: for each UID it wrote, the
 /// resource, its last ETag, SEQUENCE and content digest; and which source it last synced.
-public struct SyncState: Codable, Equatable, Sendable {
-    public struct Entry: Codable, Equatable, Sendable {
+package struct SyncState: Codable, Equatable, Sendable {
+    package struct Entry: Codable, Equatable, Sendable {
         /// The resource's name in the collection (`calgen-….ics`).
-        public var name: String
+        package var name: String
         /// The ETag the server gave when calgen last wrote it; `nil` when it gave none.
-        public var etag: String?
-        public var sequence: Int
-        public var digest: String
+        package var etag: String?
+        package var sequence: Int
+        package var digest: String
+        /// Written ahead of a PUT that may or may not have reached the server (a sync killed
+        /// before it saved the answer): the resource, if the calendar has it, is calgen's, in
+        /// whatever version; `nil` once the server's answer was saved.
+        package var pending: Bool?
 
-        public init(name: String, etag: String?, sequence: Int, digest: String) {
+        package init(name: String, etag: String?, sequence: Int, digest: String, pending: Bool? = nil) {
             self.name = name
             self.etag = etag
             self.sequence = sequence
             self.digest = digest
+            self.pending = pending
         }
+
+        /// Whether a PUT of the resource was sent, or about to be, without its answer saved.
+        package var isPending: Bool { pending == true }
     }
 
     /// The format of the file.
-    public var format = 1
+    package var format = 1
     /// The collection the state is about: another collection starts from an empty state.
-    public var collection: String
+    package var collection: String
     /// The version of the source feed's manifest when it was last synced, if it had one.
-    public var sourceVersion: Int?
+    package var sourceVersion: Int?
     /// SHA-256 of the source feed's bytes when it was last synced.
-    public var sourceDigest: String?
+    package var sourceDigest: String?
     /// By UID.
-    public var events: [String: Entry]
+    package var events: [String: Entry]
     /// The collection's tags after the last sync that completed: when they have not moved and
     /// the source is the same, a run reads them and sends nothing else.
-    public var tags: CollectionTags?
+    package var tags: CollectionTags?
     /// `--to` and the calendar's name when the collection was found from a server's URL: a run
     /// with the same asks goes to ``collection`` without looking again.
-    public var target: String?
+    package var target: String?
     /// The `ETag` and `Last-Modified` of a source downloaded from a URL, for a conditional GET.
-    public var sourceETag: String?
-    public var sourceLastModified: String?
+    package var sourceETag: String?
+    package var sourceLastModified: String?
 
-    public init(collection: String, sourceVersion: Int? = nil, sourceDigest: String? = nil, events: [String: Entry] = [:]) {
+    package init(collection: String, sourceVersion: Int? = nil, sourceDigest: String? = nil, events: [String: Entry] = [:]) {
         self.collection = collection
         self.sourceVersion = sourceVersion
         self.sourceDigest = sourceDigest
@@ -75,19 +83,19 @@ public struct SyncState: Codable, Equatable, Sendable {
 
 extension SyncState {
     /// What ``sourceDigest`` holds: SHA-256 of the source feed's bytes.
-    public static func digest(ofSource bytes: [UInt8]) -> String { Digest.sha256(bytes) }
+    package static func digest(ofSource bytes: [UInt8]) -> String { Digest.sha256(bytes) }
 
     /// Whether a run may stop after reading the collection's tags: the source is the one last
     /// synced in full (same digest and manifest version) and the state knows the collection's
     /// tags from then. The run then asks the server for the tags only (``CollectionTags/unchanged(since:)``).
-    public func mayBeUnchanged(sourceDigest: String?, sourceVersion: Int?) -> Bool {
+    package func mayBeUnchanged(sourceDigest: String?, sourceVersion: Int?) -> Bool {
         guard let tags, !tags.isEmpty, let saved = self.sourceDigest else { return false }
         return saved == sourceDigest && self.sourceVersion == sourceVersion
     }
 }
 
 /// What to do with an event that was edited or deleted in the calendar by its owner.
-public enum SyncPolicy: Sendable {
+package enum SyncPolicy: Sendable {
     /// calgen's version wins: an edited event is overwritten, a deleted one written again.
     case calgenWins
     /// The owner's edit is kept (`--keep-edited`): the event is left as it is in the calendar.
@@ -95,13 +103,13 @@ public enum SyncPolicy: Sendable {
 }
 
 /// One write the sync sends.
-public struct SyncRequest: Hashable, Sendable {
-    public enum Kind: String, Sendable {
+package struct SyncRequest: Hashable, Sendable {
+    package enum Kind: String, Sendable {
         case add, change, delete
     }
 
     /// When the server may apply the write (RFC 7232).
-    public enum Precondition: Hashable, Sendable {
+    package enum Precondition: Hashable, Sendable {
         /// `If-None-Match: *`: only if the resource does not exist.
         case absent
         /// `If-Match: <etag>`: only if the resource is still what calgen last saw.
@@ -110,36 +118,36 @@ public struct SyncRequest: Hashable, Sendable {
         case unconditional
     }
 
-    public let kind: Kind
-    public let uid: String
-    public let name: String
-    public let precondition: Precondition
+    package let kind: Kind
+    package let uid: String
+    package let name: String
+    package let precondition: Precondition
     /// The event for a PUT; `nil` for a DELETE.
-    public let event: SyncEvent?
+    package let event: SyncEvent?
 }
 
 /// The writes that bring a collection to the source feed: pure, from the feed's events, the state
 /// and optionally the collection's listing (resource name → ETag). Only resources calgen created
 /// are ever written or deleted: those in the state, and, when the state is lost, those named as
 /// calgen names the source's events.
-public struct SyncPlan: Sendable {
-    public var requests: [SyncRequest] = []
+package struct SyncPlan: Sendable {
+    package var requests: [SyncRequest] = []
     /// Events the same in the source and in the calendar.
-    public var unchanged = 0
+    package var unchanged = 0
     /// What was left alone on purpose, one line each (an owner's edit kept, a resource named
     /// like calgen's that the state does not know).
-    public var kept: [String] = []
+    package var kept: [String] = []
     /// UIDs of the state that need no request and leave it: gone from the calendar already, or
     /// gone from the source and kept as the owner edited them.
-    public var forgotten: [String] = []
+    package var forgotten: [String] = []
 
-    public func count(_ kind: SyncRequest.Kind) -> Int { requests.count { $0.kind == kind } }
+    package func count(_ kind: SyncRequest.Kind) -> Int { requests.count { $0.kind == kind } }
 
     /// Whether the plan deletes most of what calgen wrote: more than half the events of `state`,
     /// and more than `few` of them (any at all when the source has none). A feed cut short by a
     /// failed build or a wrong path looks like that; `calgen sync` then asks for
     /// `--allow-deletions` instead of emptying the calendar.
-    public func deletesMost(of state: SyncState, sourceEvents: Int, few: Int = 20) -> Bool {
+    package func deletesMost(of state: SyncState, sourceEvents: Int, few: Int = 20) -> Bool {
         let deletes = count(.delete)
         guard deletes > 0 else { return false }
         if sourceEvents == 0 { return true }
@@ -147,12 +155,26 @@ public struct SyncPlan: Sendable {
     }
 
     /// The events of `events` against `state`, and against `listing` when the collection was read.
-    public init(events: [SyncEvent], state: SyncState, listing: [String: String]?, policy: SyncPolicy) {
+    package init(events: [SyncEvent], state: SyncState, listing: [String: String]?, policy: SyncPolicy) {
         var sourceNames = Set<String>()
         for event in events {
             let entry = state.events[event.uid]
             let name = entry?.name ?? SyncPlan.resourceName(uid: event.uid)
             sourceNames.insert(name)
+            if let entry, entry.isPending {
+                // A PUT of a killed sync: the resource, when listed, is calgen's in an unknown
+                // version (never an owner's edit), and is written again; when not listed, made.
+                if let listed = listing?[name] {
+                    requests.append(
+                        SyncRequest(kind: .change, uid: event.uid, name: name, precondition: .matches(listed), event: event))
+                } else {
+                    requests.append(
+                        SyncRequest(
+                            kind: listing == nil ? .change : .add, uid: event.uid, name: name,
+                            precondition: listing == nil ? .unconditional : .absent, event: event))
+                }
+                continue
+            }
             guard let entry else {
                 if let etag = listing?[name] {
                     // The state was lost and the resource is calgen's: written again, not twice.
@@ -200,11 +222,11 @@ public struct SyncPlan: Sendable {
             var etag = entry.etag
             if let listing {
                 guard let listed = listing[entry.name] else {
-                    // Already gone from the calendar.
+                    // Already gone from the calendar (or a pending PUT that never reached it).
                     forgotten.append(uid)
                     continue
                 }
-                if let known = entry.etag, known != listed, policy == .keepEdited {
+                if let known = entry.etag, known != listed, policy == .keepEdited, !entry.isPending {
                     kept.append("\(uid): gone from the source but edited in the calendar, kept (--keep-edited)")
                     forgotten.append(uid)
                     continue
@@ -226,11 +248,11 @@ public struct SyncPlan: Sendable {
     }
 
     /// What every resource calgen creates is named with.
-    public static let resourcePrefix = "calgen-"
+    package static let resourcePrefix = "calgen-"
 
     /// The resource name of an event: `calgen-` and the UID with every byte but letters, digits,
     /// `.` and `-` written `_XX` (hex), then `.ics`: one name per UID, safe in a URL path.
-    public static func resourceName(uid: String) -> String {
+    package static func resourceName(uid: String) -> String {
         var name = resourcePrefix
         let digits = Array("0123456789ABCDEF")
         for byte in uid.utf8 {
@@ -254,14 +276,14 @@ public struct SyncPlan: Sendable {
 extension SyncPolicy {
     /// What follows a 412 (the resource is not what calgen last saw, or exists when calgen
     /// meant to create it).
-    public enum AfterConflict: Equatable, Sendable {
+    package enum AfterConflict: Equatable, Sendable {
         /// Read the resource's current ETag and send the write again on it, once.
         case refetchAndRetry
         /// Leave the calendar's version, and say so.
         case keep(String)
     }
 
-    public func afterPreconditionFailed(_ request: SyncRequest) -> AfterConflict {
+    package func afterPreconditionFailed(_ request: SyncRequest) -> AfterConflict {
         switch self {
         case .calgenWins: return .refetchAndRetry
         case .keepEdited:

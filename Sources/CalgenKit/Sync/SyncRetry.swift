@@ -4,20 +4,20 @@ import Foundation
 /// or 503 waits what its `Retry-After` asks (seconds or an HTTP date, at most ``maxWait`` each
 /// time) and tries again while the command's time lasts; another 5xx is tried again a few times,
 /// waiting longer each time. Anything else is not retried.
-public struct SyncRetry: Equatable, Sendable {
+package struct SyncRetry: Equatable, Sendable {
     /// The longest wait before one retry, whatever `Retry-After` says.
-    public var maxWait: TimeInterval = 60
+    package var maxWait: TimeInterval = 60
     /// How many times a request answered 429 or 503 is sent in all.
-    public var busyAttempts = 8
+    package var busyAttempts = 8
     /// How many times a request answered another 5xx is sent in all.
-    public var failingAttempts = 3
+    package var failingAttempts = 3
     /// The wait before the second try when no `Retry-After` is given; doubled before each further one.
-    public var backoff: TimeInterval = 1
+    package var backoff: TimeInterval = 1
 
-    public init() {}
+    package init() {}
 
     /// What to do after an answer.
-    public enum Decision: Equatable, Sendable {
+    package enum Decision: Equatable, Sendable {
         /// Send the request again after that many seconds.
         case retry(after: TimeInterval)
         /// Stop: why, to be said after the URL.
@@ -27,7 +27,7 @@ public struct SyncRetry: Equatable, Sendable {
     /// What to do after answer `status` to try number `attempt` (1 for the first), with the
     /// `Retry-After` header if any and `secondsLeft` of the command's time; `nil` when the status
     /// is not one to try again (success, a client error, 501, 505).
-    public func decide(
+    package func decide(
         status: Int, retryAfter: String?, attempt: Int, secondsLeft: TimeInterval, now: Date = Date()
     ) -> Decision? {
         let busy = status == 429 || status == 503
@@ -48,7 +48,7 @@ public struct SyncRetry: Equatable, Sendable {
 
     /// The seconds a `Retry-After` value asks for (RFC 9110 §10.2.3): a number of seconds or an
     /// HTTP date; a date in the past is 0; `nil` when the value is neither.
-    public static func seconds(retryAfter value: String, now: Date = Date()) -> TimeInterval? {
+    package static func seconds(retryAfter value: String, now: Date = Date()) -> TimeInterval? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) {
             return Double(text.prefix(9)).map { $0 }

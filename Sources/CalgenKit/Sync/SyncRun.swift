@@ -1,5 +1,5 @@
 /// What `calgen sync` needs of a CalDAV collection; `CalDAVClient` speaks it over HTTP.
-public protocol CalDAVCollection {
+package protocol CalDAVCollection {
     /// Every resource of the collection: name → ETag.
     func listing() throws(CalDAVError) -> [String: String]
     /// Stores `body` as `name`; the status and the ETag the server gave, if any.
@@ -10,25 +10,25 @@ public protocol CalDAVCollection {
 }
 
 /// A server's answer to a write.
-public struct CalDAVAnswer: Equatable, Sendable {
-    public let status: Int
-    public let etag: String?
+package struct CalDAVAnswer: Equatable, Sendable {
+    package let status: Int
+    package let etag: String?
 
-    public init(status: Int, etag: String?) {
+    package init(status: Int, etag: String?) {
         self.status = status
         self.etag = etag
     }
 }
 
 /// Why a request to the collection gave no answer, or an answer that ends the sync.
-public struct CalDAVError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct CalDAVError: Error, CustomStringConvertible, Sendable {
+    package let description: String
     /// The server refused the credentials (401, 403): nothing more is attempted.
-    public let isRefusal: Bool
+    package let isRefusal: Bool
     /// There is no collection at the URL (404).
-    public let isMissing: Bool
+    package let isMissing: Bool
 
-    public init(_ description: String, isRefusal: Bool = false, isMissing: Bool = false) {
+    package init(_ description: String, isRefusal: Bool = false, isMissing: Bool = false) {
         self.description = description
         self.isRefusal = isRefusal
         self.isMissing = isMissing
@@ -37,23 +37,25 @@ public struct CalDAVError: Error, CustomStringConvertible, Sendable {
 
 /// Sends a plan's requests, one at a time, answers a 412 as the policy says, and keeps the state
 /// of what succeeded: a sync that stops half way leaves a state true to what was written.
-public struct SyncRun {
-    public var added = 0
-    public var changed = 0
-    public var deleted = 0
+package struct SyncRun {
+    package var added = 0
+    package var changed = 0
+    package var deleted = 0
     /// The PUTs and DELETEs sent, a second try after a 412 included.
-    public var writes = 0
+    package var writes = 0
     /// One line per event left alone: the plan's, and the 412s kept under `--keep-edited`.
-    public var kept: [String] = []
+    package var kept: [String] = []
     /// One line per request the server refused (the sync goes on with the others).
-    public var failed: [String] = []
-    public var state: SyncState
+    package var failed: [String] = []
+    package var state: SyncState
 
     /// Sends `plan` to `collection`; throws only when the server refuses the credentials or
     /// cannot be reached, carrying the state of what was written until then.
-    /// `checkpoint` is given the state after every `checkpointEvery` requests, to be saved: a
-    /// sync killed half way then costs the next one at most that many writes again.
-    public init(
+    /// The requests go in batches of `checkpointEvery`: before each batch, every resource it
+    /// PUTs is written ahead into the state as pending and `checkpoint` is given that state, to
+    /// be saved; a sync killed half way then leaves a state that names every resource calgen may
+    /// have made, and costs the next one at most a batch of writes again.
+    package init(
         plan: SyncPlan, state: SyncState, collection: some CalDAVCollection, policy: SyncPolicy,
         checkpointEvery: Int = 100, checkpoint: (SyncState) -> Void = { _ in }
     ) throws(SyncInterrupted) {
@@ -61,9 +63,24 @@ public struct SyncRun {
         kept = plan.kept
         for uid in plan.forgotten { self.state.events[uid] = nil }
         do {
-            for (index, request) in plan.requests.enumerated() {
-                try send(request, to: collection, policy: policy)
-                if (index + 1) % max(1, checkpointEvery) == 0 && index + 1 < plan.requests.count { checkpoint(self.state) }
+            let batch = max(1, checkpointEvery)
+            for start in stride(from: 0, to: plan.requests.count, by: batch) {
+                let requests = plan.requests[start..<min(start + batch, plan.requests.count)]
+                var before: [String: SyncState.Entry?] = [:]
+                for request in requests {
+                    guard let event = request.event else { continue }
+                    before.updateValue(self.state.events[request.uid], forKey: request.uid)
+                    self.state.events[request.uid] = SyncState.Entry(
+                        name: request.name, etag: nil, sequence: event.sequence, digest: event.digest, pending: true)
+                }
+                if !before.isEmpty { checkpoint(self.state) }
+                for request in requests {
+                    try send(request, to: collection, policy: policy)
+                    // A PUT that did not succeed leaves the entry as it was before it.
+                    if let old = before[request.uid], self.state.events[request.uid]?.isPending == true {
+                        self.state.events[request.uid] = old
+                    }
+                }
             }
             // A server may give no ETag for a PUT (when it changed what it stored): read them.
             if self.state.events.values.contains(where: { $0.etag == nil }) {
@@ -137,14 +154,14 @@ public struct SyncRun {
 }
 
 /// A sync that stopped: why, and what it had done.
-public struct SyncInterrupted: Error, Sendable {
-    public let error: CalDAVError
-    public let added: Int
-    public let changed: Int
-    public let deleted: Int
-    public let writes: Int
+package struct SyncInterrupted: Error, Sendable {
+    package let error: CalDAVError
+    package let added: Int
+    package let changed: Int
+    package let deleted: Int
+    package let writes: Int
     /// The state of what was written before it stopped: to be saved.
-    public let state: SyncState
+    package let state: SyncState
 
     init(error: CalDAVError, run: SyncRun) {
         self.error = error

@@ -10,12 +10,12 @@ import Foundation
 /// renamed over it), readable by its owner only, as it names the events of a personal feed.
 extension SyncState {
     /// Why the state file could not be read or written.
-    public struct FileError: Error, CustomStringConvertible, Sendable {
-        public let description: String
+    package struct FileError: Error, CustomStringConvertible, Sendable {
+        package let description: String
     }
 
     /// The state in `path`; `nil` when there is no such file.
-    public static func read(_ path: String) throws(FileError) -> SyncState? {
+    package static func read(_ path: String) throws(FileError) -> SyncState? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -35,7 +35,7 @@ extension SyncState {
     }
 
     /// Writes the state to `path` atomically.
-    public func write(_ path: String) throws(FileError) {
+    package func write(_ path: String) throws(FileError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let temporary = path + ".tmp-\(getpid())"

@@ -53,4 +53,32 @@ import Testing
             #expect(problems.contains("accounts.li-si: give `password-env`"))
         }
     }
+
+    @Test func aUserAndPasswordInToAreRefusedWithTheirPlaceAndAFix() {
+        let text = """
+            accounts:
+              zhang-san:
+                to: https://zhang:s3cret-horse@dav.example.com/calendars/zhang/work/
+                user: zhang
+                password-env: CALDAV_ZHANG
+            """
+        do {
+            _ = try SyncAccounts.parse(text, path: "accounts.yml")
+            Issue.record("a `to` with user info must be refused")
+        } catch {
+            #expect(error.problems.count == 1)
+            let line = error.problems.first ?? ""
+            #expect(line.hasPrefix("accounts.yml: accounts.zhang-san: `to` must not carry a user name or password"), "\(line)")
+            #expect(line.contains("fix: give the user as `user`") && !line.contains("s3cret-horse"), "\(line)")
+        }
+    }
+
+    @Test func aPasswordFileLosesItsLastLineBreakWhateverItsKind() {
+        #expect(SyncAccounts.passwordText("pw\n") == "pw")
+        #expect(SyncAccounts.passwordText("pw\r\n") == "pw")
+        #expect(SyncAccounts.passwordText("pw\r") == "pw")
+        #expect(SyncAccounts.passwordText("pw") == "pw")
+        #expect(SyncAccounts.passwordText("pw\n\n") == "pw\n")
+        #expect(SyncAccounts.passwordText("p w\t") == "p w\t")
+    }
 }

@@ -41,6 +41,49 @@ import Testing
         #expect(found.map(\.name) == ["上班 & Work", "unnamed"])
     }
 
+    @Test func aCalendarListedOnAnotherHostIsNeverChosen() throws {
+        let xml = """
+            <multistatus xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+            <response><href>/wang/</href><propstat><prop><resourcetype><collection/></resourcetype></prop>
+            <status>HTTP/1.1 200 OK</status></propstat></response>
+            <response><href>http://127.0.0.1:5232/wang/home/</href><propstat><prop><resourcetype><collection/><C:calendar/>
+            </resourcetype><displayname>Home</displayname></prop><status>HTTP/1.1 200 OK</status></propstat></response>
+            <response><href>https://evil.example.net/steal/</href><propstat><prop><resourcetype><collection/><C:calendar/>
+            </resourcetype><displayname>上班</displayname></prop><status>HTTP/1.1 200 OK</status></propstat></response>
+            <response><href>http://127.0.0.1:5233/other/</href><propstat><prop><resourcetype><collection/><C:calendar/>
+            </resourcetype><displayname>Other</displayname></prop><status>HTTP/1.1 200 OK</status></propstat></response>
+            </multistatus>
+            """
+        let responses = Multistatus.responses(xml)
+        let home = "http://127.0.0.1:5232/wang/"
+        let start = "http://127.0.0.1:5232/"
+        #expect(try CalDAVDiscovery.pick(.named("Home"), in: responses, home: home, start: start) == .found(home + "home/"))
+        for choice in [CalDAVDiscovery.Choice.named("上班"), .create("上班")] {
+            do {
+                _ = try CalDAVDiscovery.pick(choice, in: responses, home: home, start: start)
+                Issue.record("a calendar on another host must not be chosen")
+            } catch {
+                #expect(
+                    error.description.contains("is https://evil.example.net/steal/, on another host")
+                        && error.description.contains("sends the password only to the host given"),
+                    "\(error.description)")
+            }
+        }
+        // Left out of the calendars named in an error, and never taken as the one to sync into.
+        do {
+            _ = try CalDAVDiscovery.pick(.named("Other"), in: responses, home: home, start: start)
+            Issue.record("a calendar on another port must not be chosen")
+        } catch {
+            #expect(error.description.contains("on another host"), "\(error.description)")
+        }
+        do {
+            _ = try CalDAVDiscovery.pick(.named("Missing"), in: responses, home: home, start: start)
+        } catch {
+            #expect(error.description.contains("its calendars: \"Home\")"), "\(error.description)")
+        }
+        #expect(try CalDAVDiscovery.pick(.create("New"), in: responses, home: home, start: start) == .make(home + "new/"))
+    }
+
     @Test func aNewCalendarIsNamedFromItsDisplayName() {
         let home = "https://dav.example.com/calendars/wang/"
         #expect(CalDAVDiscovery.newCollection(named: "Work Shifts!", in: home, taken: []) == home + "work-shifts/")

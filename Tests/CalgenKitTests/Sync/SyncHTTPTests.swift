@@ -19,6 +19,7 @@ import Testing
         "/f/a.json": .ok(Array(#"{"version": 7}"#.utf8)),
         "/moved.ics": .redirect(status: 301, location: "/f/a.ics"),
         "/away.ics": .redirect(status: 302, location: "https://elsewhere.example/a.ics"),
+        "/big-head": .headers((0..<12).map { "X-Padding-\($0): " + String(repeating: "a", count: 100_000) }, feed),
     ])
 
     static func http(timeout: Double = 5, total: Double = 30) -> SyncHTTP {
@@ -53,6 +54,15 @@ import Testing
             #expect(error.description.contains("HTTP 500 3 times"))
         }
         #expect(server.requests.count { $0 == "/always-busy" } == 8 && server.requests.count { $0 == "/always-broken" } == 3)
+    }
+
+    @Test func headersTooLargeAreRefusedSo() throws {
+        do {
+            _ = try Self.http().send("GET", url: Self.server.baseURL + "big-head")
+            Issue.record("headers of 1.2 MB must be refused")
+        } catch {
+            #expect(error.description.contains("/big-head: the headers of the answer to GET are too large; refused"))
+        }
     }
 
     @Test func aSlowAnswerEndsAtTheTimeout() throws {

@@ -187,16 +187,57 @@ import Testing
         #expect(second.plan.requests.map(\.kind) == [.add] && second.run.added == 1 && second.plan.unchanged == 2)
     }
 
-    @Test func theStateIsHandedOutAsTheRunGoes() throws {
+    @Test func everyPUTIsWrittenAheadIntoTheStateBeforeItIsSent() throws {
         let collection = MemoryCollection()
         let plan = SyncPlan(
             events: try Self.events(Self.three), state: SyncState(collection: "c"), listing: [:], policy: .calgenWins)
-        var checkpoints: [Int] = []
+        var checkpoints: [(pending: Int, stored: Int)] = []
         let run = try SyncRun(
-            plan: plan, state: SyncState(collection: "c"), collection: collection, policy: .calgenWins, checkpointEvery: 1
-        ) { checkpoints.append($0.events.count) }
-        // After each request but the last, whose state the run returns.
-        #expect(checkpoints == [1, 2] && run.state.events.count == 3)
+            plan: plan, state: SyncState(collection: "c"), collection: collection, policy: .calgenWins, checkpointEvery: 2
+        ) { state in
+            // Each pending resource is saved before its PUT: none is on the server yet.
+            let pending = state.events.values.filter(\.isPending)
+            #expect(pending.allSatisfy { collection.resources[$0.name] == nil })
+            checkpoints.append((pending.count, collection.resources.count))
+        }
+        // Before each batch of 2: its PUTs pending, with the batch before's answers saved.
+        #expect(checkpoints.map(\.pending) == [2, 1] && checkpoints.map(\.stored) == [0, 2])
+        #expect(run.state.events.count == 3 && !run.state.events.values.contains(where: \.isPending))
+    }
+
+    @Test func aPendingResourceOfAKilledSyncIsCalgens() throws {
+        // A sync killed after the state named a, b and c pending: a and b were PUT, c was not.
+        let collection = MemoryCollection()
+        let events = try Self.events(Self.three)
+        var state = SyncState(collection: "c")
+        for event in events {
+            state.events[event.uid] = SyncState.Entry(
+                name: SyncPlan.resourceName(uid: event.uid), etag: nil, sequence: 0, digest: "old", pending: true)
+        }
+        for event in events.prefix(2) {
+            _ = try collection.put(SyncPlan.resourceName(uid: event.uid), body: event.calendar, precondition: .absent)
+        }
+        // The feed then drops b; --keep-edited takes no pending resource for an owner's edit.
+        let next = [events[0], events[2]]
+        for policy in [SyncPolicy.calgenWins, .keepEdited] {
+            let memory = MemoryCollection()
+            memory.resources = collection.resources
+            let (plan, run) = try Self.sync(next, state: state, into: memory, policy: policy)
+            #expect(plan.kept.isEmpty, "\(plan.kept)")
+            #expect(plan.requests.map(\.kind) == [.change, .add, .delete], "\(plan.requests)")
+            #expect(Set(memory.resources.keys) == Set(next.map { SyncPlan.resourceName(uid: $0.uid) }))
+            #expect(run.state.events.count == 2 && !run.state.events.values.contains(where: \.isPending))
+        }
+        // A pending resource not in the calendar and gone from the source is only forgotten.
+        let gone = SyncPlan(events: [], state: state, listing: [:], policy: .keepEdited)
+        #expect(gone.requests.isEmpty && gone.forgotten.count == 3)
+    }
+
+    @Test func aPUTThatFailsLeavesItsEntryAsItWas() throws {
+        let collection = MemoryCollection()
+        collection.rejected = SyncPlan.resourceName(uid: "b@calendar.example.com")
+        let (_, run) = try Self.sync(try Self.events(Self.three), state: SyncState(collection: "c"), into: collection)
+        #expect(run.failed.count == 1 && run.state.events.count == 2 && run.state.events["b@calendar.example.com"] == nil)
     }
 
     @Test func aRefusalStopsTheSyncWithTheStateOfWhatWasWritten() throws {
@@ -208,7 +249,9 @@ import Testing
             _ = try SyncRun(plan: plan, state: SyncState(collection: "c"), collection: collection, policy: .calgenWins)
             Issue.record("a refusal must stop the sync")
         } catch {
-            #expect(error.error.isRefusal && error.added == 1 && error.state.events.count == 1)
+            // What was written, and the PUTs written ahead (pending) that the next run sorts out.
+            #expect(error.error.isRefusal && error.added == 1 && error.state.events.count == 3)
+            #expect(error.state.events.values.filter(\.isPending).count == 2)
             #expect(collection.writes == 1)
         }
     }
