@@ -25,9 +25,11 @@ SIGKILL at random moments (at least 5 of them between PUTs), each run again, lea
 feed's events once, and, for up to 5 killed between PUTs, run again on a feed that lost one of
 the events already PUT, leaving exactly the new feed; publisher mode syncing two subscribers
 in one command, and going on when one account is refused. Then the first, second and changed
-syncs and discovery again into Xandikos (without authentication: its own needs HTTPS with its
-own certificate). Prints one line per check and exits 1 when any failed.
+syncs, a wrong password and discovery again into Xandikos, behind Debian's nginx asking for the
+account's password (Xandikos's own --htpasswd needs HTTPS with its own certificate). Prints one
+line per check and exits 1 when any failed.
 """
+import datetime
 import json
 import os
 import re
@@ -42,6 +44,7 @@ import urllib.request
 
 import caldav
 import icalendar
+import recurring_ical_events
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CALGEN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/calgen")
@@ -103,6 +106,28 @@ def events_of(ics_bytes):
             len([c for c in event.subcomponents if c.name == "VALARM"]),
         )
     return found
+
+
+def occurrences(texts):
+    """Every occurrence of the events of these iCalendar texts but the foreign one, expanded by
+    recurring-ical-events over 2000–2040: sorted (start, SUMMARY, number of VALARMs)."""
+    found = []
+    for text in texts:
+        expanded = recurring_ical_events.of(icalendar.Calendar.from_ical(text))
+        for event in expanded.between(datetime.date(2000, 1, 1), datetime.date(2041, 1, 1)):
+            if str(event.get("UID")) != FOREIGN_UID:
+                found.append((event["DTSTART"].dt.isoformat(), str(event.get("SUMMARY")),
+                              len([c for c in event.subcomponents if c.name == "VALARM"])))
+    return sorted(found)
+
+
+def check_occurrences(label, calendar, source):
+    """The calendar's events, as the caldav library reads them back, expand to the source feed's
+    occurrences, alarms included."""
+    stored = occurrences(r.data.encode() if isinstance(r.data, str) else r.data for r in calendar.events())
+    wanted = occurrences([open(source, "rb").read()])
+    check(stored == wanted, f"{label}: the calendar expands (recurring-ical-events) to the feed's {len(wanted)} "
+          "occurrences, each with its alarms", f"{len(stored)} stored, e.g. {sorted(set(stored) ^ set(wanted))[:3]}")
 
 
 def calendar_events(calendar):
@@ -201,21 +226,55 @@ def changed_copy(source, source_bytes, uids, folder):
 
 
 class Xandikos:
-    """Xandikos on 127.0.0.1 without authentication (its --htpasswd needs HTTPS with a certificate
-    of its own); its access log counts the PUT and DELETE requests."""
+    """Xandikos on 127.0.0.1 behind Debian's nginx, which asks for the account's password (Basic
+    authentication, as a reverse proxy in front of Xandikos does in production: its own
+    --htpasswd needs HTTPS with a certificate of its own); Xandikos's access log counts the
+    requests that got through."""
 
     def __init__(self, folder):
+        inner = free_port()
         self.port = free_port()
         self.log_path = os.path.join(folder, "xandikos.log")
         self.log = open(self.log_path, "w")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "xandikos", "serve", "-d", os.path.join(folder, "xandikos"), "--defaults",
-             "-l", "127.0.0.1", "-p", str(self.port), "--state-dir", os.path.join(folder, "xandikos-state")],
+             "-l", "127.0.0.1", "-p", str(inner), "--state-dir", os.path.join(folder, "xandikos-state")],
             stdout=self.log, stderr=subprocess.STDOUT)
+        self.front = os.path.join(folder, "nginx")
+        os.makedirs(self.front, exist_ok=True)
+        os.chmod(folder, 0o755)
+        with open(os.path.join(self.front, "htpasswd"), "w") as f:
+            f.write(f"{USER}:{{PLAIN}}{PASSWORD}\n")
+        os.chmod(os.path.join(self.front, "htpasswd"), 0o644)
+        with open(os.path.join(self.front, "nginx.conf"), "w") as f:
+            f.write(f"""pid {self.front}/nginx.pid;
+error_log {self.front}/error.log;
+events {{}}
+http {{
+    access_log off;
+    client_body_temp_path {self.front}/body;
+    proxy_temp_path {self.front}/proxy;
+    fastcgi_temp_path {self.front}/fastcgi;
+    uwsgi_temp_path {self.front}/uwsgi;
+    scgi_temp_path {self.front}/scgi;
+    client_max_body_size 10m;
+    server {{
+        listen 127.0.0.1:{self.port};
+        location / {{
+            auth_basic "calendar";
+            auth_basic_user_file {self.front}/htpasswd;
+            proxy_pass http://127.0.0.1:{inner};
+            proxy_set_header Host $http_host;
+            proxy_set_header Authorization "";
+            proxy_redirect off;
+        }}
+    }}
+}}
+""")
         self.url = f"http://127.0.0.1:{self.port}/"
         for _ in range(100):
             try:
-                urllib.request.urlopen(self.url, timeout=1)
+                urllib.request.urlopen(f"http://127.0.0.1:{inner}/", timeout=1)
                 break
             except urllib.error.HTTPError:
                 break
@@ -223,6 +282,16 @@ class Xandikos:
                 time.sleep(0.1)
         else:
             raise SystemExit("Xandikos did not start; its log:\n" + open(self.log_path).read())
+        subprocess.run(["nginx", "-e", f"{self.front}/error.log", "-c", f"{self.front}/nginx.conf", "-p", self.front],
+                       check=True)
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(self.url, timeout=1)
+                break
+            except urllib.error.HTTPError:
+                break  # 401: nginx answers, and asks for the password
+            except OSError:
+                time.sleep(0.1)
 
     def writes(self):
         self.log.flush()
@@ -240,6 +309,11 @@ class Xandikos:
         return len(re.findall(r'"[A-Z]+ /', text))
 
     def stop(self):
+        try:
+            with open(os.path.join(self.front, "nginx.pid")) as f:
+                os.kill(int(f.read().strip()), 15)
+        except (OSError, ValueError):
+            pass
         self.process.terminate()
         self.process.wait(timeout=10)
         self.log.close()
@@ -250,7 +324,8 @@ def check_xandikos(folder, source, small, expected, env):
     server = Xandikos(folder)
     try:
         collection = f"{server.url}user/calendars/calendar/"
-        calendar = caldav.Calendar(client=caldav.DAVClient(url=server.url), url=collection)
+        client = caldav.DAVClient(url=server.url, username=USER, password=PASSWORD)
+        calendar = caldav.Calendar(client=client, url=collection)
         calendar.save_event(FOREIGN)
         foreign_before = calendar_events(calendar)[FOREIGN_UID]
         sync = ["sync", source, "--to", collection, "--user", USER, "--state", os.path.join(folder, "xandikos.sync-state.json")]
@@ -262,6 +337,7 @@ def check_xandikos(folder, source, small, expected, env):
         check(code == 0 and counted(server.writes, before, len(expected)) == len(expected) and ours == expected,
               f"Xandikos: the first sync puts {len(expected)} events, read back with their DTSTART, SUMMARY and alarms",
               output.strip())
+        check_occurrences("Xandikos", calendar, source)
         # After calgen's own writes no tags are saved: the next run lists once, the one after
         # reads the tags only.
         before, requests_before = server.writes(), server.requests()
@@ -284,7 +360,13 @@ def check_xandikos(folder, source, small, expected, env):
               and stored.get(changed_uid, ("", "", 0))[1] == "改了的事件" and removed_uid not in stored,
               "Xandikos: one event changed and one removed: one PUT and one DELETE", output.strip())
         check(stored.get(FOREIGN_UID) == foreign_before, "Xandikos: the foreign event survives")
-        check_discovery("Xandikos", server, caldav.DAVClient(url=server.url), small, env)
+        before = server.requests()
+        code, output = run(sync, dict(env, CALGEN_CALDAV_PASSWORD=WRONG))
+        check(code != 0 and USER in output and WRONG not in output and PASSWORD not in output
+              and server.requests() == before,
+              "Xandikos: a wrong password is refused by its front, a clear error naming the user, nothing got through",
+              output.strip())
+        check_discovery("Xandikos", server, client, small, env)
     finally:
         server.stop()
 
@@ -632,14 +714,19 @@ def without_event(ics_bytes, uid):
     return result
 
 
-def check_kills(server, client, small, env, password_file, wanted=20, most=32):
+def check_kills(server, client, small, env, password_file, wanted=20, most=60):
     """SIGKILL at a random moment of a sync (discovery and MKCALENDAR included), then a re-run:
-    trials until `wanted` syncs were killed while running (at most `most` trials)."""
+    trials until `wanted` syncs were killed while running (at most `most` trials). The moments
+    are drawn within the time a whole sync takes on this machine, measured first."""
     import random
     rng = random.Random(28)
     small_bytes = open(small, "rb").read()
     expected = events_of(small_bytes)
     folder = os.path.dirname(password_file)
+    started = time.monotonic()
+    run(["sync", small, "--to", server.url, "--user", USER, "--create", "Kill timing", "--password-file", password_file,
+         "--state", os.path.join(folder, "kill-timing.sync-state.json")], env)
+    span = max(0.05, (time.monotonic() - started) * 0.9)
     changed_trials = changed_good = 0
     good = 0
     moments = []
@@ -652,7 +739,7 @@ def check_kills(server, client, small, env, password_file, wanted=20, most=32):
         state = os.path.join(folder, f"kill-{trial}.sync-state.json")
         sync = ["sync", small, "--to", server.url, "--user", USER, "--create", name, "--state", state,
                 "--password-file", password_file]
-        delay = rng.uniform(0.0, 0.8)
+        delay = rng.uniform(0.0, span)
         process = subprocess.Popen([CALGEN] + sync, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
         time.sleep(delay)
@@ -797,6 +884,7 @@ def main():
         ours = {uid: e for uid, e in stored.items() if uid != FOREIGN_UID}
         check(set(ours) == set(expected), "the calendar holds the feed's UIDs, no more and no less",
               f"missing {sorted(set(expected) - set(ours))[:3]}, extra {sorted(set(ours) - set(expected))[:3]}")
+        check_occurrences("Radicale", calendar, source)
         differing = [uid for uid in expected if ours.get(uid) != expected[uid]]
         check(not differing, "every event's DTSTART, SUMMARY and VALARM count are the source's",
               f"{len(differing)} differ, e.g. {differing[:1]}: {ours.get(differing[0]) if differing else ''}"
@@ -885,7 +973,9 @@ def main():
         code, output = run(kill_sync, env)
         check(code == 0 and "(0 writes, 1 request)" in output, "and the next sync writes nothing", output.strip())
 
-        small = min((p for p in feeds if os.path.basename(os.path.dirname(p)) != "feeds"), key=os.path.getsize)
+        # The smallest personal feed (not a public one of feeds/, feeds/years/ or feeds/schedules/).
+        small = min((p for p in feeds if os.path.basename(os.path.dirname(p)) not in ("feeds", "years", "schedules")),
+                    key=os.path.getsize)
         check_discovery("Radicale", server, client, small, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD))
         check_url_source(server, client, site, small, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD), folder)
         check_hostile(server, client, small, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD), folder)
