@@ -23,7 +23,9 @@ the run clearly) and with 40 MiB (refused), and that lists a calendar on another
 synced into: the other origin gets no request, so never the password); 20 syncs killed with
 SIGKILL at random moments (at least 5 of them between PUTs), each run again, leaving exactly the
 feed's events once, and, for up to 5 killed between PUTs, run again on a feed that lost one of
-the events already PUT, leaving exactly the new feed; publisher mode syncing two subscribers
+the events already PUT, leaving exactly the new feed; real rebuilds (a note addressed to the
+subscriber edited, a reminder's time changed, a new year announced) each sending exactly the
+events that changed; publisher mode syncing two subscribers
 in one command, and going on when one account is refused. Then the first, second and changed
 syncs, a wrong password and discovery again into Xandikos, behind Debian's nginx asking for the
 account's password (Xandikos's own --htpasswd needs HTTPS with its own certificate). Prints one
@@ -789,6 +791,91 @@ def check_kills(server, client, small, env, password_file, wanted=20, most=60):
           f"events ({len(expected)}, or {len(expected) - 1} after the feed lost one), no duplicates", "; ".join(details))
 
 
+def check_rebuilds(server, client, env, folder):
+    """What real content changes send, built by calgen over the previous output and synced each
+    time: a note addressed to the subscriber edited, a reminder's time changed, a new year's
+    arrangement announced — only those events are written, removed ones deleted."""
+    content = os.path.join(folder, "rebuild-content")
+    shutil.copytree(os.path.join(ROOT, "Content"), content)
+    site_dir = os.path.join(folder, "rebuild-site")
+    env = dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD)
+    state = os.path.join(folder, "rebuild.sync-state.json")
+
+    def build():
+        built = subprocess.run([CALGEN, "build", "--quiet", "--content", content, "--templates",
+                                os.path.join(ROOT, "Templates"), "--output", site_dir],
+                               env=env, cwd=ROOT, capture_output=True, text=True)
+        if built.returncode != 0:
+            raise SystemExit("the rebuild failed:\n" + built.stdout + built.stderr)
+        return next(os.path.join(d, f) for d, _, files in os.walk(os.path.join(site_dir, "feeds"))
+                    for f in files if f == "li-si.ics")
+
+    def edit(path, old, new):
+        path = os.path.join(content, path)
+        text = open(path, encoding="utf-8").read()
+        assert old in text, f"{old!r} not in {path}"
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text.replace(old, new, 1))
+
+    def sync(feed, extra=()):
+        return run(["sync", feed, "--to", server.url, "--user", USER, "--calendar", "Rebuilds", "--state", state]
+                   + list(extra), env)
+
+    feed = build()
+    code, output = run(["sync", feed, "--to", server.url, "--user", USER, "--create", "Rebuilds", "--state", state], env)
+    calendar = calendar_named(client, "Rebuilds")
+    check(code == 0 and calendar is not None and calendar_events(calendar) == events_of(open(feed, "rb").read()),
+          "rebuilds: li-si's feed synced into its own calendar", output.strip())
+
+    def contents(path):
+        """UID → each event's lines but DTSTAMP and SEQUENCE: what calgen sync compares."""
+        text = open(path, "rb").read().decode("utf-8").replace("\r\n ", "")
+        found = {}
+        for block in text.split("BEGIN:VEVENT")[1:]:
+            lines = [line for line in block.split("END:VEVENT")[0].split("\r\n")
+                     if line and not line.startswith(("DTSTAMP", "SEQUENCE"))]
+            found[next(line[4:] for line in lines if line.startswith("UID:"))] = lines
+        return found
+
+    def changed_by(label, change, added=0, deleted=0, changes=None):
+        before_events = contents(feed)
+        change()
+        after = build()
+        after_events = contents(after)
+        changed = sum(1 for uid in after_events if uid in before_events and after_events[uid] != before_events[uid])
+        new = len(set(after_events) - set(before_events))
+        gone = len(set(before_events) - set(after_events))
+        writes = server.writes()
+        code, output = sync(after)
+        sent = counted(server.writes, writes, changed + new + gone)
+        check(code == 0 and f"{new} added, {changed} changed, {gone} deleted" in output and sent == changed + new + gone
+              and calendar_events(calendar) == events_of(open(after, "rb").read()) and changed + new + gone > 0
+              and (added is None or new == added) and (deleted is None or gone == deleted)
+              and (changes is None or changed == changes),
+              f"rebuilds: {label}: {new} added, {changed} changed, {gone} deleted, {sent} writes, nothing else",
+              output.strip())
+
+    # The note's title is in each of its 7 daily events.
+    changed_by("a note addressed to her edited", lambda: edit("notes/2026/national-day-duty.md", "title: 国庆值班安排",
+                                                              "title: 国庆值班安排（改）"), changes=7)
+    # The month-end report moves an hour: its occurrences change, nothing else.
+    changed_by("a reminder's time changed", lambda: edit("users/li-si.yml", 'time: "09:00"', 'time: "10:00"'))
+
+    # 2027's arrangement announced (元旦 off, a make-up Saturday): her workday and make-up reminders
+    # of 2027 become known and are added; nothing of 2026 is written.
+    def announce():
+        path = os.path.join(content, "holidays", "2027.json")
+        data = json.load(open(path, encoding="utf-8"))
+        data["days"] = [{"name": "元旦", "date": "2027-01-01", "isOffDay": True},
+                        {"name": "元旦", "date": "2027-01-02", "isOffDay": True},
+                        {"name": "元旦", "date": "2027-01-03", "isOffDay": True},
+                        {"name": "元旦", "date": "2027-01-09", "isOffDay": False}]
+        data["papers"] = ["https://www.gov.cn/zhengce/content/2027-01-announced.htm"]
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False)
+    changed_by("a new year's arrangement announced", announce, added=None, deleted=0)
+
+
 def check_publisher(server, client, site, env, folder):
     """Publisher mode: two subscribers of the build synced in one command, one line each."""
     # The subscribers' personal feeds only (a private schedule's feed lies in a token folder too).
@@ -983,6 +1070,7 @@ def main():
         check_kills(server, client, small, env, password_file)
         print(f"      (the kill trials took {time.monotonic() - started:.0f} s)")
         check_publisher(server, client, site, env, folder)
+        check_rebuilds(server, client, env, folder)
         server.stop()
         server = None
 
