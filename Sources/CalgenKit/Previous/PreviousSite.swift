@@ -29,11 +29,18 @@ public enum PreviousSite {
                     fix: "give the published site's address, e.g. https://calendar.example.com/"))
         }
         let site = try options.loader.load()
-        let current =
+        // Of the personal feeds' manifests, a shard needs its subscribers' alone, and a build
+        // assembled from shards none (it renders no personal feed). The public ones are few.
+        let shared =
             Calgen.publicFeedPaths.map(FeedPath.manifest(of:))
             + site.calendar.years.filter(site.calendar.isAnnounced(year:)).map { FeedPath.manifest(of: FeedPath.year($0)) }
-            + site.subscribers.map { FeedPath.manifest(of: FeedPath.personal($0, secret: options.feedSecret)) }
             + site.schedules.map { FeedPath.manifest(of: FeedPath.schedule($0, secret: options.feedSecret)) }
+        let personal =
+            options.assemble.isEmpty
+            ? site.subscribers.filter { options.shard?.holds(subscriberID: $0.id) ?? true }.map {
+                FeedPath.manifest(of: FeedPath.personal($0, secret: options.feedSecret))
+            } : []
+        let current = shared + personal
         guard let manifestBytes = try fetch(base, Manifest.path, fetcher: fetcher, maxBytes: manifestLimit) else {
             return .firstDeploy
         }
