@@ -119,7 +119,6 @@ public struct FeedSet: Sendable {
                     draft, inputs: nil, previous: previous, sink: MemorySink(), stamp: renderer.stamp,
                     generatedAt: generatedAt, owner: nil))
         }
-        var problems = [Diagnostic]()
         // A public schedule's feed is listed in the site manifest, a private one is not: it goes
         // to `sink` like a personal feed.
         for schedule in site.schedules {
@@ -128,19 +127,14 @@ public struct FeedSet: Sendable {
                 schedule.encoding == .expanded
                 ? "write `encoding: compact` in the schedule (a daily rule per day of its cycle), or lower the site's `feed-years-before`/`feed-years-after`"
                 : "lower the site's `feed-years-before`/`feed-years-after`"
-            do {
-                let draft = try renderer.scheduleFeed(schedule, zones: zones)
-                results.append(
-                    try FeedSet.finish(
-                        draft, inputs: nil, previous: previous, sink: draft.isPublic ? MemorySink() : sink,
-                        stamp: renderer.stamp, generatedAt: generatedAt,
-                        owner: FeedSize.Owner(file: file, fix: fix)))
-            } catch let error as FeedTooLarge {
-                problems.append(error.diagnostic(file: file, fix: fix))
-            }
+            let draft = renderer.scheduleFeed(schedule, zones: zones)
+            results.append(
+                try FeedSet.finish(
+                    draft, inputs: nil, previous: previous, sink: draft.isPublic ? MemorySink() : sink,
+                    stamp: renderer.stamp, generatedAt: generatedAt, owner: FeedSize.Owner(file: file, fix: fix)))
         }
         if case .given(let given) = source { results += given }
-        return try FeedSet.collect(personal, into: results, problems: problems)
+        return try FeedSet.collect(personal, into: results, problems: [])
     }
 
     /// `results` and the personal feeds rendered, or every problem of them.
