@@ -24,6 +24,11 @@ public struct BuildOptions: Sendable {
     public var allowReset: Bool
     /// Replaces `base-url` of `site.yml`, for a preview deploy at another address.
     public var baseURL: String?
+    /// Render only this shard's personal feeds (`--shard K/N`), into a folder for `assemble`.
+    public var shard: Shard?
+    /// The folders of every shard of this build (`--assemble`): the site is built with each
+    /// personal feed taken from its shard instead of rendered.
+    public var assemble: [String] = []
     /// Called as each step starts (for a progress indicator on a terminal).
     public var progress: (@Sendable (_ step: String, _ index: Int, _ count: Int) -> Void)?
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CalgenKit
+import CalgenModel
 import Foundation
 
 struct BuildCommand: ParsableCommand {
@@ -19,8 +20,32 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The output directory, replaced as a whole.", valueName: "dir"))
     var output: String = "public"
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Render only the personal feeds (with their manifests and pages) of the subscribers in shard K of N, and shard.json, into the output directory, for --assemble.",
+            valueName: "K/N"))
+    var shard: String?
+
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Build the site with every personal feed taken from these shards' folders (all N of one build), without rendering any again.",
+            valueName: "dir"))
+    var assemble: [String] = []
+
+    func validate() throws {
+        if let shard, Shard(shard) == nil {
+            throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N ≤ \(Shard.maxCount), e.g. --shard 2/4, not \"\(shard)\"")
+        }
+        if shard != nil && !assemble.isEmpty { throw ValidationError("give --shard or --assemble, not both") }
+    }
+
     func run() throws {
-        let report = try site.withPreviousSite(try site.buildOptions(output: output), quiet: level.quiet) { options in
+        var options = try site.buildOptions(output: output)
+        options.shard = shard.flatMap(Shard.init)
+        options.assemble = assemble
+        let report = try site.withPreviousSite(options, quiet: level.quiet) { options in
             try BuildSummary.run(options, level: level, keptOutput: output) { try $0.build() }
         }
         DiagnosticPrinter.print(warnings: report.warnings)

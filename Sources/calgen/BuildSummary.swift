@@ -38,7 +38,12 @@ enum BuildSummary {
         }
         if report.subscribers > 0 { what += " for \(report.subscribers) subscribers" }
         var lines = [String]()
-        if let output, report.skipped {
+        if let output, let shard = report.shard {
+            lines.append(
+                "Built shard \(shard) into \(output)/ in \(seconds(total)): \(count(report.feeds)) feeds (\(count(report.events)) events) "
+                    + "and \(count(report.pages)) pages for \(count(report.subscribers)) subscribers; "
+                    + "\(count(report.filesWritten)) files written (\(megabytes(report.bytesWritten)))")
+        } else if let output, report.skipped {
             lines.append(
                 "Built \(output)/ in \(seconds(total)): nothing calgen reads changed since the last build; "
                     + "version \(report.version), \(output)/ left as it was (\(report.pages) pages, \(report.feeds) feeds)")

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 
 /// What a build did, for the summary line: derived from what each step returned.
 public struct BuildReport: Sendable {
@@ -35,6 +36,8 @@ public struct BuildReport: Sendable {
     public internal(set) var feedsRendered = 0
     /// Events of the feeds rendered by this build.
     public internal(set) var events = 0
+    /// The shard this build rendered (`--shard`), `nil` for a whole site.
+    public internal(set) var shard: Shard?
     /// Things the publisher must know about that do not stop the build (warnings and notes),
     /// such as the development feed secret.
     public internal(set) var warnings: [Diagnostic] = []
@@ -63,6 +66,22 @@ public struct BuildReport: Sendable {
             untouched = true
             filesUnchanged = files
         }
+    }
+
+    /// The report of one shard's build (`--shard`): its subscribers' feeds and pages.
+    init(shard: Shard, subscribers: Int, feeds: [FeedResult], pages: Int, files: Int, applied: AppliedPlan, steps: [Step]) {
+        self.shard = shard
+        self.subscribers = subscribers
+        self.feeds = feeds.count
+        feedsRendered = feeds.filter(\.isRendered).count
+        events = feeds.reduce(0) { $0 + $1.eventsRendered }
+        self.pages = pages
+        self.files = files
+        filesWritten = applied.written
+        filesUnchanged = applied.linked
+        bytesWritten = applied.bytesWritten
+        warnings = feeds.flatMap(\.warnings)
+        self.steps = steps
     }
 
     /// The figures a state file keeps.

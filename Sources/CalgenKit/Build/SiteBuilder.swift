@@ -22,10 +22,14 @@ public struct SiteBuilder: Sendable {
     /// Builds the site. On any error the previous output is left exactly as it was.
     /// Throws `ContentErrors` for problems in the content, `OutputError` for problems writing.
     public func build() throws -> BuildReport {
+        if let shard = options.shard { return try buildShard(shard) }
         let timer = StepTimer(progress: options.progress)
-        // Nothing read changed and the output is what the last build left: stop here.
+        // Nothing read changed and the output is what the last build left: stop here. (Shards
+        // being assembled are read too, and are not in the state.)
         let statePath = BuildState.path(forOutput: options.outputDirectory)
-        let inputs = options.previousManifest == nil ? timer.step("inputs") { BuildState.inputs(of: options) } : nil
+        let inputs =
+            options.previousManifest == nil && options.assemble.isEmpty
+            ? timer.step("inputs") { BuildState.inputs(of: options) } : nil
         if let inputs, let state = BuildState.read(statePath), state.inputs == inputs,
             BuildState.isUnchanged(options.outputDirectory, since: state)
         {
@@ -42,7 +46,17 @@ public struct SiteBuilder: Sendable {
             templatesDirectory: options.templatesDirectory)
         let report: BuildReport
         do {
-            let rendered = try render(loaded, timer, sink: StagingSink(stagingPath: staged.stagingPath))
+            let assembly =
+                try options.assemble.isEmpty
+                ? nil
+                : timer.step("shards") { () throws(ContentErrors) in
+                    try ShardAssembly.read(
+                        folders: options.assemble, site: loaded.site, secret: options.feedSecret,
+                        digest: { ShardInputs.parts(options: options, loaded: loaded, count: $0) }, previous: loaded.previous,
+                        output: options.outputDirectory, stagingPath: staged.stagingPath)
+                }
+            let rendered = try render(
+                loaded, timer, sink: StagingSink(stagingPath: staged.stagingPath), assembly: assembly)
             let plan = rendered.publication.plan
             if plan.changesNothing && loaded.previous.holdsExactly(plan.sizes) {
                 staged.discard()
@@ -122,7 +136,10 @@ public struct SiteBuilder: Sendable {
 
     /// Renders everything a loaded site makes, feeds through `sink`, and plans the output
     /// against the previous one.
-    func render(_ loaded: LoadedSite, _ timer: StepTimer, sink: any OutputSink) throws -> RenderedSite {
+    /// With an `assembly`, the personal feeds and their pages are the shards', not rendered.
+    func render(_ loaded: LoadedSite, _ timer: StepTimer, sink: any OutputSink, assembly: ShardAssembly? = nil) throws
+        -> RenderedSite
+    {
         let (site, previous) = (loaded.site, loaded.previous)
         try options.feedSecret.check(site, contentDirectory: options.contentDirectory)
         let today = site.config.civilDate(of: options.now)
@@ -131,13 +148,16 @@ public struct SiteBuilder: Sendable {
         let data = timer.step("api") { renderer.renderData() }
         let feedSet = FeedSet(
             site: site, today: today, generatedAt: options.now, secret: options.feedSecret, sources: loaded.sources)
-        let feeds = try timer.step("feeds") { try feedSet.render(previous: previous, sink: sink) }
+        let feeds = try timer.step("feeds") {
+            try feedSet.render(previous: previous, sink: sink, personal: assembly.map { .given($0.feeds) } ?? .all)
+        }
         let personalFeeds = feedSet.paths()
         // Beside the page of each personal feed, the record of which feeds this build published.
         let privateSchedules = feedSet.privateSchedulePaths()
         let recorded = personalFeeds.map(\.path) + privateSchedules.map(\.path)
         let privatePages =
-            renderer.renderPrivatePages(personalFeeds) + renderer.renderPrivateSchedulePages(privateSchedules)
+            (assembly == nil ? renderer.renderPrivatePages(personalFeeds) : [])
+            + renderer.renderPrivateSchedulePages(privateSchedules)
             + (recorded.isEmpty ? [] : [PersonalFeedRecord(feedPaths: recorded).file(secret: options.feedSecret)])
         let (publication, htmlPages) = try timer.step("manifest") {
             // What changed for people, as the manifest keeps it and as the changes page and
@@ -152,7 +172,8 @@ public struct SiteBuilder: Sendable {
             let htmlPages = (pages + changes).filter { $0.path.hasSuffix(".html") }
             let publication = try Publication(
                 publicFiles: pages + data + changes + [renderer.renderSitemap(of: htmlPages)], feeds: feeds,
-                privatePages: privatePages, years: years, news: news, notes: notes, previous: previous, now: options.now
+                privatePages: privatePages, placedPages: assembly?.pages ?? [], years: years, news: news, notes: notes,
+                previous: previous, now: options.now
             ).checked()
             return (publication, htmlPages.count)
         }
@@ -163,7 +184,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The content, the templates and the previous output, with the problems of all three.
-    private func load(previous: () throws(ContentErrors) -> PreviousOutput) throws(ContentErrors) -> LoadedSite {
+    func load(previous: () throws(ContentErrors) -> PreviousOutput) throws(ContentErrors) -> LoadedSite {
         var problems = DiagnosticCollector()
         let content = problems.collect { () throws(ContentErrors) in try options.loader.loadWithSources() }
         let templates = problems.collect { () throws(ContentErrors) in

@@ -28,14 +28,25 @@ public struct FeedSet: Sendable {
     /// gets the next sequence and this build's time. A personal feed whose inputs are those of
     /// the previous build is kept without rendering it; the others are rendered on all cores and
     /// go to `sink` as each is done.
-    func render(previous: PreviousOutput, sink: any OutputSink) throws -> [FeedResult] {
+    ///
+    /// `personal` says where the personal feeds come from: all rendered here; only one shard's
+    /// (and then nothing else: no public feed, no schedule); or given, taken from the shards.
+    func render(previous: PreviousOutput, sink: any OutputSink, personal source: PersonalFeeds = .all) throws
+        -> [FeedResult]
+    {
         let site = self.site
         let zones = ZoneCache()
         let notes = NoteIndex(notes: site.notes)
         // Subscribers with the same horizon share one schedule, made once.
         var schedules = [FeedHorizon: ReminderSchedule]()
         var jobs = [(Subscriber, FeedHorizon)]()
-        for subscriber in site.subscribers {
+        let subscribers: [Subscriber]
+        switch source {
+        case .all: subscribers = site.subscribers
+        case .shard(let shard): subscribers = site.subscribers.filter { shard.holds(subscriberID: $0.id) }
+        case .given: subscribers = []
+        }
+        for subscriber in subscribers {
             let horizon = renderer.horizon(of: subscriber)
             if schedules[horizon] == nil {
                 schedules[horizon] = ReminderSchedule(calendar: site.calendar, first: horizon.first, last: horizon.last)
@@ -81,6 +92,7 @@ public struct FeedSet: Sendable {
                     owner: FeedSize.Owner(file: file, fix: fix))
             }
         }
+        if case .shard = source { return try FeedSet.collect(personal, into: [], problems: []) }
         let publicDraft: FeedDraft
         do throws(FeedTooLarge) {
             publicDraft = try renderer.publicFeed()
@@ -107,7 +119,6 @@ public struct FeedSet: Sendable {
                     draft, inputs: nil, previous: previous, sink: MemorySink(), stamp: renderer.stamp,
                     generatedAt: generatedAt, owner: nil))
         }
-        var problems = [Diagnostic]()
         // A public schedule's feed is listed in the site manifest, a private one is not: it goes
         // to `sink` like a personal feed.
         for schedule in site.schedules {
@@ -116,17 +127,21 @@ public struct FeedSet: Sendable {
                 schedule.encoding == .expanded
                 ? "write `encoding: compact` in the schedule (a daily rule per day of its cycle), or lower the site's `feed-years-before`/`feed-years-after`"
                 : "lower the site's `feed-years-before`/`feed-years-after`"
-            do {
-                let draft = try renderer.scheduleFeed(schedule, zones: zones)
-                results.append(
-                    try FeedSet.finish(
-                        draft, inputs: nil, previous: previous, sink: draft.isPublic ? MemorySink() : sink,
-                        stamp: renderer.stamp, generatedAt: generatedAt,
-                        owner: FeedSize.Owner(file: file, fix: fix)))
-            } catch let error as FeedTooLarge {
-                problems.append(error.diagnostic(file: file, fix: fix))
-            }
+            let draft = renderer.scheduleFeed(schedule, zones: zones)
+            results.append(
+                try FeedSet.finish(
+                    draft, inputs: nil, previous: previous, sink: draft.isPublic ? MemorySink() : sink,
+                    stamp: renderer.stamp, generatedAt: generatedAt, owner: FeedSize.Owner(file: file, fix: fix)))
         }
+        if case .given(let given) = source { results += given }
+        return try FeedSet.collect(personal, into: results, problems: [])
+    }
+
+    /// `results` and the personal feeds rendered, or every problem of them.
+    private static func collect(
+        _ personal: [Result<FeedResult, any Error>], into results: [FeedResult], problems: [Diagnostic]
+    ) throws -> [FeedResult] {
+        var (results, problems) = (results, problems)
         for result in personal {
             switch result {
             case .success(let feed): results.append(feed)
@@ -181,6 +196,9 @@ public struct FeedSet: Sendable {
     public func paths() -> [(subscriber: Subscriber, path: String)] {
         site.subscribers.map { ($0, renderer.path(of: $0)) }
     }
+
+    /// The feed path of the subscriber.
+    func path(of subscriber: Subscriber) -> String { renderer.path(of: subscriber) }
 
     /// Each private schedule's feed path, as `feeds/<token>/<id>.ics`.
     func privateSchedulePaths() -> [(schedule: WorkSchedule, path: String)] {

@@ -13,7 +13,10 @@ import ICalendar
 ///   does not, which is its own event.
 /// - A day that cannot be known yet (an unannounced year) has no event.
 extension FeedRenderer {
-    func scheduleFeed(_ schedule: WorkSchedule, zones: ZoneCache) throws(FeedTooLarge) -> FeedDraft {
+    ///
+    /// At most one event a day over a horizon of at most `2 × Limits.feedYears + 1` years, so a
+    /// schedule's feed stays far below `Limits.eventsPerFeed` in either encoding.
+    func scheduleFeed(_ schedule: WorkSchedule, zones: ZoneCache) -> FeedDraft {
         let horizon = horizon(of: nil)
         let evaluator = ScheduleEvaluator(schedule: schedule, almanac: site.almanac)
         let days = evaluator.days(from: horizon.first, through: horizon.last)
@@ -25,9 +28,6 @@ extension FeedRenderer {
             schedule.audience == .public
             ? PagePath.schedule(schedule.id) : String(feedPath[...feedPath.lastIndex(of: "/")!])
         let specs = days.map { scheduleEvent(of: $0, schedule: schedule) }
-        if specs.count(where: { $0 != nil }) > Limits.eventsPerFeed {
-            throw FeedTooLarge(events: specs.count(where: { $0 != nil }))
-        }
         var events = [Event]()
         var ruled = Set<Int>()
         if schedule.encoding == .compact, case .rotation(let anchor, let cycle) = schedule.pattern {

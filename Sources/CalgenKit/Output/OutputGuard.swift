@@ -77,9 +77,16 @@ public enum OutputGuard {
     /// state beside it (then a damaged manifest is reported as such by the build).
     public static func isCalgenOutput(_ path: String) -> Bool {
         if FileManager.default.fileExists(atPath: BuildState.path(forOutput: path)) { return true }
-        guard let handle = FileHandle(forReadingAtPath: path + "/" + Manifest.path) else { return false }
-        defer { try? handle.close() }
-        let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
+        // A shard's folder (`--shard`) starts its `shard.json` so.
+        if head(of: path + "/shard.json").hasPrefix("{\n  \"calgen-shard\" : ") { return true }
+        let head = head(of: path + "/" + Manifest.path)
         return head.hasPrefix("{") && head.contains("\"generator\": \"calgen ")
+    }
+
+    /// The first 4 KiB of a file as text, empty when it cannot be read.
+    private static func head(of file: String) -> String {
+        guard let handle = FileHandle(forReadingAtPath: file) else { return "" }
+        defer { try? handle.close() }
+        return String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
     }
 }

@@ -29,11 +29,18 @@ public enum PreviousSite {
                     fix: "give the published site's address, e.g. https://calendar.example.com/"))
         }
         let site = try options.loader.load()
-        let current =
+        // Of the personal feeds' manifests, a shard needs its subscribers' alone, and a build
+        // assembled from shards none (it renders no personal feed). The public ones are few.
+        let shared =
             Calgen.publicFeedPaths.map(FeedPath.manifest(of:))
             + site.calendar.years.filter(site.calendar.isAnnounced(year:)).map { FeedPath.manifest(of: FeedPath.year($0)) }
-            + site.subscribers.map { FeedPath.manifest(of: FeedPath.personal($0, secret: options.feedSecret)) }
             + site.schedules.map { FeedPath.manifest(of: FeedPath.schedule($0, secret: options.feedSecret)) }
+        let personal =
+            options.assemble.isEmpty
+            ? site.subscribers.filter { options.shard?.holds(subscriberID: $0.id) ?? true }.map {
+                FeedPath.manifest(of: FeedPath.personal($0, secret: options.feedSecret))
+            } : []
+        let current = shared + personal
         guard let manifestBytes = try fetch(base, Manifest.path, fetcher: fetcher, maxBytes: manifestLimit) else {
             return .firstDeploy
         }
@@ -58,10 +65,18 @@ public enum PreviousSite {
             bytes throws(ContentErrors) in
             try PersonalFeedRecord.parse(bytes, file: HTTPFetcher.display(base + recordPath))
         }
-        for path in manifests {
-            // Each is written as it arrives: one download in memory at a time.
-            if let bytes = try fetch(base, path, fetcher: fetcher, maxBytes: feedManifestLimit) {
+        // Several at a time (a site with many subscribers has as many feed manifests, and each is
+        // a round trip), each written as it arrives; the first failure in path order is the error.
+        let found = ParallelMap.map(manifests, threadsPerCore: 4) { path -> Result<Bool, ContentErrors> in
+            Result { () throws(ContentErrors) in
+                guard let bytes = try fetch(base, path, fetcher: fetcher, maxBytes: feedManifestLimit) else { return false }
                 try store(bytes, at: folder + "/" + path)
+                return true
+            }
+        }
+        for (path, result) in zip(manifests, found) {
+            if try result.get() {
+                continue
             } else if (listed.contains(path) || record?.lists(FeedPath.feed(ofManifest: path)) == true) && !options.allowReset {
                 problems.add(
                     Diagnostic(
@@ -79,9 +94,13 @@ public enum PreviousSite {
     }
 
     private static func store(_ bytes: [UInt8], at target: String) throws(ContentErrors) {
+        let folder = (target as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(
-                atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            // Another download may create the same folder at the same moment.
+            var isFolder: ObjCBool = false
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch  where FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue {}
             try Data(bytes).write(to: URL(fileURLWithPath: target))
         } catch {
             throw ContentErrors(
