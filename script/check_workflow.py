@@ -1,17 +1,34 @@
 #!/usr/bin/env python3
-"""Checks Examples/github-actions/publish.yml: validates it against GitHub's workflow schema
-(check-jsonschema's vendored copy; actionlint cannot be installed offline), then runs its shell
-steps as a scheduled run would, against 127.0.0.1:
+"""Checks the GitHub Actions examples: validates each against GitHub's workflow schema
+(check-jsonschema's vendored copy; actionlint cannot be installed offline), then runs their shell
+steps as GitHub would, against 127.0.0.1.
 
+Examples/github-actions/publish.yml, as a scheduled run, against:
 - a "previous site" (the bundled site built once, version 1) and a holiday-cn mirror in which
   2027 has just been announced, both served by Python's http.server;
 - a clone of this repository whose origin is a bare repository, so that `git push` works.
-
 It expects the new 2027 file committed and pushed, a site whose version continues (2), and the
 unchanged events of the previous release with their DTSTAMP.
 
+Examples/github-actions/publish-sharded.yml, job by job as a runner would (every shard of the
+matrix in its own folder, artifacts passed from job to job as actions/upload-artifact and
+download-artifact do), on the bundled content from 2025 with 26 more subscribers, against a previous
+release served by http.server and an S3-compatible bucket in moto, started here. It expects:
+- the bucket to hold exactly the files of the assembled public/, with the same bytes;
+- public/ byte-identical (diff -r) to one plain `calgen build` of the same commit, with the
+  same previous site and SOURCE_DATE_EPOCH;
+- a second run, after one note changed and with the bucket as the previous site, to upload
+  exactly the files that changed (under 1% of them) and continue the version;
+- assemble to fail, naming the shard, writing nothing and uploading nothing, when a shard is
+  missing, given twice or stale (rendered by another run).
+The sharded part is skipped, saying so, when this calgen has no `build --shard`.
+
 usage: check_workflow.py CALGEN
 """
+import contextlib
+import fnmatch
+import hashlib
+import itertools
 import json
 import os
 import re
@@ -24,7 +41,18 @@ import time
 
 import yaml
 
-WORKFLOW = "Examples/github-actions/publish.yml"
+PUBLISH = "Examples/github-actions/publish.yml"
+SHARDED = "Examples/github-actions/publish-sharded.yml"
+SECRET = "check-workflow-secret-0123456789"
+# Scratch folders in memory where there is one: removing a few hundred MB of checkouts and sites
+# from a busy disk took half a minute.
+SCRATCH = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
+# The previous release, the day after (the first sharded run) and an hour later (the second).
+RELEASED, FIRST_RUN, SECOND_RUN = 1795233600, 1795320000, 1795323600
+BUCKET = "calendar"
+EXTRA_SUBSCRIBERS = 26
+FIRST_YEAR = 2025  # holiday data from then on: fewer day pages to render and upload
 
 
 def run(args, **kwargs):
@@ -37,21 +65,105 @@ def free_port():
         return s.getsockname()[1]
 
 
-def main(calgen):
-    calgen = os.path.abspath(calgen)
-    repo = os.getcwd()
-    result = subprocess.run(["check-jsonschema", "--builtin-schema", "vendor.github-workflows", WORKFLOW],
+@contextlib.contextmanager
+def server(args, port):
+    """Runs a server on 127.0.0.1:port for the block's time."""
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError(f"{args[0]} did not listen on 127.0.0.1:{port}")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # moto's server waits for idle keep-alive connections
+            process.kill()
+            process.wait()
+
+
+def http_server(folder, port):
+    return server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", folder],
+                  port)
+
+
+def validate(workflow):
+    result = subprocess.run(["check-jsonschema", "--builtin-schema", "vendor.github-workflows", workflow],
                             capture_output=True, text=True)
-    print(result.stdout.strip() or result.stderr.strip())
-    if result.returncode != 0:
-        return 1
-    with open(WORKFLOW, encoding="utf-8") as f:
+    print(f"{workflow}: {result.stdout.strip() or result.stderr.strip()}")
+    return result.returncode == 0
+
+
+def evaluate(expression, context):
+    """The forms of GitHub's expressions the examples use: a.b.c, 'text', fromJSON(x), x || y.
+    A name the context lacks raises KeyError: a typo in the workflow fails the check."""
+    value = ""
+    for alternative in expression.split("||"):
+        value = term(alternative.strip(), context)
+        if value:
+            break
+    return value
+
+
+def term(text, context):
+    if match := re.fullmatch(r"fromJSON\((.*)\)", text):
+        return json.loads(term(match.group(1), context))
+    if match := re.fullmatch(r"'(.*)'", text):
+        return match.group(1)
+    value = context
+    for key in text.split("."):
+        value = value[key]
+    return value
+
+
+def expand(value, context):
+    """A value of the workflow with its ${{ }} expressions replaced; a lone expression keeps its type."""
+    text = str(value)
+    if whole := EXPRESSION.fullmatch(text.strip()):
+        return evaluate(whole.group(1), context)
+    return EXPRESSION.sub(lambda m: str(evaluate(m.group(1), context)), text)
+
+
+def shell_step(step, cwd, env, context, output_file):
+    """Runs a `run:` step as the runner does (bash -e), with its env; returns the finished process."""
+    step_env = dict(env)
+    for key, value in (step.get("env") or {}).items():
+        step_env[key] = str(expand(value, context))
+    open(output_file, "w").close()
+    step_env["GITHUB_OUTPUT"] = output_file
+    started = time.monotonic()
+    done = subprocess.run(["bash", "-e", "-c", step["run"]], cwd=cwd, env=step_env, capture_output=True, text=True)
+    done.seconds = time.monotonic() - started
+    with open(output_file, encoding="utf-8") as f:
+        outputs = dict(line.rstrip("\n").split("=", 1) for line in f if "=" in line)
+    if step.get("id"):
+        context["steps"][step["id"]] = {"outputs": outputs}
+    return done
+
+
+def print_step(name, done, lines=3):
+    print(f"  step \"{name}\": exit {done.returncode} ({done.seconds:.1f} s)")
+    for line in (done.stdout + done.stderr).strip().splitlines()[-lines:]:
+        print("     ", line)
+
+
+# --- publish.yml ---------------------------------------------------------------------------
+
+def check_publish(calgen):
+    repo = os.getcwd()
+    with open(PUBLISH, encoding="utf-8") as f:
         workflow = yaml.safe_load(f)
     steps = [s for s in workflow["jobs"]["build"]["steps"] if "run" in s]
 
-    with tempfile.TemporaryDirectory() as scratch:
+    with tempfile.TemporaryDirectory(dir=SCRATCH) as scratch:
         env = dict(os.environ, HOME=scratch, GIT_TERMINAL_PROMPT="0", CALGEN=calgen,
-                   CALGEN_FEED_SECRET="check-workflow-secret-0123456789", SOURCE_DATE_EPOCH="1795233600")
+                   CALGEN_FEED_SECRET=SECRET, SOURCE_DATE_EPOCH=str(RELEASED))
         # The repository as CI checks it out, with an origin that accepts the push.
         run(["git", "clone", "--quiet", "--bare", repo, os.path.join(scratch, "origin.git")])
         work = os.path.join(scratch, "work")
@@ -69,42 +181,23 @@ def main(calgen):
             json.dump({"year": 2027, "papers": ["https://www.gov.cn/example"],
                        "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": True}]}, f, ensure_ascii=False)
         port = free_port()
-        server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                                   "--directory", served], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            for _ in range(50):
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            values = {"vars.SITE_URL": f"http://127.0.0.1:{port}/site/",
-                      "vars.HOLIDAYS_SOURCE": f"http://127.0.0.1:{port}/holiday-cn/",
-                      "secrets.CALGEN_FEED_SECRET": env["CALGEN_FEED_SECRET"]}
+        with http_server(served, port) as address:
+            context = {"vars": {"SITE_URL": f"{address}/site/", "HOLIDAYS_SOURCE": f"{address}/holiday-cn/"},
+                       "secrets": {"CALGEN_FEED_SECRET": SECRET}, "steps": {}}
             # The next day's scheduled run.
-            env["SOURCE_DATE_EPOCH"] = "1795320000"
+            env["SOURCE_DATE_EPOCH"] = str(FIRST_RUN)
             for step in steps:
-                step_env = dict(env)
-                for key, value in (step.get("env") or {}).items():
-                    step_env[key] = re.sub(r"\$\{\{\s*([\w.]+)\s*\}\}", lambda m: values[m.group(1)], str(value))
-                done = subprocess.run(["bash", "-e", "-c", step["run"]], cwd=work, env=step_env,
-                                      capture_output=True, text=True)
-                print(f"step \"{step.get('name')}\": exit {done.returncode}")
-                for line in (done.stdout + done.stderr).strip().splitlines()[-6:]:
-                    print("   ", line)
+                done = shell_step(step, work, env, context, os.path.join(scratch, "github-output"))
+                print_step(step.get("name"), done, lines=6)
                 if done.returncode != 0:
                     return 1
-        finally:
-            server.terminate()
-            server.wait()
 
         failures = []
         log = run(["git", "--git-dir", os.path.join(scratch, "origin.git"), "log", "-1", "--name-only",
                    "--format=%s"]).stdout
         if "Holiday data: update from holiday-cn" not in log or "Content/holidays/2027.json" not in log:
             failures.append(f"the new holiday file was not pushed: {log!r}")
-        with open(os.path.join(work, "public", "manifest.json"), encoding="utf-8") as f:
-            version = json.load(f)["version"]
+        version = manifest_version(os.path.join(work, "public"))
         if version != 2:
             failures.append(f"the site's version is {version}, expected 2 (continuing the release's 1)")
         with open(os.path.join(work, "public", "feeds", "holidays.ics"), encoding="utf-8", newline="") as f:
@@ -113,9 +206,384 @@ def main(calgen):
             failures.append("an unchanged event lost the DTSTAMP of the previous release")
         for failure in failures:
             print("FAIL", failure)
-        print(f"workflow: {len(steps)} shell steps run against 127.0.0.1; new data committed and pushed, "
+        print(f"{PUBLISH}: {len(steps)} shell steps run against 127.0.0.1; new data committed and pushed, "
               f"version {version}; {len(failures)} failed")
         return 1 if failures else 0
+
+
+def manifest_version(public):
+    with open(os.path.join(public, "manifest.json"), encoding="utf-8") as f:
+        return json.load(f)["version"]
+
+
+# --- publish-sharded.yml: a runner of its jobs -----------------------------------------------
+
+def copy_files(source, target, hidden=True):
+    """Copies a file or a folder's contents into target, without file modes (artifacts keep none)."""
+    if not os.path.exists(source):
+        raise FileNotFoundError(f"no files at {source} (if-no-files-found: error)")
+    if os.path.isfile(source):
+        os.makedirs(target, exist_ok=True)
+        shutil.copyfile(source, os.path.join(target, os.path.basename(source)))
+        return
+    shutil.copytree(source, target, copy_function=shutil.copyfile, dirs_exist_ok=True,
+                    ignore=None if hidden else shutil.ignore_patterns(".*"))
+
+
+def download(artifacts, options, folder):
+    """actions/download-artifact: one artifact by name into path, or every artifact matching
+    pattern, each into path/<name> (unless merge-multiple)."""
+    path = os.path.join(folder, options.get("path", "."))
+    if "name" in options:
+        copy_files(os.path.join(artifacts, options["name"]), path)
+        return
+    for name in sorted(os.listdir(artifacts)):
+        if fnmatch.fnmatch(name, options["pattern"]):
+            merged = str(options.get("merge-multiple", "false")) == "true"
+            copy_files(os.path.join(artifacts, name), path if merged else os.path.join(path, name))
+
+
+def run_job(job, folder, source, env, context, artifacts):
+    """Runs one job (one combination of its matrix) in folder. Returns (the failed step's name
+    and process or None, the job's outputs, {step name: its output})."""
+    context = dict(context, steps={})
+    logs = {}
+    for index, step in enumerate(job["steps"]):
+        uses = step.get("uses", "")
+        options = {key: str(expand(value, context)) for key, value in (step.get("with") or {}).items()}
+        if uses.startswith("actions/checkout@"):
+            run(["git", "clone", "--quiet", source, folder])
+        elif uses.startswith("actions/upload-artifact@"):
+            copy_files(os.path.join(folder, options["path"]), os.path.join(artifacts, options["name"]),
+                       hidden=options.get("include-hidden-files") == "true")
+        elif uses.startswith("actions/download-artifact@"):
+            download(artifacts, options, folder)
+        elif "run" in step:
+            name = str(expand(step.get("name", f"step {index + 1}"), context))
+            done = shell_step(step, folder, env, context, f"{folder}.github-output-{index}")
+            logs[name] = done.stdout + done.stderr
+            print_step(name, done)
+            if done.returncode != 0:
+                return (name, done), {}, logs
+        else:
+            raise ValueError(f"the check cannot run the action {uses!r}")
+    outputs = {key: str(expand(value, context)) for key, value in (job.get("outputs") or {}).items()}
+    return None, outputs, logs
+
+
+def matrix_combinations(job, context):
+    matrix = (job.get("strategy") or {}).get("matrix")
+    if not matrix:
+        return [{}]
+    axes = {key: expand(values, context) for key, values in matrix.items()}
+    return [dict(zip(axes, values)) for values in itertools.product(*axes.values())]
+
+
+def run_workflow(workflow, folder, source, env, context):
+    """Runs every job in order (needs before), each combination of a matrix in its own folder.
+    Returns (None or the failure, {job: outputs}, {(job folder, step): output})."""
+    artifacts = os.path.join(folder, "artifacts")
+    os.makedirs(artifacts)
+    needs, logs = {}, {}
+    env = workflow_env(workflow, env)
+    for name, job in workflow["jobs"].items():
+        required = job.get("needs", [])
+        required = [required] if isinstance(required, str) else required
+        if missing := [need for need in required if need not in needs]:
+            raise ValueError(f"job {name} needs {missing}, which have not run before it")
+        # As on GitHub, a job sees the outputs of the jobs it needs, and only theirs.
+        job_context = dict(context, needs={need: needs[need] for need in required})
+        for matrix in matrix_combinations(job, job_context):
+            label = "-".join([name] + [str(value) for value in matrix.values()])
+            print(f"job {label}")
+            failed, outputs, job_logs = run_job(job, os.path.join(folder, label), source, env,
+                                                dict(job_context, matrix=matrix), artifacts)
+            logs.update({(label, step): output for step, output in job_logs.items()})
+            if failed:
+                return (label, *failed), needs, logs
+        needs[name] = {"outputs": outputs}
+    return None, needs, logs
+
+
+# --- publish-sharded.yml: the checks ---------------------------------------------------------
+
+def has_shards(calgen):
+    done = subprocess.run([calgen, "build", "--help"], capture_output=True, text=True)
+    return "--shard" in done.stdout + done.stderr and "--assemble" in done.stdout + done.stderr
+
+
+def prepare_source(repo, source):
+    """A clone of this repository whose HEAD is the content of the check: the bundled content
+    from FIRST_YEAR on, EXTRA_SUBSCRIBERS more subscribers (copies of the six) and a note
+    for one of them, committed."""
+    run(["git", "clone", "--quiet", repo, source])
+    content = os.path.join(source, "Content")
+    for name in os.listdir(os.path.join(content, "holidays")):
+        if re.fullmatch(r"\d{4}\.json", name) and int(name[:4]) < FIRST_YEAR:
+            os.remove(os.path.join(content, "holidays", name))
+    users = sorted(os.listdir(os.path.join(content, "users")))
+    for number in range(1, EXTRA_SUBSCRIBERS + 1):
+        shutil.copy(os.path.join(content, "users", users[number % len(users)]),
+                    os.path.join(content, "users", f"subscriber-{number:02d}.yml"))
+    write_note(source, "请提前准备本年度的工作总结。\n")
+    commit(source, "The sharded check's content")
+
+
+def write_note(source, body):
+    with open(os.path.join(source, "Content", "notes", "2026", "performance-review.md"), "w", encoding="utf-8") as f:
+        f.write("---\ntitle: 年度绩效面谈\ndate: 2026-12-10\ntime: \"14:00\"\nduration: 1h\n"
+                "audience: [subscriber-07]\n---\n" + body)
+
+
+def commit(source, message):
+    run(["git", "-C", source, "add", "-A"])
+    run(["git", "-C", source, "-c", "user.name=check", "-c", "user.email=check@example.com", "commit",
+         "--quiet", "-m", message])
+
+
+def files_of(folder):
+    """{relative path: (size, MD5)} of every file under folder."""
+    files = {}
+    for root, _, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(root, name)
+            with open(path, "rb") as f:
+                data = f.read()
+            files[os.path.relpath(path, folder)] = (len(data), hashlib.md5(data).hexdigest())
+    return files
+
+
+def bucket_objects(s3):
+    """{key: (size, ETag)}: for a single-part upload (every file here) the ETag is the MD5."""
+    objects = {}
+    for page in s3.get_paginator("list_objects_v2").paginate(Bucket=BUCKET):
+        for item in page.get("Contents", []):
+            objects[item["Key"]] = (item["Size"], item["ETag"].strip('"'))
+    return objects
+
+
+def compare_bucket(s3, public, read_fully):
+    """Failures: the bucket's objects against public/'s files; read_fully are downloaded whole."""
+    files, objects = files_of(public), bucket_objects(s3)
+    failures = []
+    if missing := sorted(set(files) - set(objects)):
+        failures.append(f"{len(missing)} files of public/ not in the bucket, e.g. {missing[:3]}")
+    if extra := sorted(set(objects) - set(files)):
+        failures.append(f"{len(extra)} objects in the bucket not in public/, e.g. {extra[:3]}")
+    if differ := sorted(key for key in set(files) & set(objects) if files[key] != objects[key]):
+        failures.append(f"{len(differ)} objects differ in size or MD5 from public/, e.g. {differ[:3]}")
+    for key in read_fully:
+        with open(os.path.join(public, key), "rb") as f:
+            if s3.get_object(Bucket=BUCKET, Key=key)["Body"].read() != f.read():
+                failures.append(f"the bucket's {key} has other bytes than public/'s")
+    return failures
+
+
+def rclone_changes(output):
+    """The paths rclone's -v log says it copied and deleted."""
+    copied = re.findall(r"INFO\s*: (.+?): Copied \(", output)
+    deleted = re.findall(r"INFO\s*: (.+?): Deleted", output)
+    return set(copied), set(deleted)
+
+
+def plain_build(calgen, source, folder, env, site_url, epoch):
+    """One `calgen build` of the source's HEAD: what the assembled site must equal byte for byte."""
+    run(["git", "clone", "--quiet", source, folder])
+    run([calgen, "build", "--quiet", "--previous-site", site_url, "--output", "public"], cwd=folder,
+        env=dict(env, SOURCE_DATE_EPOCH=str(epoch)))
+    return os.path.join(folder, "public")
+
+
+def identical(reference, public):
+    done = subprocess.run(["diff", "-r", "-q", reference, public], capture_output=True, text=True)
+    return done.returncode == 0, done.stdout.strip().splitlines()[:5]
+
+
+def sharded_run(label, calgen, workflow, scratch, source, env, context):
+    """One run of the whole workflow against the previous site; failures, and what it left."""
+    folder = os.path.join(scratch, slug(label))
+    print(f"== {label}: previous site {context['vars']['SITE_URL']}")
+    started = time.monotonic()
+    reference = plain_build(calgen, source, os.path.join(folder, "plain"), env, context["vars"]["SITE_URL"],
+                            int(env["SOURCE_DATE_EPOCH"]))
+    print(f"plain build (the reference): {time.monotonic() - started:.1f} s")
+    failed, needs, logs = run_workflow(workflow, folder, source, env, context)
+    if failed:
+        return [f"{label}: job {failed[0]}, step \"{failed[1]}\" failed"], None
+    failures = []
+    shards = json.loads(needs["plan"]["outputs"]["shards"])
+    if shards != list(range(1, int(workflow["env"]["SHARDS"]) + 1)) or len(shards) < 2:
+        failures.append(f"{label}: the plan's shards are {shards}, not 1…SHARDS")
+    if needs["plan"]["outputs"]["epoch"] != env["SOURCE_DATE_EPOCH"]:
+        failures.append(f"{label}: the plan fixed the moment {needs['plan']['outputs']['epoch']}")
+    public = os.path.join(folder, "assemble", "public")
+    same, differences = identical(reference, public)
+    if not same:
+        failures.append(f"{label}: the assembled site differs from a plain build: {differences}")
+    sync = next(step["name"] for step in workflow["jobs"]["assemble"]["steps"] if "rclone sync" in step.get("run", ""))
+    copied, deleted = rclone_changes(logs[("assemble", sync)])
+    result = {"public": public, "files": files_of(public), "copied": copied, "deleted": deleted,
+              "needs": needs, "artifacts": os.path.join(folder, "artifacts"), "version": manifest_version(public)}
+    result["bytes"] = sum(result["files"][path][0] for path in copied if path in result["files"])
+    print(f"{label}: {len(shards)} shards assembled, version {result['version']}, {len(result['files'])} files, "
+          f"identical to a plain build: {same}; rclone uploaded {len(copied)} files ({result['bytes']:,} bytes), "
+          f"deleted {len(deleted)}; {time.monotonic() - started:.0f} s")
+    return failures, result
+
+
+def workflow_env(workflow, env):
+    return dict(env, **{key: str(value) for key, value in (workflow.get("env") or {}).items()})
+
+
+def broken_assemble(label, workflow, scratch, source, env, context, run, s3, change):
+    """Runs the assemble job again on the run's artifacts changed by change(artifacts, folder);
+    it must fail at its assemble step naming a shard, write no public/ and upload nothing."""
+    folder = os.path.join(scratch, slug(label))
+    broken = os.path.join(folder, "artifacts")
+    shutil.copytree(run["artifacts"], broken)
+    change(broken, folder)
+    before = bucket_objects(s3)
+    print(f"job assemble, {label}")
+    failed, _, _ = run_job(workflow["jobs"]["assemble"], os.path.join(folder, "assemble"), source,
+                           workflow_env(workflow, env), dict(context, needs=run["needs"], matrix={}), broken)
+    assemble = next(step.get("name") for step in workflow["jobs"]["assemble"]["steps"] if "--assemble" in step.get("run", ""))
+    failures = []
+    if not failed or failed[0] != assemble:
+        failures.append(f"{label}: the assemble job did not fail at \"{assemble}\" ({failed and failed[0]})")
+    else:
+        message = (failed[1].stdout + failed[1].stderr).strip()
+        if "shard" not in message.lower():
+            failures.append(f"{label}: the error does not name the shard: {message!r}")
+        print(f"{label}: exit {failed[1].returncode}: {' / '.join(message.splitlines()[:2])}")
+    if os.path.exists(os.path.join(folder, "assemble", "public")):
+        failures.append(f"{label}: a public/ was written")
+    if bucket_objects(s3) != before:
+        failures.append(f"{label}: the bucket changed")
+    return failures
+
+
+def stale_shard(workflow, source, env, context, run, number):
+    """change(): shard `number` rendered again by its job as another run of the plan would (an
+    hour later), replacing the run's own."""
+    def change(artifacts, folder):
+        shutil.rmtree(os.path.join(artifacts, f"shard-{number}"))
+        outputs = dict(run["needs"]["plan"]["outputs"], epoch=str(int(env["SOURCE_DATE_EPOCH"]) + 3600))
+        print(f"job shard-{number}, from another run")
+        failed, _, _ = run_job(workflow["jobs"]["shard"], os.path.join(folder, f"shard-{number}"), source,
+                               workflow_env(workflow, env),
+                               dict(context, needs={"plan": {"outputs": outputs}}, matrix={"shard": number}), artifacts)
+        if failed:
+            raise RuntimeError(f"the other run's shard {number} failed: {failed[1].stderr}")
+    return change
+
+
+def check_sharded(calgen):
+    if not has_shards(calgen):
+        print(f"{SHARDED}: skipped: this calgen has no `build --shard`/`--assemble` (schema checked only)")
+        return 0
+    import boto3  # noqa: PLC0415 (only the sharded check needs it)
+
+    repo = os.getcwd()
+    with open(SHARDED, encoding="utf-8") as f:
+        workflow = yaml.safe_load(f)
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(dir=SCRATCH) as scratch:
+        # The runner's environment: none of this machine's AWS or rclone settings.
+        env = {key: value for key, value in os.environ.items() if not key.startswith(("AWS_", "RCLONE_"))}
+        env.update(HOME=scratch, GIT_TERMINAL_PROMPT="0", CALGEN=calgen, CALGEN_FEED_SECRET=SECRET)
+        source = os.path.join(scratch, "source")
+        prepare_source(repo, source)
+        served = os.path.join(scratch, "served")
+        run([calgen, "build", "--quiet", "--output", os.path.join(served, "site")], cwd=source,
+            env=dict(env, SOURCE_DATE_EPOCH=str(RELEASED)))
+        print(f"the content and its previous release (version 1): {time.monotonic() - started:.1f} s")
+        http_port, s3_port = free_port(), free_port()
+        moto = [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(s3_port)]
+        with http_server(served, http_port) as previous, server(moto, s3_port) as endpoint:
+            s3 = boto3.client("s3", endpoint_url=endpoint, region_name="us-east-1", aws_access_key_id="check",
+                              aws_secret_access_key="check-secret")
+            # The publisher's bucket: readable by anyone (through the CDN), as the site is.
+            s3.create_bucket(Bucket=BUCKET)
+            s3.put_bucket_policy(Bucket=BUCKET, Policy=json.dumps({
+                "Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Principal": "*", "Action": "s3:GetObject",
+                                                        "Resource": f"arn:aws:s3:::{BUCKET}/*"}]}))
+            print(f"http.server and moto on 127.0.0.1, the bucket made: {time.monotonic() - started:.1f} s")
+            context = {"secrets": {"CALGEN_FEED_SECRET": SECRET, "S3_ACCESS_KEY_ID": "check",
+                                   "S3_SECRET_ACCESS_KEY": "check-secret"},
+                       "vars": {"SITE_URL": f"{previous}/site/", "S3_BUCKET": BUCKET, "S3_PROVIDER": "Other",
+                                "S3_ENDPOINT": endpoint, "S3_REGION": "us-east-1"}}
+
+            first_env = dict(env, SOURCE_DATE_EPOCH=str(FIRST_RUN))
+            failures, first = sharded_run("first run", calgen, workflow, scratch, source, first_env, context)
+            if first is None:
+                return report(failures, started)
+            failures += prefixed("first run", compare_bucket(s3, first["public"], ["manifest.json"]))
+            print(f"first run: the bucket compared with public/: {time.monotonic() - started:.1f} s")
+            if first["version"] != 2:
+                failures.append(f"first run: version {first['version']}, expected 2 (the release's 1 continued)")
+
+            # Assemble, as in the first run, refuses a missing, a doubled and a stale shard.
+            for label, change in [
+                ("shard-2 missing", lambda artifacts, _: shutil.rmtree(os.path.join(artifacts, "shard-2"))),
+                ("shard-1 twice (in shard-2's place)", lambda artifacts, _: replace(artifacts, "shard-2", "shard-1")),
+                ("shard-2 stale (from another run)", stale_shard(workflow, source, first_env, context, first, 2)),
+            ]:
+                failures += broken_assemble(label, workflow, scratch, source, first_env, context, first, s3, change)
+
+            # A note edited, and the next run against the published bucket itself.
+            write_note(source, "请提前准备本年度的工作总结，并带上明年的目标。\n")
+            commit(source, "One note edited")
+            context["vars"]["SITE_URL"] = f"{endpoint}/{BUCKET}/"
+            more, second = sharded_run("second run", calgen, workflow, scratch, source,
+                                       dict(env, SOURCE_DATE_EPOCH=str(SECOND_RUN)), context)
+            failures += more
+            if second is None:
+                return report(failures, started)
+            changed = {path for path, value in second["files"].items() if first["files"].get(path) != value}
+            removed = set(first["files"]) - set(second["files"])
+            failures += prefixed("second run", compare_bucket(s3, second["public"], sorted(changed)))
+            if second["copied"] != changed or second["deleted"] != removed:
+                failures.append(f"second run: rclone uploaded {sorted(second['copied'])[:5]} and deleted "
+                                f"{sorted(second['deleted'])[:5]}, the files that changed are {sorted(changed)[:5]} "
+                                f"and removed {sorted(removed)[:5]}")
+            if not changed or len(second["copied"]) * 100 >= len(second["files"]):
+                failures.append(f"second run: {len(second['copied'])} of {len(second['files'])} files uploaded, "
+                                "expected a few (under 1%)")
+            if second["version"] != first["version"] + 1:
+                failures.append(f"second run: version {second['version']}, expected {first['version'] + 1}")
+            print(f"second run: one note edited: {len(changed)} files changed, {len(second['copied'])} uploaded "
+                  f"({second['bytes']:,} bytes) of {len(second['files'])}, {len(second['deleted'])} deleted")
+            s3.close()
+    return report(failures, started)
+
+
+def slug(label):
+    return re.sub(r"\W+", "-", label).strip("-")
+
+
+def replace(folder, name, other):
+    shutil.rmtree(os.path.join(folder, name))
+    shutil.copytree(os.path.join(folder, other), os.path.join(folder, name))
+
+
+def prefixed(label, failures):
+    return [f"{label}: {failure}" for failure in failures]
+
+
+def report(failures, started):
+    for failure in failures:
+        print("FAIL", failure)
+    print(f"{SHARDED}: run job by job against 127.0.0.1 (moto and http.server) in "
+          f"{time.monotonic() - started:.0f} s; {len(failures)} failed")
+    return 1 if failures else 0
+
+
+def main(calgen):
+    sys.stdout.reconfigure(line_buffering=True)
+    calgen = os.path.abspath(calgen)
+    if not all([validate(PUBLISH), validate(SHARDED)]):
+        return 1
+    return check_publish(calgen) | check_sharded(calgen)
 
 
 if __name__ == "__main__":
