@@ -18,7 +18,8 @@ extension SiteBuilder {
             try load(previous: { () throws(ContentErrors) in try PreviousOutput.load(options: options).withoutFiles })
         }
         let site = loaded.site
-        try options.feedSecret.check(site, contentDirectory: options.contentDirectory)
+        try options.feedSecret.check(
+            hasSubscribers: !loaded.sources.subscribers.isEmpty, contentDirectory: options.contentDirectory)
         let staged = try StagedOutput.begin(
             outputPath: options.outputDirectory, contentDirectory: options.contentDirectory,
             templatesDirectory: options.templatesDirectory)

@@ -51,7 +51,7 @@ public struct SiteBuilder: Sendable {
                 ? nil
                 : timer.step("shards") { () throws(ContentErrors) in
                     try ShardAssembly.read(
-                        folders: options.assemble, site: loaded.site, secret: options.feedSecret,
+                        folders: options.assemble, subscribers: Array(loaded.sources.subscribers.keys),
                         digest: { ShardInputs.parts(options: options, loaded: loaded, count: $0) }, previous: loaded.previous,
                         output: options.outputDirectory, stagingPath: staged.stagingPath)
                 }
@@ -141,7 +141,9 @@ public struct SiteBuilder: Sendable {
         -> RenderedSite
     {
         let (site, previous) = (loaded.site, loaded.previous)
-        try options.feedSecret.check(site, contentDirectory: options.contentDirectory)
+        // Every subscriber file counts, parsed here or (assembling) by the shards.
+        let hasSubscribers = !loaded.sources.subscribers.isEmpty
+        try options.feedSecret.check(hasSubscribers: hasSubscribers, contentDirectory: options.contentDirectory)
         let today = site.config.civilDate(of: options.now)
         let renderer = SiteRenderer(site: site, templates: loaded.templates, today: today)
         let pages = timer.step("pages") { renderer.renderPages() }
@@ -154,7 +156,8 @@ public struct SiteBuilder: Sendable {
         let personalFeeds = feedSet.paths()
         // Beside the page of each personal feed, the record of which feeds this build published.
         let privateSchedules = feedSet.privateSchedulePaths()
-        let recorded = personalFeeds.map(\.path) + privateSchedules.map(\.path)
+        let recorded =
+            (assembly?.feeds.map(\.path) ?? personalFeeds.map(\.path)) + privateSchedules.map(\.path)
         // The page beside each personal feed (a page a subscriber) goes to `sink` like the feeds.
         let feedPages = try timer.step("private") {
             try assembly?.pages ?? renderer.renderPrivatePages(personalFeeds, previous: previous, sink: sink)
@@ -183,7 +186,8 @@ public struct SiteBuilder: Sendable {
         return RenderedSite(
             site: site, pages: htmlPages, feeds: feeds,
             publication: publication,
-            warnings: (site.subscribers.isEmpty ? [] : options.feedSecret.notices) + feeds.flatMap(\.warnings))
+            subscribers: loaded.sources.subscribers.count,
+            warnings: (hasSubscribers ? options.feedSecret.notices : []) + feeds.flatMap(\.warnings))
     }
 
     /// The content, the templates and the previous output, with the problems of all three.
@@ -233,6 +237,8 @@ struct RenderedSite: Sendable {
     let pages: Int
     let feeds: [FeedResult]
     let publication: Publication
+    /// Every subscriber's, parsed by this build or by its shards.
+    let subscribers: Int
     let warnings: [Diagnostic]
 }
 

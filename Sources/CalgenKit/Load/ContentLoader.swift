@@ -19,17 +19,20 @@ public struct ContentLoader: Sendable {
     /// Replaces `base-url` of `site.yml` (`calgen build --base-url`, for preview deploys).
     public let baseURL: String?
 
-    /// Only the subscribers of this shard are parsed (`--shard`); the other subscribers' files
-    /// are read for their digests alone, which every shard of a build must agree on.
-    public let shard: Shard?
+    /// Which subscribers' files are parsed; the others are read for their digests alone, which
+    /// every shard of a build and its assembly must agree on.
+    public let subscribers: SubscriberSelection
 
-    public init(contentDirectory: String, includeDrafts: Bool = false, baseURL: String? = nil, shard: Shard? = nil) {
+    public init(
+        contentDirectory: String, includeDrafts: Bool = false, baseURL: String? = nil,
+        subscribers: SubscriberSelection = .all
+    ) {
         var path = contentDirectory
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         self.contentDirectory = path
         self.includeDrafts = includeDrafts
         self.baseURL = baseURL
-        self.shard = shard
+        self.subscribers = subscribers
     }
 
     /// Loads and validates everything; throws all problems together.
@@ -189,10 +192,10 @@ public struct ContentLoader: Sendable {
     func readSubscribers(
         defaultTimeZone: String, schedules: [WorkSchedule]?
     ) throws(ContentErrors) -> (subscribers: [Subscriber], digests: [String: String], files: [String: String]) {
-        let shard = self.shard
+        let selection = subscribers
         let read = try readFolder(
             "users", kind: "subscriber", limit: Limits.subscriberFileBytes, id: \.id,
-            parses: { stem in shard?.holds(subscriberID: stem) ?? true },
+            parses: { stem in selection.parses(stem) },
             parse: { text, path, name throws(ContentErrors) in
                 try SubscriberParser.parse(
                     text, file: path, fileName: name, defaultTimeZone: defaultTimeZone, schedules: schedules)
@@ -304,6 +307,8 @@ public struct ContentLoader: Sendable {
 extension BuildOptions {
     /// The content loader these options read with.
     var loader: ContentLoader {
-        ContentLoader(contentDirectory: contentDirectory, includeDrafts: includeDrafts, baseURL: baseURL, shard: shard)
+        ContentLoader(
+            contentDirectory: contentDirectory, includeDrafts: includeDrafts, baseURL: baseURL,
+            subscribers: shard.map { .shard($0) } ?? (assemble.isEmpty ? .all : .none))
     }
 }
