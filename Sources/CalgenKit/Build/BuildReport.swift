@@ -49,7 +49,7 @@ public struct BuildReport: Sendable {
         years = rendered.site.calendar.years.count
         announcedYears = rendered.site.calendar.years.filter(rendered.site.calendar.isAnnounced(year:)).count
         notes = rendered.site.notes.count
-        subscribers = rendered.site.subscribers.count
+        subscribers = rendered.subscribers
         pages = rendered.pages
         feeds = rendered.feeds.count
         feedsRendered = rendered.feeds.filter(\.isRendered).count

@@ -19,7 +19,7 @@ struct ShardAssembly: Sendable {
     /// build's inputs (`digest`), together holding the feed of every subscriber in the shard its
     /// id hashes to and nothing else. Reports every problem found at once.
     static func read(
-        folders: [String], site: Site, secret: FeedSecret, digest: (Int) -> [String: String], previous: PreviousOutput,
+        folders: [String], subscribers: [String], digest: (Int) -> [String: String], previous: PreviousOutput,
         output: String, stagingPath: String
     ) throws(ContentErrors) -> ShardAssembly {
         var problems = DiagnosticCollector()
@@ -67,20 +67,20 @@ struct ShardAssembly: Sendable {
         }
         try problems.throwIfAny()
 
-        // Every subscriber's feed, in the shard its id hashes to; nothing else.
-        var expected = [String: (subscriber: String, shard: Int)]()
-        for subscriber in site.subscribers {
-            expected[FeedPath.personal(subscriber, secret: secret)] = (
-                subscriber.id, Shard.index(of: subscriber.id, count: count)
-            )
-        }
+        // Every subscriber's feed, in the shard its id hashes to; nothing else. The shards parsed
+        // the subscribers' files, this build only read them: the feeds' paths are the shards',
+        // which the digests of those files, of the secret and of calgen vouch for.
+        var expected = [String: Int]()
+        for id in subscribers { expected[id] = Shard.index(of: id, count: count) }
+        var paths = Set<String>()
         var entries = [(folder: String, feed: ShardManifest.Feed)]()
         var pages = [(folder: String, page: ShardManifest.Page)]()
         for (folder, shard) in read {
             let file = folder + "/" + ShardManifest.path
             for feed in shard.feeds {
-                guard let want = expected.removeValue(forKey: feed.path), want.shard == shard.shard,
-                    want.subscriber == feed.subscriber
+                let parts = feed.path.split(separator: "/", omittingEmptySubsequences: false)
+                guard expected[feed.subscriber] == shard.shard, parts.count == 3, parts[2] == feed.subscriber + ".ics",
+                    feed.manifest == FeedPath.manifest(of: feed.path), paths.insert(feed.path).inserted
                 else {
                     problems.add(
                         Diagnostic(
@@ -90,15 +90,16 @@ struct ShardAssembly: Sendable {
                             fix: redo))
                     continue
                 }
+                expected[feed.subscriber] = nil
                 entries.append((folder, feed))
             }
             pages += shard.pages.map { (folder, $0) }
         }
-        for (_, want) in expected.sorted(by: { $0.value.subscriber < $1.value.subscriber }) {
+        for (id, shard) in expected.sorted(by: { $0.key < $1.key }) {
             problems.add(
                 Diagnostic(
-                    file: (seen[want.shard] ?? "") + "/" + ShardManifest.path,
-                    message: "lacks the feed of subscriber \"\(want.subscriber)\", which belongs to shard \(want.shard)/\(count)",
+                    file: (seen[shard] ?? "") + "/" + ShardManifest.path,
+                    message: "lacks the feed of subscriber \"\(id)\", which belongs to shard \(shard)/\(count)",
                     fix: redo))
         }
         try problems.throwIfAny()

@@ -18,7 +18,8 @@ extension SiteBuilder {
             try load(previous: { () throws(ContentErrors) in try PreviousOutput.load(options: options).withoutFiles })
         }
         let site = loaded.site
-        try options.feedSecret.check(site, contentDirectory: options.contentDirectory)
+        try options.feedSecret.check(
+            hasSubscribers: !loaded.sources.subscribers.isEmpty, contentDirectory: options.contentDirectory)
         let staged = try StagedOutput.begin(
             outputPath: options.outputDirectory, contentDirectory: options.contentDirectory,
             templatesDirectory: options.templatesDirectory)
@@ -31,8 +32,9 @@ extension SiteBuilder {
                     previous: loaded.previous, sink: StagingSink(stagingPath: staged.stagingPath), personal: .shard(shard))
             }
             let members = feedSet.paths().filter { shard.holds(subscriberID: $0.subscriber.id) }
-            let pages = timer.step("pages") {
-                SiteRenderer(site: site, templates: loaded.templates, today: today).renderPrivatePages(members)
+            let pages = try timer.step("private") {
+                try SiteRenderer(site: site, templates: loaded.templates, today: today).renderPrivatePages(
+                    members, previous: loaded.previous, sink: StagingSink(stagingPath: staged.stagingPath))
             }
             let subscriberOf = Dictionary(uniqueKeysWithValues: members.map { ($0.path, $0.subscriber.id) })
             let description = ShardManifest(
@@ -44,9 +46,9 @@ extension SiteBuilder {
                         size: feed.feed.size, manifest: feed.manifest.path, manifestSize: feed.manifest.size,
                         events: feed.eventsRendered, changed: feed.changed)
                 }.sorted { $0.path < $1.path },
-                pages: pages.map { ShardManifest.Page(path: $0.path, size: $0.bytes.count) }.sorted { $0.path < $1.path })
+                pages: pages.map { ShardManifest.Page(path: $0.path, size: $0.size) }.sorted { $0.path < $1.path })
             let files =
-                feeds.flatMap { [$0.feed, $0.manifest] } + pages.map { PlannedFile($0, unchanged: false) }
+                feeds.flatMap { [$0.feed, $0.manifest] } + pages
                 + [PlannedFile(OutputFile(path: ShardManifest.path, bytes: description.encoded), unchanged: false)]
             let plan = OutputPlan(files: files.sorted { $0.path < $1.path }, changesNothing: false)
             let applied = try timer.step("write") { try staged.apply(plan) }

@@ -17,7 +17,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The steps of a build, in order, for progress displays.
-    public static let stepNames = ["inputs", "load", "pages", "api", "feeds", "manifest", "write", "publish"]
+    public static let stepNames = ["inputs", "load", "pages", "api", "feeds", "private", "manifest", "write", "publish"]
 
     /// Builds the site. On any error the previous output is left exactly as it was.
     /// Throws `ContentErrors` for problems in the content, `OutputError` for problems writing.
@@ -51,7 +51,7 @@ public struct SiteBuilder: Sendable {
                 ? nil
                 : timer.step("shards") { () throws(ContentErrors) in
                     try ShardAssembly.read(
-                        folders: options.assemble, site: loaded.site, secret: options.feedSecret,
+                        folders: options.assemble, subscribers: Array(loaded.sources.subscribers.keys),
                         digest: { ShardInputs.parts(options: options, loaded: loaded, count: $0) }, previous: loaded.previous,
                         output: options.outputDirectory, stagingPath: staged.stagingPath)
                 }
@@ -141,7 +141,9 @@ public struct SiteBuilder: Sendable {
         -> RenderedSite
     {
         let (site, previous) = (loaded.site, loaded.previous)
-        try options.feedSecret.check(site, contentDirectory: options.contentDirectory)
+        // Every subscriber file counts, parsed here or (assembling) by the shards.
+        let hasSubscribers = !loaded.sources.subscribers.isEmpty
+        try options.feedSecret.check(hasSubscribers: hasSubscribers, contentDirectory: options.contentDirectory)
         let today = site.config.civilDate(of: options.now)
         let renderer = SiteRenderer(site: site, templates: loaded.templates, today: today)
         let pages = timer.step("pages") { renderer.renderPages() }
@@ -154,10 +156,14 @@ public struct SiteBuilder: Sendable {
         let personalFeeds = feedSet.paths()
         // Beside the page of each personal feed, the record of which feeds this build published.
         let privateSchedules = feedSet.privateSchedulePaths()
-        let recorded = personalFeeds.map(\.path) + privateSchedules.map(\.path)
+        let recorded =
+            (assembly?.feeds.map(\.path) ?? personalFeeds.map(\.path)) + privateSchedules.map(\.path)
+        // The page beside each personal feed (a page a subscriber) goes to `sink` like the feeds.
+        let feedPages = try timer.step("private") {
+            try assembly?.pages ?? renderer.renderPrivatePages(personalFeeds, previous: previous, sink: sink)
+        }
         let privatePages =
-            (assembly == nil ? renderer.renderPrivatePages(personalFeeds) : [])
-            + renderer.renderPrivateSchedulePages(privateSchedules)
+            renderer.renderPrivateSchedulePages(privateSchedules)
             + (recorded.isEmpty ? [] : [PersonalFeedRecord(feedPaths: recorded).file(secret: options.feedSecret)])
         let (publication, htmlPages) = try timer.step("manifest") {
             // What changed for people, as the manifest keeps it and as the changes page and
@@ -172,7 +178,7 @@ public struct SiteBuilder: Sendable {
             let htmlPages = (pages + changes).filter { $0.path.hasSuffix(".html") }
             let publication = try Publication(
                 publicFiles: pages + data + changes + [renderer.renderSitemap(of: htmlPages)], feeds: feeds,
-                privatePages: privatePages, placedPages: assembly?.pages ?? [], years: years, news: news, notes: notes,
+                privatePages: privatePages, feedPages: feedPages, years: years, news: news, notes: notes,
                 previous: previous, now: options.now
             ).checked()
             return (publication, htmlPages.count)
@@ -180,7 +186,8 @@ public struct SiteBuilder: Sendable {
         return RenderedSite(
             site: site, pages: htmlPages, feeds: feeds,
             publication: publication,
-            warnings: (site.subscribers.isEmpty ? [] : options.feedSecret.notices) + feeds.flatMap(\.warnings))
+            subscribers: loaded.sources.subscribers.count,
+            warnings: (hasSubscribers ? options.feedSecret.notices : []) + feeds.flatMap(\.warnings))
     }
 
     /// The content, the templates and the previous output, with the problems of all three.
@@ -194,6 +201,12 @@ public struct SiteBuilder: Sendable {
         try problems.throwIfAny()
         return LoadedSite(site: content!.site, sources: content!.sources, templates: templates!, previous: previous!)
     }
+}
+
+/// A personal feed whose page is to be rendered.
+private struct FeedPage: Sendable {
+    let subscriber: Subscriber
+    let path: String
 }
 
 /// A build into memory: every file of the output, and what the build did.
@@ -224,6 +237,8 @@ struct RenderedSite: Sendable {
     let pages: Int
     let feeds: [FeedResult]
     let publication: Publication
+    /// Every subscriber's, parsed by this build or by its shards.
+    let subscribers: Int
     let warnings: [Diagnostic]
 }
 
@@ -255,9 +270,22 @@ struct SiteRenderer {
         Sitemap.sitemap(baseURL: site.config.baseURL, pages: htmlPages.map(\.path), templates: templates)
     }
 
-    /// Each personal feed's own page, `feeds/<token>/index.html`.
-    func renderPrivatePages(_ feeds: [(subscriber: Subscriber, path: String)]) -> [OutputFile] {
-        feeds.map { pages.privateFeedPage($0.subscriber, feedPath: $0.path) }
+    /// Each personal feed's own page, `feeds/<token>/index.html`, rendered on all cores and
+    /// stored through `sink` as each is done (there is one a subscriber: too many to hold), or
+    /// kept from the output when it holds the same bytes.
+    func renderPrivatePages(
+        _ feeds: [(subscriber: Subscriber, path: String)], previous: PreviousOutput, sink: any OutputSink
+    ) throws(OutputError) -> [PlannedFile] {
+        let pages = self.pages
+        let jobs = feeds.map { FeedPage(subscriber: $0.subscriber, path: $0.path) }
+        let planned = ParallelMap.map(jobs, threadsPerCore: 2) { job -> Result<PlannedFile, OutputError> in
+            let page = pages.privateFeedPage(job.subscriber, feedPath: job.path)
+            if previous.holdsBytes(of: page) {
+                return .success(PlannedFile(path: page.path, size: page.bytes.count, source: .kept))
+            }
+            return Result { () throws(OutputError) in try sink.store(page.path, page.bytes) }
+        }
+        return try planned.map { result throws(OutputError) in try result.get() }
     }
 
     /// Each private schedule's year and month pages, beside its feed in `feeds/<token>/`.

@@ -19,12 +19,20 @@ public struct ContentLoader: Sendable {
     /// Replaces `base-url` of `site.yml` (`calgen build --base-url`, for preview deploys).
     public let baseURL: String?
 
-    public init(contentDirectory: String, includeDrafts: Bool = false, baseURL: String? = nil) {
+    /// Which subscribers' files are parsed; the others are read for their digests alone, which
+    /// every shard of a build and its assembly must agree on.
+    public let subscribers: SubscriberSelection
+
+    public init(
+        contentDirectory: String, includeDrafts: Bool = false, baseURL: String? = nil,
+        subscribers: SubscriberSelection = .all
+    ) {
         var path = contentDirectory
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         self.contentDirectory = path
         self.includeDrafts = includeDrafts
         self.baseURL = baseURL
+        self.subscribers = subscribers
     }
 
     /// Loads and validates everything; throws all problems together.
@@ -184,11 +192,14 @@ public struct ContentLoader: Sendable {
     func readSubscribers(
         defaultTimeZone: String, schedules: [WorkSchedule]?
     ) throws(ContentErrors) -> (subscribers: [Subscriber], digests: [String: String], files: [String: String]) {
-        let read = try readFolder("users", kind: "subscriber", limit: Limits.subscriberFileBytes, id: \.id) {
-            text, path, name throws(ContentErrors) in
-            try SubscriberParser.parse(
-                text, file: path, fileName: name, defaultTimeZone: defaultTimeZone, schedules: schedules)
-        }
+        let selection = subscribers
+        let read = try readFolder(
+            "users", kind: "subscriber", limit: Limits.subscriberFileBytes, id: \.id,
+            parses: { stem in selection.parses(stem) },
+            parse: { text, path, name throws(ContentErrors) in
+                try SubscriberParser.parse(
+                    text, file: path, fileName: name, defaultTimeZone: defaultTimeZone, schedules: schedules)
+            })
         return (read.items, read.digests, read.files)
     }
 
@@ -210,9 +221,11 @@ public struct ContentLoader: Sendable {
 
     /// The YAML files of a folder of the content (`users/`, `schedules/`; none when it does not
     /// exist), read and parsed on all cores, sorted by id, with the SHA-256 and the path of each
-    /// one's file by id. Every problem of every file is reported, and two files with one id.
+    /// one's file by id. Every problem of every file is reported, and two files with one id. A
+    /// file whose name (its id) `parses` refuses is read for its digest alone.
     private func readFolder<Item: Sendable>(
         _ folder: String, kind: String, limit: Int, id: (Item) -> String,
+        parses: @escaping @Sendable (_ stem: String) -> Bool = { _ in true },
         parse: @escaping @Sendable (_ text: String, _ path: String, _ name: String) throws(ContentErrors) -> Item
     ) throws(ContentErrors) -> (items: [Item], digests: [String: String], files: [String: String]) {
         let directory = display(folder)
@@ -222,9 +235,10 @@ public struct ContentLoader: Sendable {
         let root = contentDirectory
         // Results carry each file's problems back from the worker threads.
         let parsed = ParallelMap.map(names) { name in
-            Result { () throws(ContentErrors) -> (Item, String) in
+            Result { () throws(ContentErrors) -> (Item?, String) in
                 let path = directory + "/" + name
                 let source = try FileReader.readSource(path, root: root, limit: limit)
+                guard parses(ContentLoader.stem(of: name)) else { return (nil, source.digest) }
                 return (try parse(source.text, path, name), source.digest)
             }
         }
@@ -236,20 +250,26 @@ public struct ContentLoader: Sendable {
         for (name, result) in zip(names, parsed) {
             guard let (item, digest) = problems.collect({ () throws(ContentErrors) in try result.get() }) else { continue }
             let path = directory + "/" + name
-            if let other = files[id(item)] {
+            let itemID = item.map(id) ?? ContentLoader.stem(of: name)
+            if let other = files[itemID] {
                 problems.add(
                     Diagnostic(
                         file: path, location: .line(1, column: 1),
-                        message: "the \(kind) id \"\(id(item))\" is already used by \(other)",
+                        message: "the \(kind) id \"\(itemID)\" is already used by \(other)",
                         fix: "keep one file per \(kind)"))
             } else {
-                files[id(item)] = path
-                items.append(item)
-                digests[id(item)] = digest
+                files[itemID] = path
+                if let item { items.append(item) }
+                digests[itemID] = digest
             }
         }
         try problems.throwIfAny()
         return (items.sorted { id($0) < id($1) }, digests, files)
+    }
+
+    /// The id a file's name gives (`zhang-san.yml` → `zhang-san`).
+    static func stem(of name: String) -> String {
+        name.hasSuffix(".yaml") ? String(name.dropLast(5)) : name.hasSuffix(".yml") ? String(name.dropLast(4)) : name
     }
 
     /// The symbolic links to folders among `entries` (paths relative to `directory`; by default
@@ -287,6 +307,8 @@ public struct ContentLoader: Sendable {
 extension BuildOptions {
     /// The content loader these options read with.
     var loader: ContentLoader {
-        ContentLoader(contentDirectory: contentDirectory, includeDrafts: includeDrafts, baseURL: baseURL)
+        ContentLoader(
+            contentDirectory: contentDirectory, includeDrafts: includeDrafts, baseURL: baseURL,
+            subscribers: shard.map { .shard($0) } ?? (assemble.isEmpty ? .all : .none))
     }
 }

@@ -19,14 +19,14 @@ struct Publication: Sendable {
     ///   - feeds: every feed, the public ones among them.
     ///   - privatePages: the page beside each personal feed and the record of personal feeds;
     ///     like the personal feeds, outside the site manifest.
-    ///   - placedPages: pages beside personal feeds already placed in the output being made
-    ///     (taken from the shards of an assembled build).
+    ///   - feedPages: the page beside each personal feed, planned as it was rendered (stored in
+    ///     the sink, kept from the output, or taken from the shards of an assembled build).
     ///   - years: the holiday data years as the manifest lists them (`Publication.years`).
     ///   - news: what changed for people, this build's items first (`ChangeNews.items`).
     ///   - notes: the state of every note, to tell the next build's changed notes.
     ///   - now: this build's time, which becomes `generatedAt` when anything changed.
     init(
-        publicFiles: [OutputFile], feeds: [FeedResult], privatePages: [OutputFile] = [], placedPages: [PlannedFile] = [],
+        publicFiles: [OutputFile], feeds: [FeedResult], privatePages: [OutputFile] = [], feedPages: [PlannedFile] = [],
         years: [Manifest.Year],
         news: [NewsItem], notes: [NoteState], previous: PreviousOutput, now: Date
     ) {
@@ -64,7 +64,7 @@ struct Publication: Sendable {
             PlannedFile(file, unchanged: same && previous.isOutput)
         }
         planned += personal.flatMap { [$0.feed, $0.manifest] }
-        planned += privatePages.map { PlannedFile($0, unchanged: previous.holdsBytes(of: $0)) } + placedPages
+        planned += privatePages.map { PlannedFile($0, unchanged: previous.holdsBytes(of: $0)) } + feedPages
         planned.append(
             PlannedFile(OutputFile(path: Manifest.path, bytes: manifestBytes), unchanged: manifestUnchanged && previous.isOutput))
         let staged = planned.contains { if case .staged = $0.source { true } else { false } }

@@ -97,10 +97,14 @@ public enum PreviousSite {
         let folder = (target as NSString).deletingLastPathComponent
         do {
             // Another download may create the same folder at the same moment.
-            var isFolder: ObjCBool = false
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch  where FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue {}
+            } catch {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                    throw error
+                }
+            }
             try Data(bytes).write(to: URL(fileURLWithPath: target))
         } catch {
             throw ContentErrors(
