@@ -14,7 +14,8 @@ Examples/github-actions/publish-sharded.yml, job by job as a runner would (every
 matrix in its own folder, artifacts passed from job to job as actions/upload-artifact and
 download-artifact do), on the bundled content from 2025 with 26 more subscribers, against a previous
 release served by http.server and an S3-compatible bucket in moto, started here. It expects:
-- the bucket to hold exactly the files of the assembled public/, with the same bytes;
+- the bucket to hold exactly the files of the assembled public/, with the same bytes, manifest.json
+  uploaded last;
 - public/ byte-identical (diff -r) to one plain `calgen build` of the same commit, with the
   same previous site and SOURCE_DATE_EPOCH;
 - a second run, after one note changed and with the bucket as the previous site, to upload
@@ -380,10 +381,20 @@ def compare_bucket(s3, public, read_fully):
 
 
 def rclone_changes(output):
-    """The paths rclone's -v log says it copied and deleted."""
+    """The paths rclone's -v log says it copied and deleted, in its order."""
     copied = re.findall(r"INFO\s*: (.+?): Copied \(", output)
     deleted = re.findall(r"INFO\s*: (.+?): Deleted", output)
-    return set(copied), set(deleted)
+    return copied, deleted
+
+
+def manifest_last(copied):
+    """Failures unless manifest.json went up after every other file (rclone sync deletes after
+    its uploads)."""
+    if "manifest.json" not in copied:
+        return ["manifest.json was not uploaded"]
+    if copied[-1] != "manifest.json" or copied.count("manifest.json") > 1:
+        return [f"manifest.json was not the last file uploaded: {copied[-3:]}"]
+    return []
 
 
 def plain_build(calgen, source, folder, env, site_url, epoch):
@@ -422,6 +433,12 @@ def sharded_run(label, calgen, workflow, scratch, source, env, context):
         failures.append(f"{label}: the assembled site differs from a plain build: {differences}")
     sync = next(step["name"] for step in workflow["jobs"]["assemble"]["steps"] if "rclone sync" in step.get("run", ""))
     copied, deleted = rclone_changes(logs[("assemble", sync)])
+    failures += prefixed(label, manifest_last(copied))
+    # Without --checksum rclone compares times, and sets each unchanged file's new time on S3 by
+    # copying it in place: a request per file.
+    if touched := re.findall(r"INFO\s*: (.+?): Updated modification time", logs[("assemble", sync)]):
+        failures.append(f"{label}: rclone rewrote the time of {len(touched)} unchanged objects, e.g. {touched[:3]}")
+    copied, deleted = set(copied), set(deleted)
     result = {"public": public, "files": files_of(public), "copied": copied, "deleted": deleted,
               "needs": needs, "artifacts": os.path.join(folder, "artifacts"), "version": manifest_version(public)}
     result["bytes"] = sum(result["files"][path][0] for path in copied if path in result["files"])
