@@ -4,6 +4,12 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `--shard K/N` and `--assemble`: the personal feeds rendered in parts, the site put together
 /// from them byte for byte as one build makes it, and never from a missing or stale part.
 @Suite(.endToEnd) struct ShardTests {
@@ -79,6 +85,39 @@ import Testing
             let run = try fixture.run(["build", "--shard", bad, "--output", "s1"])
             #expect(run.status != 0 && run.stderr.contains("--shard takes K/N"), "\(bad): \(run.stderr)")
         }
+    }
+
+    /// Assemblies killed with SIGKILL at moments spread over one assembly's time: the output is
+    /// the previous release or the new site, whole, and the next assembly finishes it.
+    @Test func aKilledAssemblyLeavesTheOutputWhole() throws {
+        let fixture = try Fixture()
+        #expect(try Self.buildSharded(fixture, into: "public").isEmpty)
+        try Fixture.tool("/bin/cp", "-a", fixture.output, fixture.root.appendingPathComponent("release").path)
+        try fixture.write("Content/notes/2026/extra.md", "---\ntitle: Extra\ndate: 2026-12-01\naudience: [public]\n---\nText.\n")
+        let previous = ["--previous-manifest", fixture.root.appendingPathComponent("release/manifest.json").path]
+        for (i, folder) in Self.shards.enumerated() {
+            #expect(try fixture.run(["build", "--quiet", "--shard", "\(i + 1)/3", "--output", folder] + previous).status == 0)
+        }
+        let assemble = { (output: String) in ["build", "--quiet", "--assemble"] + Self.shards + ["--output", output] + previous }
+        let old = Fixture.snapshot(fixture.output)
+        let start = Date()
+        #expect(try fixture.run(assemble("timing")).status == 0)
+        let seconds = max(Date().timeIntervalSince(start), 0.2)
+        let new = Fixture.snapshot(fixture.root.appendingPathComponent("timing").path)
+        for trial in 0..<4 {
+            let process = try fixture.start(assemble("public"))
+            Thread.sleep(forTimeInterval: seconds * Double(trial + 1) / 5)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = Fixture.snapshot(fixture.output)
+            #expect(
+                Fixture.differences(now, old).isEmpty || Fixture.differences(now, new).isEmpty,
+                "trial \(trial): the output is neither the release nor the new site")
+        }
+        #expect(try fixture.run(assemble("public")).status == 0)
+        #expect(Fixture.differences(Fixture.snapshot(fixture.output), new).isEmpty)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0.contains("staging") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
     @Test func aShardDownloadsOnlyItsSubscribersManifests() throws {
