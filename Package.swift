@@ -83,10 +83,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Writes the deterministic benchmark sites of script/benchmark; not part of calgen.
+        // Writes the deterministic benchmark sites of script/benchmark, and times rendering every
+        // personal feed of one into memory; not part of calgen.
         .executableTarget(
             name: "BenchmarkSite",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "CalgenCore", "CalgenModel", "CalgenKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(name: "CalgenCoreTests", dependencies: ["CalgenCore"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),

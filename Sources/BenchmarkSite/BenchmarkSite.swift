@@ -34,10 +34,24 @@ struct BenchmarkSite: ParsableCommand {
     @Option(help: "Where to write the Hugo site with the same notes (left out when not given).")
     var hugo: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Render every personal feed of this content directory into memory and print the figures as JSON.",
+            discussion: "Nothing is generated; SOURCE_DATE_EPOCH and CALGEN_FEED_SECRET are read as calgen build reads them."))
+    var renderFeeds: String?
+
+    @Option(help: "How many times --render-feeds renders the feeds.")
+    var runs = 3
+
     @Argument(help: "The content directory to write; it must not exist yet.")
-    var output: String
+    var output: String?
 
     mutating func validate() throws {
+        if renderFeeds != nil {
+            guard runs > 0 else { throw ValidationError("--runs must be at least 1") }
+            return
+        }
+        guard let output else { throw ValidationError("give the content directory to write") }
         if let size {
             notes = size.notes
             subscribers = size.subscribers
@@ -49,6 +63,11 @@ struct BenchmarkSite: ParsableCommand {
     }
 
     func run() throws {
+        if let renderFeeds {
+            print(try FeedRendering(content: renderFeeds, runs: runs).json())
+            return
+        }
+        guard let output else { return }
         let fm = FileManager.default
         try fm.createDirectory(atPath: output + "/holidays", withIntermediateDirectories: true)
         try fm.copyItem(atPath: from + "/site.yml", toPath: output + "/site.yml")

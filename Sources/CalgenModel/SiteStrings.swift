@@ -208,7 +208,25 @@ package struct SiteStrings: Sendable {
 
     /// A note page's summary: when, then the start of its text.
     package func noteDescription(_ note: Note) -> String {
-        let text = note.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // The text with each run of whitespace as one space, as far as the excerpt needs: 240
+        // characters besides the spaces leave more than 120 whatever they join into, and the
+        // first 119 are those of the whole text's (a note's text can be long).
+        var text = ""
+        var space = false
+        var taken = 0
+        for character in note.text {
+            if character.isWhitespace {
+                space = !text.isEmpty
+                continue
+            }
+            if taken == 240 { break }
+            if space {
+                text.append(" ")
+                space = false
+            }
+            text.append(character)
+            taken += 1
+        }
         let excerpt = text.count > 120 ? text.prefix(119) + "…" : Substring(text)
         return noteWhen(note) + (excerpt.isEmpty ? "" : (isChinese ? "：" : ": ") + excerpt)
     }

@@ -68,8 +68,9 @@ public struct Calendar: Sendable {
         if let source { writer.line("SOURCE", [Parameter("VALUE", "URI")], raw: source) }
         for zone in timeZones { zone.write(to: &writer) }
         var scratch = ContentLineWriter(reservingCapacity: 1024)
-        for (index, event) in events.enumerated() {
-            event.write(to: &writer, scratch: &scratch) { stamping(index, $0) }
+        // By index: each event is written where it is, not copied out of the array first.
+        for index in events.indices {
+            events[index].write(to: &writer, scratch: &scratch) { stamping(index, $0) }
         }
         writer.end("VCALENDAR")
         return writer.bytes

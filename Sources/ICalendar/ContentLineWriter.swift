@@ -23,7 +23,7 @@ public struct ContentLineWriter: Sendable {
     public mutating func line(_ name: String, _ parameters: [Parameter] = [], raw value: String) {
         let start = bytes.count
         appendName(name, parameters)
-        if value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+        if ContentLineWriter.hasControl(value) {
             for byte in value.utf8 where byte >= 0x20 && byte != 0x7F { bytes.append(byte) }
         } else {
             bytes.append(contentsOf: value.utf8)
@@ -89,6 +89,19 @@ public struct ContentLineWriter: Sendable {
 
     /// A non-negative number in decimal, zero-padded to `width` digits, without making a string.
     private mutating func appendDigits(_ value: Int, width: Int) {
+        // Months, days, hours, minutes and seconds, and four-digit years: no loop, no division by a variable.
+        if width == 2, value >= 0, value < 100 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+            return
+        }
+        if width == 4, value >= 0, value < 10_000 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / 1000))
+            bytes.append(UInt8(ascii: "0") + UInt8(value / 100 % 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(value / 10 % 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+            return
+        }
         var divisor = 1
         for _ in 1..<width { divisor *= 10 }
         var n = max(0, value)
@@ -102,7 +115,7 @@ public struct ContentLineWriter: Sendable {
 
     static func appendEscapedText(_ value: String, to bytes: inout [UInt8]) {
         // Most texts have nothing to escape: copy them whole.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C }) {
+        if !ContentLineWriter.needsEscaping(value) {
             bytes.append(contentsOf: value.utf8)
             return
         }
@@ -122,6 +135,33 @@ public struct ContentLineWriter: Sendable {
             }
             previousCR = byte == 0x0D
         }
+    }
+
+    /// Whether a value holds a control character (below 0x20, or DEL). Scans the UTF-8 bytes in
+    /// place: this runs for every property of every event.
+    @inline(__always)
+    static func hasControl(_ value: String) -> Bool {
+        anyByte(of: value) { $0 < 0x20 || $0 == 0x7F }
+    }
+
+    /// Whether a TEXT value holds anything `appendEscapedText` changes: a control character, a
+    /// backslash, a semicolon or a comma.
+    @inline(__always)
+    static func needsEscaping(_ value: String) -> Bool {
+        anyByte(of: value) { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C }
+    }
+
+    /// Whether any UTF-8 byte of `value` satisfies `test`, over contiguous storage when the string
+    /// has it (native strings do), else byte by byte.
+    @inline(__always)
+    static func anyByte(of value: String, _ test: (UInt8) -> Bool) -> Bool {
+        if let found = value.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+            for byte in bytes where test(byte) { return true }
+            return false
+        }) {
+            return found
+        }
+        return value.utf8.contains(where: test)
     }
 
     private mutating func appendName(_ name: String, _ parameters: [Parameter]) {
@@ -202,9 +242,11 @@ public struct Parameter: Hashable, Sendable {
     /// Quoted when it contains `:`, `;` or `,`; a double quote, which a parameter value cannot
     /// hold, becomes a single one; control characters are dropped.
     func appendValue(to bytes: inout [UInt8]) {
-        let needsQuotes = value.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
+        let needsQuotes = ContentLineWriter.anyByte(of: value) {
+            $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",")
+        }
         if needsQuotes { bytes.append(UInt8(ascii: "\"")) }
-        if value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") }) {
+        if ContentLineWriter.anyByte(of: value, { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") }) {
             for byte in value.utf8 where byte >= 0x20 && byte != 0x7F {
                 bytes.append(byte == UInt8(ascii: "\"") ? UInt8(ascii: "'") : byte)
             }

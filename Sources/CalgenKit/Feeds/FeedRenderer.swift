@@ -10,6 +10,8 @@ struct FeedRenderer: Sendable {
     /// `DTSTAMP` of every event (UTC): the build's generation time, never the clock.
     let stamp: ICalDateTime
     let secret: FeedSecret
+    /// The host part of the base URL, which ends every UID: parsed once, not for every event.
+    let host: String
 
     static let publicPath = Calgen.publicFeedPath
     static let productID = "-//calgen//calgen//ZH"
@@ -19,13 +21,11 @@ struct FeedRenderer: Sendable {
         self.today = today
         self.secret = secret
         stamp = TimeZoneComponent.utcFields(generatedAt)
+        host = URL(string: site.config.baseURL)?.host ?? "calgen"
     }
 
     var strings: SiteStrings { SiteStrings(language: site.config.language) }
     var calendar: HolidayCalendar { site.calendar }
-
-    /// The host part of the base URL, which ends every UID.
-    var host: String { URL(string: site.config.baseURL)?.host ?? "calgen" }
 
     /// Where a subscriber's feed is published.
     func path(of subscriber: Subscriber) -> String {
@@ -424,5 +424,50 @@ struct FeedTooLarge: Error {
     func diagnostic(file: String, fix: String) -> Diagnostic {
         Diagnostic(
             file: file, message: "the feed would have \(events) events; the limit is \(Limits.eventsPerFeed)", fix: fix)
+    }
+}
+
+// MARK: Rendering alone
+
+extension FeedSet {
+    /// Renders every subscriber's personal feed into memory on all cores as a first build would
+    /// (rendered, stamped, hashed, its manifest encoded) and keeps only the figures: how many
+    /// feeds, events and bytes. The feeds step without the disk, for benchmarks
+    /// (`calgen-benchmark-site --render-feeds`). Throws when a feed is over the events limit.
+    public func renderPersonalFeedsInMemory() throws -> (feeds: Int, events: Int, bytes: Int) {
+        let (site, renderer) = (self.site, self.renderer)
+        let generatedAt = ManifestTime.iso(self.generatedAt)
+        let zones = ZoneCache()
+        let notes = NoteIndex(notes: site.notes)
+        // As the feeds step: subscribers with the same horizon share one schedule, made once.
+        var schedules = [FeedHorizon: ReminderSchedule]()
+        var jobs = [(Subscriber, FeedHorizon)]()
+        for subscriber in site.subscribers {
+            let horizon = renderer.horizon(of: subscriber)
+            if schedules[horizon] == nil {
+                schedules[horizon] = ReminderSchedule(calendar: site.calendar, first: horizon.first, last: horizon.last)
+            }
+            jobs.append((subscriber, horizon))
+        }
+        let ready = schedules
+        let figures = ParallelMap.map(jobs) { job -> Result<(events: Int, bytes: Int), FeedTooLarge> in
+            let (subscriber, horizon) = job
+            let addressed = notes.addressed(to: subscriber.audiences, from: horizon.first, through: horizon.last)
+            return Result { () throws(FeedTooLarge) in
+                let draft = try renderer.personalFeed(
+                    subscriber, schedule: ready[horizon]!, horizon: horizon, notes: addressed, zones: zones)
+                let feed = RenderedFeed(draft: draft, previous: nil, stamp: renderer.stamp)
+                let manifest = feed.manifest(version: 1, generatedAt: generatedAt, inputs: nil).encoded()
+                return (feed.events.count, feed.bytes.count + manifest.count)
+            }
+        }
+        var events = 0
+        var bytes = 0
+        for figure in figures {
+            let (count, size) = try figure.get()
+            events += count
+            bytes += size
+        }
+        return (figures.count, events, bytes)
     }
 }

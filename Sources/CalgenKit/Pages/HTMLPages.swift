@@ -11,6 +11,8 @@ struct HTMLPages: Sendable {
     let today: CivilDate
     /// The notes on each day of the calendar's years.
     let notesByDay: [CivilDate: [Note]]
+    /// The notes by audience, made once for the pages beside every personal feed.
+    let noteIndex: NoteIndex
 
     init(site: Site, templates: TemplateSet, today: CivilDate) {
         self.site = site
@@ -28,6 +30,7 @@ struct HTMLPages: Sendable {
             }
         }
         self.notesByDay = notesByDay
+        noteIndex = NoteIndex(notes: site.notes)
     }
 
     /// Every page of every kind of `PageKinds.site`. Pages are independent, so they render in parallel.

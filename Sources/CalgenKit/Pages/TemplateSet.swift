@@ -15,14 +15,18 @@ struct TemplateSet: Sendable {
     static var requiredPartials: [String] { PageKinds.pieces }
 
     let library: MustacheLibrary
+    /// The same templates compiled for `TemplateRenderer`, which renders them as swift-mustache
+    /// does, faster; nil when a template uses what only swift-mustache renders.
+    let compiled: CompiledTemplates?
     /// Files of `assets/`, by path relative to it.
     let assets: [OutputFile]
     /// What templates write to link an asset by its hashed name: `{{assets.style_css}}` for
     /// `assets/style.css` (a name's `.`, `/` and `-` become `_`). Made once, for every page.
     let assetContext: [String: String]
 
-    init(library: MustacheLibrary, assets: [OutputFile]) {
+    init(library: MustacheLibrary, assets: [OutputFile], compiled: CompiledTemplates? = nil) {
         self.library = library
+        self.compiled = compiled
         self.assets = assets
         var context = [String: String]()
         for asset in assets {
@@ -47,15 +51,22 @@ struct TemplateSet: Sendable {
         var problems = DiagnosticCollector()
         let files = TemplateFiles.read(
             directory: directory, requiredPages: requiredPages, requiredPartials: requiredPartials, problems: &problems)
-        let library = compile(files.sources, problems: &problems)
+        let (library, parsed) = parse(files.sources, problems: &problems)
         try problems.throwIfAny()
-        return TemplateSet(library: library, assets: files.assets)
+        return TemplateSet(library: library, assets: files.assets, compiled: CompiledTemplates(parsed))
     }
 
     /// Parses templates (`name → (file, text)`) into a library: every syntax error, missing
     /// partial and cycle of partials is a problem with file, line and column.
     static func compile(_ sources: [String: (file: String, text: String)], problems: inout DiagnosticCollector)
         -> MustacheLibrary
+    {
+        parse(sources, problems: &problems).library
+    }
+
+    /// `compile`, also returning each template as parsed.
+    static func parse(_ sources: [String: (file: String, text: String)], problems: inout DiagnosticCollector)
+        -> (library: MustacheLibrary, parsed: [String: MustacheTemplate])
     {
         var library = MustacheLibrary()
         var parsed = [String: MustacheTemplate]()
@@ -75,7 +86,7 @@ struct TemplateSet: Sendable {
             }
         }
         problems.add(contentsOf: TemplateIncludes.problems(sources, parsed: parsed))
-        return library
+        return (library, parsed)
     }
 
     /// What a parse error means, and how to fix it.
@@ -96,11 +107,21 @@ struct TemplateSet: Sendable {
 
     /// Renders a template with a context.
     func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        String(decoding: bytes(name, context), as: UTF8.self)
     }
 
     /// Renders a page with its kind's template.
     func render(_ page: any Page) -> OutputFile {
-        OutputFile(path: page.path, bytes: Array(render(type(of: page).template, page.context()).utf8))
+        OutputFile(path: page.path, bytes: bytes(type(of: page).template, page.context()))
+    }
+
+    /// A template rendered with a context, as UTF-8: by `TemplateRenderer` when the templates
+    /// compiled, else (or when a value needs it) by swift-mustache.
+    func bytes(_ name: String, _ context: [String: Any]) -> [UInt8] {
+        if let compiled {
+            var renderer = TemplateRenderer(templates: compiled)
+            if let bytes = renderer.render(name, context) { return bytes }
+        }
+        return Array((library.render(context, withTemplate: name) ?? "").utf8)
     }
 }

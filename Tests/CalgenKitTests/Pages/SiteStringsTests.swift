@@ -11,6 +11,28 @@ import Testing
 /// hold every word, and that every `{{t.name}}` a template prints is a word (Mustache prints an
 /// unknown name as nothing).
 @Suite struct SiteStringsTests {
+    /// A note page's summary is the start of the text with its whitespace collapsed, the same as
+    /// collapsing all of it first, for short, long and oddly spaced texts.
+    @Test func aNoteDescriptionIsTheStartOfItsCollapsedText() {
+        let day = CivilDate(year: 2026, month: 10, day: 1)!
+        let long = (0..<200).map { "词\($0) " }.joined()
+        let texts = [
+            "", "  short  text\n", long, "\n\n" + long + "\n", String(repeating: "a ", count: 119) + "b",
+            String(repeating: "x", count: 121), (0..<130).map { _ in "\u{301}" }.joined(separator: "\n"),
+            String(repeating: "长", count: 240) + " 尾",
+        ]
+        for language in [SiteLanguage.chinese, .english] {
+            let strings = SiteStrings(language: language)
+            for text in texts {
+                let note = Note(slug: "n", title: "T", start: day, end: day, text: text)
+                let all = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                let excerpt = all.count > 120 ? all.prefix(119) + "…" : Substring(all)
+                let expected = strings.noteWhen(note) + (excerpt.isEmpty ? "" : (strings.isChinese ? "：" : ": ") + excerpt)
+                #expect(strings.noteDescription(note) == expected)
+            }
+        }
+    }
+
     @Test func everyLanguageCoversEveryKey() {
         let tables = SiteLanguage.allCases.map { UIWords.table($0) }
         let names = WordTable.ordered(UIWords.chinese).map(\.name)

@@ -61,7 +61,7 @@ struct PrivateFeedPage: Page {
         if subscriber.includesHolidays { also.append(words.includesHolidays) }
         if subscriber.includesFestivals { also.append(words.includesFestivals) }
         if subscriber.includesSolarTerms { also.append(words.includesSolarTerms) }
-        let notes = NoteIndex(notes: pages.site.notes).addressed(
+        let notes = pages.noteIndex.addressed(
             to: subscriber.audiences, from: horizon.first, through: horizon.last)
         var duplicates = [String]()
         if subscriber.includesHolidays { duplicates.append(words.duplicateHolidays) }
