@@ -52,7 +52,8 @@ def fmt(x, digits=0):
     return f"{x:,.{digits}f}"
 
 
-print("calgen benchmark (release build; medians where repeated)\n")
+load = (read("load.start") or "?").strip(), (read("load.end") or "?").strip()
+print(f"calgen benchmark (release build; medians where repeated; load average {load[0]} at the start, {load[1]} at the end)\n")
 stats = {}
 for size in sizes:
     s = stats[size] = summary(size)
@@ -67,16 +68,31 @@ for size in sizes:
           f"{fmt(s['mb'] / s['wall'] if s['wall'] else 0, 0)} MB/s over the whole build")
     print(f"  whole:   {s['wall']:.2f} s wall, peak resident memory {s['rss']:.0f} MB\n")
 
+def median_run(prefix):
+    """The run of NAME-1 … NAME-k with the median wall time, and every wall time."""
+    runs = sorted((summary(p.stem) for p in results.glob(f"{prefix}-*.txt")), key=lambda r: r["wall"])
+    return runs[len(runs) // 2], [r["wall"] for r in runs]
+
+
 if "L" in stats:
-    noop, note = summary("L-noop"), summary("L-note")
-    newer = int((read("L-noop.newer") or "0").strip())
-    print(f"L rebuilt, nothing changed: {noop['wall']:.2f} s wall, {noop['written']} files written, "
-          f"{newer} paths in the output newer than the build's start, output untouched: {noop['untouched']}, "
+    noop, noop_walls = median_run("L-noop")
+    note, note_walls = median_run("L-note")
+    newer = max(int(p.read_text().strip() or 0) for p in results.glob("L-noop-*.newer"))
+    walls = lambda values: ", ".join(f"{v:.2f}" for v in values)
+    print(f"L rebuilt, nothing changed: {noop['wall']:.2f} s wall (median of {walls(noop_walls)}), {noop['written']} files "
+          f"written, {newer} paths in the output newer than the build's start, output untouched: {noop['untouched']}, "
           f"stopped before loading: {noop['skipped']} (target at most 0.2 s)")
     print("  steps: " + ", ".join(f"{n} {ms} ms" for n, ms in noop["steps"].items()))
-    print(f"L rebuilt, one note edited: {note['wall']:.2f} s wall, {note['written']} files written, "
-          f"{note['kept']:,} kept, {note['rendered']} feeds rendered (target at most 1.0 s)")
+    print(f"L rebuilt, one note edited: {note['wall']:.2f} s wall (median of {walls(note_walls)}), {note['written']} files "
+          f"written, {note['kept']:,} kept, {note['rendered']} feeds rendered (target at most 1.0 s)")
     print("  steps: " + ", ".join(f"{n} {ms} ms" for n, ms in note["steps"].items()))
+    serve = read("serve.json")
+    if serve:
+        serve = json.loads(serve)
+        print(f"calgen serve on L, a note saved → its reloaded page shows it: "
+              f"{statistics.median(serve['seconds']) * 1000:.0f} ms (median of "
+              f"{', '.join(f'{s * 1000:.0f}' for s in serve['seconds'])} ms; polling every {serve['poll']} s; "
+              f"target at most 300 ms)")
     print()
 
 page_ratios = {}
