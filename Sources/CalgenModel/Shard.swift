@@ -3,8 +3,10 @@
 /// together from the parts.
 ///
 /// A subscriber belongs to the shard its id hashes to: FNV-1a (64 bits) over the id's UTF-8,
-/// modulo `count`, plus one. The same on every platform and in every release, so that the shards
-/// of one build, made on different machines, never hold a subscriber twice or not at all.
+/// mixed by MurmurHash3's 64-bit finalizer (FNV's low bits follow the last bytes' low bits, so
+/// `emp-0001` … `emp-9999` would fill four shards unevenly), modulo `count`, plus one. The same
+/// on every platform and in every release, so that the shards of one build, made on different
+/// machines, never hold a subscriber twice or not at all.
 public struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// From 1 to `count`.
     public let index: Int
@@ -39,6 +41,11 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
+        hash ^= hash >> 33
+        hash = hash &* 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        hash = hash &* 0xc4ce_b9fe_1a85_ec53
+        hash ^= hash >> 33
         return Int(hash % UInt64(count)) + 1
     }
 
