@@ -12,8 +12,10 @@ import Foundation
 /// so that a failed or killed build never leaves a half-written output.
 ///
 /// The swap is one `renameat2(RENAME_EXCHANGE)` (on macOS `renamex_np(RENAME_SWAP)`): at every
-/// moment the output path holds either the complete old tree or the complete new one. Staging
-/// directories left by a killed build are removed by the next one.
+/// moment the output path holds either the complete old tree or the complete new one. The old
+/// tree is then moved aside (`.public.old-<pid>-<n>`) instead of being removed on the spot, and
+/// staging directories left by a killed build stay: the next build removes both in the
+/// background (`LeftoverSweep`).
 struct StagedOutput {
     /// The output directory (`public`).
     let outputPath: String
@@ -34,15 +36,9 @@ struct StagedOutput {
         } catch {
             throw OutputError(path: parent, reason: "cannot create the parent directory: \(error.localizedDescription)")
         }
-        // Staging directories of earlier builds that were killed (`.public.staging-<pid>` of a
-        // process that is gone); those of a build still running are its own.
-        let prefix = "." + base + ".staging-"
-        for entry in (try? fm.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix) {
-            let suffix = entry.dropFirst(prefix.count)
-            guard let pid = Int32(suffix.hasSuffix("-old") ? suffix.dropLast(4) : suffix), pid > 0 else { continue }
-            if pid != getpid() && kill(pid, 0) == 0 { continue }
-            FileTree.remove(parent + "/" + entry)
-        }
+        // Leftovers of earlier builds (their staging directories, old outputs moved aside) are
+        // removed by the `LeftoverSweep` the build started before this.
+        let prefix = LeftoverSweep.prefixes(of: base).staging
         let staging = parent + "/" + prefix + String(getpid())
         do {
             try fm.createDirectory(atPath: staging, withIntermediateDirectories: false)
@@ -144,31 +140,38 @@ struct StagedOutput {
         }
     }
 
-    /// Makes the staging directory the output, atomically, and removes the old output.
+    /// Makes the staging directory the output, atomically, and moves the old output aside for the
+    /// next build's `LeftoverSweep` to remove.
     func commit() throws(OutputError) {
-        let fm = FileManager.default
-        if !fm.fileExists(atPath: outputPath) {
+        if !FileManager.default.fileExists(atPath: outputPath) {
             guard rename(stagingPath, outputPath) == 0 else {
                 throw OutputError(path: outputPath, reason: "cannot move the new output in: \(String(cString: strerror(errno)))")
             }
             return
         }
+        let old = oldPath
         if calgen_exchange_paths(stagingPath, outputPath) != 0 {
             // File systems without RENAME_EXCHANGE: two renames, with a moment without output.
-            let old = stagingPath + "-old"
             guard rename(outputPath, old) == 0, rename(stagingPath, outputPath) == 0 else {
                 throw OutputError(path: outputPath, reason: "cannot swap the new output in: \(String(cString: strerror(errno)))")
             }
-            try? fm.removeItem(atPath: old)
             return
         }
-        // The staging path now holds the previous output.
-        FileTree.remove(stagingPath)
+        // The staging path now holds the previous output: one rename moves it aside.
+        if rename(stagingPath, old) != 0 { FileTree.remove(stagingPath) }
+    }
+
+    /// Where the old output goes after the swap: `.public.old-<pid>-<n>` beside it, a name no
+    /// other swap of this process takes (`calgen serve` builds many times in one process).
+    var oldPath: String {
+        let url = URL(fileURLWithPath: outputPath)
+        let prefix = LeftoverSweep.prefixes(of: url.lastPathComponent).old
+        return url.deletingLastPathComponent().path + "/" + prefix + "\(getpid())-\(DispatchTime.now().uptimeNanoseconds)"
     }
 
     /// Removes the staging directory after a failure; the output stays as it was.
     func discard() {
-        try? FileManager.default.removeItem(atPath: stagingPath)
+        FileTree.remove(stagingPath)
     }
 }
 

@@ -9,14 +9,19 @@
 enum FileTree {
     /// Paths relative to `root`, in no particular order; `nil` when `root` cannot be read.
     static func files(under root: String) -> [(path: String, size: Int)]? {
-        var files = [(path: String, size: Int)]()
+        statuses(under: root)?.map { ($0.path, Int($0.status.st_size)) }
+    }
+
+    /// The same with each entry's whole `lstat`, for fingerprints of inputs.
+    static func statuses(under root: String) -> [(path: String, status: stat)]? {
+        var files: [(path: String, status: stat)] = []
         var folders = [String]()
         guard walk(root, prefix: "", into: &files, folders: &folders) else { return nil }
         return files
     }
 
     static func walk(
-        _ directory: String, prefix: String, into files: inout [(path: String, size: Int)], folders all: inout [String]
+        _ directory: String, prefix: String, into files: inout [(path: String, status: stat)], folders all: inout [String]
     ) -> Bool {
         guard let stream = opendir(directory) else { return false }
         defer { closedir(stream) }
@@ -33,7 +38,7 @@ enum FileTree {
             case S_IFDIR: folders.append(name)
             // Links, pipes and devices are listed too (never followed): a build's inputs must see
             // them, and removing a tree must remove them.
-            default: files.append((prefix + name, Int(info.st_size)))
+            default: files.append((prefix + name, info))
             }
         }
         for folder in folders {
