@@ -60,9 +60,10 @@ import Testing
         // Beside it only the build's state and the previous output, moved aside for the next
         // build to reuse or remove.
         let siblings = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)
-        #expect(siblings.filter { !$0.hasPrefix(".public.old-") }.sorted() == [
-            ".public.calgen-inputs", ".public.calgen-state", "Content", "Templates", "public",
-        ])
+        #expect(
+            siblings.filter { !$0.hasPrefix(".public.old-") }.sorted() == [
+                ".public.calgen-inputs", ".public.calgen-state", "Content", "Templates", "public",
+            ])
         #expect(siblings.filter { $0.hasPrefix(".public.old-") }.count <= 1, "\(siblings)")
     }
 

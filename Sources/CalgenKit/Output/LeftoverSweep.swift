@@ -6,11 +6,13 @@ import Foundation
     import Darwin
 #endif
 
-/// Removes, on a background thread, what earlier builds left beside an output: the previous
-/// output each swap moved aside (`.public.old-<pid>-<n>`), and the staging directories of builds
-/// that were killed (`.public.staging-<pid>`). Removing an old output of tens of thousands of
-/// files takes seconds, so no build waits for it after its swap: the next build removes it while
-/// it loads and renders, and waits for the removal only at its end.
+/// Clears what earlier builds left beside an output: the previous output each swap moved aside
+/// (`.public.old-<pid>-<n>`), and the staging directories of builds that were killed
+/// (`.public.staging-<pid>`). The old output moved aside last becomes this build's staging
+/// directory (renamed to its name, then reused by `StagedOutput` as a `RecycledTree`); the rest
+/// is removed on a background thread. Removing an old output of tens of thousands of files
+/// takes seconds, so no build waits for it after its swap: a later build removes it while it
+/// loads and renders, and waits for the removal only at its end.
 ///
 /// Only names of that exact form are touched, and only those of processes that are gone (or of
 /// this one): a build still running beside this one keeps its own. Neither kind is ever read as
@@ -29,8 +31,9 @@ final class LeftoverSweep: Sendable {
         ("." + base + ".staging-", "." + base + ".old-")
     }
 
-    /// Lists the leftovers beside `outputPath` (resolved, as `OutputGuard` returns it) and starts
-    /// removing them. Must be called before this build makes its own staging directory.
+    /// Lists the leftovers beside `outputPath` (resolved, as `OutputGuard` returns it), puts the
+    /// newest old output at this build's staging path and starts removing the rest. Must be
+    /// called before this build makes its own staging directory.
     static func start(outputPath: String) -> LeftoverSweep {
         let url = URL(fileURLWithPath: outputPath)
         let parent = url.deletingLastPathComponent().path
@@ -56,6 +59,18 @@ final class LeftoverSweep: Sendable {
                 let aside = parent + "/" + old + "\(pid)-\(DispatchTime.now().uptimeNanoseconds)"
                 found.append(rename(parent + "/" + entry, aside) == 0 ? aside : parent + "/" + entry)
             }
+        }
+        // The old output moved aside last (its change time is the rename's) becomes this build's
+        // staging directory, to be reused (`RecycledTree`) instead of removed.
+        var newest: (path: String, changed: Int64)? = nil
+        for path in found where path.dropFirst(parent.count + 1).hasPrefix(old) {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+            let changed = Int64(InputFingerprints.key(of: info)[4])
+            if changed > newest?.changed ?? .min { newest = (path, changed) }
+        }
+        if let newest, rename(newest.path, parent + "/" + staging + "\(getpid())") == 0 {
+            found.removeAll { $0 == newest.path }
         }
         let sweep = LeftoverSweep(paths: found)
         guard !found.isEmpty else {
