@@ -21,9 +21,13 @@ final class LeftoverSweep: Sendable {
     private let done = DispatchSemaphore(value: 0)
     /// The directories this sweep removes, full paths.
     let paths: [String]
+    /// The staging path an old output was put at, and where it goes back when the build ends
+    /// without using it (a build that fails before it stages anything).
+    let reused: (staging: String, aside: String)?
 
-    private init(paths: [String]) {
+    private init(paths: [String], reused: (staging: String, aside: String)?) {
         self.paths = paths
+        self.reused = reused
     }
 
     /// The prefixes of what builds leave beside the output `base`: staging, then old outputs.
@@ -69,10 +73,12 @@ final class LeftoverSweep: Sendable {
             let changed = Int64(InputFingerprints.key(of: info)[4])
             if changed > newest?.changed ?? .min { newest = (path, changed) }
         }
+        var reused: (staging: String, aside: String)? = nil
         if let newest, rename(newest.path, parent + "/" + staging + "\(getpid())") == 0 {
             found.removeAll { $0 == newest.path }
+            reused = (parent + "/" + staging + "\(getpid())", newest.path)
         }
-        let sweep = LeftoverSweep(paths: found)
+        let sweep = LeftoverSweep(paths: found, reused: reused)
         guard !found.isEmpty else {
             sweep.done.signal()
             return sweep
@@ -90,9 +96,11 @@ final class LeftoverSweep: Sendable {
         return sweep
     }
 
-    /// Waits until every leftover listed at the start is removed.
+    /// Waits until every leftover listed at the start is removed, and moves the old output put
+    /// at the staging path back aside when the build did not take it.
     func wait() {
         done.wait()
         done.signal()
+        if let reused, FileManager.default.fileExists(atPath: reused.staging) { rename(reused.staging, reused.aside) }
     }
 }
