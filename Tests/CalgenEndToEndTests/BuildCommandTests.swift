@@ -57,8 +57,14 @@ import Testing
                 "219 pages, 5 notes, 23 feeds (17 rendered with 1,920 events, 6 unchanged) for 6 subscribers; version 1: 0 files written (0.0 MB), 1,764 unchanged"
             ), "\(rebuilt.stdout)")
         #expect(fixture.read("public/stale.txt") == nil)
+        // Beside it only the build's state and the previous output, moved aside for the next
+        // build to reuse or remove.
         let siblings = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)
-        #expect(siblings.sorted() == [".public.calgen-state", "Content", "Templates", "public"])
+        #expect(
+            siblings.filter { !$0.hasPrefix(".public.old-") }.sorted() == [
+                ".public.calgen-inputs", ".public.calgen-state", "Content", "Templates", "public",
+            ])
+        #expect(siblings.filter { $0.hasPrefix(".public.old-") }.count <= 1, "\(siblings)")
     }
 
     @Test func refusesToReplaceTheContentOrTheWorkingDirectory() throws {

@@ -176,7 +176,14 @@ private struct ShardLinker: Sendable {
         let target = staging + "/" + path
         do throws(OutputError) {
             try StagedOutput.makeDirectory(String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)]))
-            if link(source, target) != 0 {
+            // A staging directory that reuses an earlier output may hold the name: never write
+            // into what is there (it may be the live output's file), replace it.
+            var linked = link(source, target) == 0
+            if !linked && errno == EEXIST {
+                StagedOutput.clear(target)
+                linked = link(source, target) == 0
+            }
+            if !linked {
                 guard let bytes = FileManager.default.contents(atPath: source), bytes.count == size else {
                     throw OutputError(path: source, reason: "cannot be read: \(String(cString: strerror(errno)))")
                 }

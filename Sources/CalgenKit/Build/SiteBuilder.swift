@@ -27,17 +27,22 @@ public struct SiteBuilder: Sendable {
         // Nothing read changed and the output is what the last build left: stop here. (Shards
         // being assembled are read too, and are not in the state.)
         let statePath = BuildState.path(forOutput: options.outputDirectory)
+        let fingerprintsPath = InputFingerprints.path(forOutput: options.outputDirectory)
         let inputs =
             options.previousManifest == nil && options.assemble.isEmpty
-            ? timer.step("inputs") { BuildState.inputs(of: options) } : nil
-        if let inputs, let state = BuildState.read(statePath), state.inputs == inputs,
+            ? timer.step("inputs") { BuildState.inputs(of: options, known: InputFingerprints.read(fingerprintsPath)) } : nil
+        if let inputs, inputs.changed { inputs.fingerprints.write(fingerprintsPath) }
+        if let inputs, let state = BuildState.read(statePath), state.inputs == inputs.digest,
             BuildState.isUnchanged(options.outputDirectory, since: state)
         {
             return BuildReport(skippedWith: state.report, warnings: options.feedSecret.notices, steps: timer.steps)
         }
         // An output calgen may not replace is refused before anything in it is read.
-        _ = try OutputGuard.check(
+        let output = try OutputGuard.check(
             output: options.outputDirectory, content: options.contentDirectory, templates: options.templatesDirectory)
+        // What earlier builds left beside the output goes while this one loads and renders.
+        let sweep = LeftoverSweep.start(outputPath: output.path)
+        defer { sweep.wait() }
         let loaded = try timer.step("load") {
             try load(previous: { () throws(ContentErrors) in try PreviousOutput.load(options: options) })
         }
@@ -69,7 +74,7 @@ public struct SiteBuilder: Sendable {
             // Once the output is this plan, the next build may stop early if nothing changes.
             if let inputs {
                 BuildState(
-                    inputs: inputs, manifest: Digest.sha256(plan.bytes(of: Manifest.path) ?? []),
+                    inputs: inputs.digest, manifest: Digest.sha256(plan.bytes(of: Manifest.path) ?? []),
                     files: BuildState.digest(ofFiles: plan.sizes), report: report.stateFigures
                 ).write(statePath)
             }

@@ -30,9 +30,10 @@ struct BuildState: Equatable, Sendable {
         return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".calgen-state"
     }
 
-    /// A SHA-256 over everything a build reads; `nil` when a directory cannot be read (then the
-    /// build runs and reports the problem).
-    static func inputs(of options: BuildOptions) -> String? {
+    /// A SHA-256 over everything a build reads, and the fingerprints of the files it hashed;
+    /// `nil` when a directory cannot be read (then the build runs and reports the problem).
+    /// A file whose `lstat` is the one `known` recorded is not read again.
+    static func inputs(of options: BuildOptions, known: InputFingerprints) -> BuildInputs? {
         guard let config = try? options.loader.loadConfig() else { return nil }
         var digest = InputDigest()
         digest.add("today", config.civilDate(of: options.now).iso8601)
@@ -41,31 +42,43 @@ struct BuildState: Equatable, Sendable {
         digest.add("secret", options.feedSecret.token(for: "calgen-build-state"))
         // A calgen rebuilt from other sources under the same version is another calgen.
         digest.add("executable", executableIdentity)
+        let now = Int64(Date().timeIntervalSince1970)
+        var fingerprints = InputFingerprints()
         for (label, directory) in [("content", options.contentDirectory), ("templates", options.templatesDirectory)] {
-            guard let files = FileTree.files(under: directory) else { return nil }
-            let paths = files.map(\.path).sorted()
-            let digests = ParallelMap.map(paths) { path -> String? in
-                // A link counts by its target's name (the loader checks where it points); a pipe
-                // or device by its kind: neither is ever opened here.
-                let full = directory + "/" + path
-                var info = stat()
-                guard lstat(full, &info) == 0 else { return nil }
-                switch info.st_mode & S_IFMT {
-                case S_IFREG:
-                    // A file over every input limit is refused or ignored by the loader, so its
-                    // size tells enough, and it is never read (a 400 MB note costs nothing here).
-                    if info.st_size > BuildState.largestInput { return "oversized \(info.st_size)" }
-                    return FileReader.sha256(ofFileAt: full)
-                case S_IFLNK: return "link " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?")
-                default: return "special \(info.st_mode)"
+            guard let files = FileTree.statuses(under: directory) else { return nil }
+            let sorted = files.sorted { $0.path < $1.path }
+            let digests = ParallelMap.map(sorted, chunksOf: 64) { chunk in
+                chunk.map { file -> (digest: String?, entry: InputFingerprints.Entry?) in
+                    let info = file.status
+                    // A link counts by its target's name (the loader checks where it points); a
+                    // pipe or device by its kind: neither is ever opened here.
+                    let full = directory + "/" + file.path
+                    switch info.st_mode & S_IFMT {
+                    case S_IFREG:
+                        // A file over every input limit is refused or ignored by the loader, so its
+                        // size tells enough, and it is never read (a 400 MB note costs nothing here).
+                        if info.st_size > BuildState.largestInput { return ("oversized \(info.st_size)", nil) }
+                        if let known = known.digest(label, file.path, info) {
+                            return (known, .init(stat: InputFingerprints.key(of: info), digest: known))
+                        }
+                        let hashed = FileReader.sha256(ofFileAt: full)
+                        let recorded =
+                            hashed != nil && InputFingerprints.isSettled(info, now: now)
+                            && !file.path.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" })
+                        return (hashed, recorded ? .init(stat: InputFingerprints.key(of: info), digest: hashed!) : nil)
+                    case S_IFLNK:
+                        return ("link " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?"), nil)
+                    default: return ("special \(info.st_mode)", nil)
+                    }
                 }
-            }
-            for (path, fileDigest) in zip(paths, digests) {
-                guard let fileDigest else { return nil }
-                digest.add(label, "\(path) \(fileDigest)")
+            }.joined()
+            for (file, hashed) in zip(sorted, digests) {
+                guard let fileDigest = hashed.digest else { return nil }
+                digest.add(label, "\(file.path) \(fileDigest)")
+                if let entry = hashed.entry { fingerprints.entries[label + "\t" + file.path] = entry }
             }
         }
-        return digest.sha256
+        return BuildInputs(digest: digest.sha256, fingerprints: fingerprints, known: known)
     }
 
     /// The running executable's size and modification time (the state is not published, so it

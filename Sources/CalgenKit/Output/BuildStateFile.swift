@@ -22,3 +22,22 @@ extension BuildState {
         }
     }
 }
+
+/// The fingerprints of the inputs are written beside the output too.
+extension InputFingerprints {
+    /// Writes the file atomically; one that cannot be written only costs the next build time.
+    func write(_ path: String) {
+        var text = "calgen-inputs 1\n"
+        for key in entries.keys.sorted() {
+            let entry = entries[key]!
+            text += key + "\t" + entry.stat.map(String.init).joined(separator: " ") + "\t" + entry.digest + "\n"
+        }
+        let temporary = path + ".tmp-\(getpid())"
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+            if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+        }
+    }
+}

@@ -12,13 +12,17 @@ import Foundation
 /// so that a failed or killed build never leaves a half-written output.
 ///
 /// The swap is one `renameat2(RENAME_EXCHANGE)` (on macOS `renamex_np(RENAME_SWAP)`): at every
-/// moment the output path holds either the complete old tree or the complete new one. Staging
-/// directories left by a killed build are removed by the next one.
+/// moment the output path holds either the complete old tree or the complete new one. The old
+/// tree is then moved aside (`.public.old-<pid>-<n>`) instead of being removed on the spot, and
+/// staging directories left by a killed build stay: the next build removes both in the
+/// background (`LeftoverSweep`).
 struct StagedOutput {
     /// The output directory (`public`).
     let outputPath: String
     /// The directory being filled (`.public.staging-<pid>` beside the output).
     let stagingPath: String
+    /// The earlier output the staging directory started as, when one was reused.
+    var recycled: RecycledTree? = nil
 
     /// Prepares an empty staging directory beside `outputPath`, once `OutputGuard` has found
     /// that replacing the output destroys nothing but an earlier output of calgen.
@@ -34,31 +38,39 @@ struct StagedOutput {
         } catch {
             throw OutputError(path: parent, reason: "cannot create the parent directory: \(error.localizedDescription)")
         }
-        // Staging directories of earlier builds that were killed (`.public.staging-<pid>` of a
-        // process that is gone); those of a build still running are its own.
-        let prefix = "." + base + ".staging-"
-        for entry in (try? fm.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(prefix) {
-            let suffix = entry.dropFirst(prefix.count)
-            guard let pid = Int32(suffix.hasSuffix("-old") ? suffix.dropLast(4) : suffix), pid > 0 else { continue }
-            if pid != getpid() && kill(pid, 0) == 0 { continue }
-            FileTree.remove(parent + "/" + entry)
-        }
+        // Leftovers of earlier builds (their staging directories, old outputs moved aside) are
+        // removed by the `LeftoverSweep` the build started before this.
+        let prefix = LeftoverSweep.prefixes(of: base).staging
         let staging = parent + "/" + prefix + String(getpid())
-        do {
-            try fm.createDirectory(atPath: staging, withIntermediateDirectories: false)
-        } catch {
-            throw OutputError(path: staging, reason: "cannot create the staging directory: \(error.localizedDescription)")
+        var staged = StagedOutput(outputPath: output.path, stagingPath: staging)
+        if mkdir(staging, 0o755) != 0 {
+            // The sweep put an earlier output here to be reused; one that cannot be is moved aside.
+            var info = stat()
+            guard errno == EEXIST, lstat(staging, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw OutputError(
+                    path: staging, reason: "cannot create the staging directory: \(String(cString: strerror(errno)))")
+            }
+            staged.recycled = RecycledTree.take(staging)
+            if staged.recycled == nil {
+                guard rename(staging, staged.oldPath) == 0, mkdir(staging, 0o755) == 0 else {
+                    throw OutputError(
+                        path: staging, reason: "cannot create the staging directory: \(String(cString: strerror(errno)))")
+                }
+            }
         }
-        return StagedOutput(outputPath: output.path, stagingPath: staging)
+        return staged
     }
 
     /// Carries out a plan below the staging directory, creating folders as needed: writes new
     /// bytes, hard-links unchanged and kept files from the current output (same inode, so their
-    /// modification time stays and sync tools skip them), and counts what rendering staged.
+    /// modification time stays and sync tools skip them), and counts what rendering staged. In a
+    /// reused earlier output, a kept file that is already the output's file stays as it is, and
+    /// what the plan does not name is removed.
     func apply(_ plan: OutputPlan) throws(OutputError) -> AppliedPlan {
+        try recycled?.removeUnplanned(below: stagingPath, planned: plan.files.map(\.path))
         try makeFolders(of: plan.files.compactMap { if case .staged = $0.source { nil } else { $0.path } })
         // On all cores, in chunks: creating thousands of files is the file system's slowest work.
-        let (output, staging) = (outputPath, stagingPath)
+        let (output, staging, recycled) = (outputPath, stagingPath, recycled?.files)
         let chunks = ParallelMap.map(plan.files, chunksOf: 128) { chunk -> Result<AppliedPlan, OutputError> in
             var applied = AppliedPlan()
             for file in chunk {
@@ -70,7 +82,7 @@ struct StagedOutput {
                     applied.bytesWritten += file.size
                     continue
                 case .kept:
-                    guard hardLink(output + "/" + file.path, target) == 0 else {
+                    guard keep(output + "/" + file.path, target, there: recycled?[file.path]) == 0 else {
                         return .failure(
                             OutputError(
                                 path: output + "/" + file.path,
@@ -83,7 +95,9 @@ struct StagedOutput {
                 case .unchanged(let same):
                     let source = output + "/" + file.path
                     var info = stat()
-                    if stat(source, &info) == 0, Int(info.st_size) == same.count, hardLink(source, target) == 0 {
+                    if stat(source, &info) == 0, Int(info.st_size) == same.count,
+                        keep(source, target, there: recycled?[file.path]) == 0
+                    {
                         applied.linked += 1
                         continue
                     }
@@ -117,9 +131,15 @@ struct StagedOutput {
         for folder in folders.sorted() { try StagedOutput.makeDirectory(stagingPath + "/" + folder) }
     }
 
-    /// Creates a directory and any missing parents; nothing when it is already there.
+    /// Creates a directory and any missing parents; nothing when it is already there. In a reused
+    /// staging directory, a file where the directory goes is removed first.
     static func makeDirectory(_ path: String) throws(OutputError) {
-        guard mkdir(path, 0o755) != 0 && errno != EEXIST else { return }
+        if mkdir(path, 0o755) == 0 { return }
+        if errno == EEXIST {
+            var info = stat()
+            if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { return }
+            if unlink(path) == 0 && mkdir(path, 0o755) == 0 { return }
+        }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
@@ -127,8 +147,14 @@ struct StagedOutput {
         }
     }
 
+    /// Writes `bytes` into a new file at `path`. Whatever was at that name is removed first and
+    /// never written into: in a reused staging directory it may be a link to the live output.
     static func writeFile(_ path: String, _ bytes: [UInt8]) throws(OutputError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0 && errno == EEXIST {
+            StagedOutput.clear(path)
+            fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
         guard fd >= 0 else { throw OutputError(path: path, reason: "cannot create: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var written = 0
@@ -144,32 +170,62 @@ struct StagedOutput {
         }
     }
 
-    /// Makes the staging directory the output, atomically, and removes the old output.
+    /// Makes the staging directory the output, atomically, and moves the old output aside for the
+    /// next build's `LeftoverSweep` to remove.
     func commit() throws(OutputError) {
-        let fm = FileManager.default
-        if !fm.fileExists(atPath: outputPath) {
+        if !FileManager.default.fileExists(atPath: outputPath) {
             guard rename(stagingPath, outputPath) == 0 else {
                 throw OutputError(path: outputPath, reason: "cannot move the new output in: \(String(cString: strerror(errno)))")
             }
             return
         }
+        let old = oldPath
         if calgen_exchange_paths(stagingPath, outputPath) != 0 {
             // File systems without RENAME_EXCHANGE: two renames, with a moment without output.
-            let old = stagingPath + "-old"
             guard rename(outputPath, old) == 0, rename(stagingPath, outputPath) == 0 else {
                 throw OutputError(path: outputPath, reason: "cannot swap the new output in: \(String(cString: strerror(errno)))")
             }
-            try? fm.removeItem(atPath: old)
             return
         }
-        // The staging path now holds the previous output.
-        FileTree.remove(stagingPath)
+        // The staging path now holds the previous output: one rename moves it aside.
+        if rename(stagingPath, old) != 0 { FileTree.remove(stagingPath) }
     }
 
-    /// Removes the staging directory after a failure; the output stays as it was.
-    func discard() {
-        try? FileManager.default.removeItem(atPath: stagingPath)
+    /// Where the old output goes after the swap: `.public.old-<pid>-<n>` beside it, a name no
+    /// other swap of this process takes (`calgen serve` builds many times in one process).
+    var oldPath: String {
+        let url = URL(fileURLWithPath: outputPath)
+        let prefix = LeftoverSweep.prefixes(of: url.lastPathComponent).old
+        return url.deletingLastPathComponent().path + "/" + prefix + "\(getpid())-\(DispatchTime.now().uptimeNanoseconds)"
     }
+
+    /// Removes the staging directory after a failure, or, when it is a reused earlier output,
+    /// moves it aside again for the next build; the output stays as it was.
+    func discard() {
+        if recycled == nil || rename(stagingPath, oldPath) != 0 { FileTree.remove(stagingPath) }
+    }
+
+    /// Removes whatever is at `path` in the staging directory: a file, or a folder with all in it.
+    static func clear(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if info.st_mode & S_IFMT == S_IFDIR { FileTree.remove(path) } else { unlink(path) }
+    }
+}
+
+/// Puts the output's file `source` at `target` in the staging directory: nothing to do when
+/// `there` (what a reused staging directory held at `target`) is that very file, else a new
+/// hard link in place of what was there. Returns 0, or -1 with `errno` set.
+private func keep(_ source: String, _ target: String, there: RecycledTree.Identity?) -> Int32 {
+    if let there {
+        var info = stat()
+        guard lstat(source, &info) == 0 else { return -1 }
+        if RecycledTree.Identity(info) == there { return 0 }
+    }
+    if hardLink(source, target) == 0 { return 0 }
+    guard errno == EEXIST else { return -1 }
+    StagedOutput.clear(target)
+    return hardLink(source, target)
 }
 
 /// `link(2)` and `write(2)` under names that no member of a type hides.

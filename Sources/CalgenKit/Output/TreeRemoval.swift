@@ -5,15 +5,20 @@
 #endif
 
 extension FileTree {
-    /// Removes a directory and everything below it, unlinking files on all cores: removing an
-    /// old output of tens of thousands of files one by one takes seconds.
-    static func remove(_ root: String) {
-        var files = [(path: String, size: Int)]()
+    /// Removes a directory and everything below it, unlinking files on all cores (or, for a
+    /// removal in the background, on the calling thread alone): removing an old output of tens
+    /// of thousands of files one by one takes seconds.
+    static func remove(_ root: String, onAllCores: Bool = true) {
+        var files: [(path: String, status: stat)] = []
         var folders = [String]()
         _ = walk(root, prefix: "", into: &files, folders: &folders)
         let paths = files.map { root + "/" + $0.path }
-        _ = ParallelMap.map(paths, chunksOf: 256) { chunk in
-            for path in chunk { unlink(path) }
+        if onAllCores {
+            _ = ParallelMap.map(paths, chunksOf: 256) { chunk in
+                for path in chunk { unlink(path) }
+            }
+        } else {
+            for path in paths { unlink(path) }
         }
         // Deepest first, so that every folder is empty when its turn comes.
         for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }

@@ -1,0 +1,91 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The SHA-256 of each input file the last build hashed, with the `lstat` it had then (device,
+/// inode, size, modification and change times to the nanosecond), kept beside the output
+/// (`.public.calgen-inputs`, never published). A file whose `lstat` is still the recorded one
+/// is not read again: its recorded digest stands for its bytes.
+///
+/// The change time cannot be set by anyone but the kernel, which sets it to the clock's time on
+/// every change of the file (rewritten, replaced, renamed over, touched, `cp -p`). A file is
+/// recorded only when its change time lies `settled` seconds before the moment it was examined:
+/// a change after that moment gives it a later change time, even on a file system whose clock
+/// ticks coarsely, so it can never look as it was. Anything else (a newer file, a name with a
+/// tab or line break, an unreadable file) is simply read and hashed every time.
+struct InputFingerprints: Sendable, Equatable {
+    /// One file's `lstat` when it was hashed, and the digest.
+    struct Entry: Sendable, Equatable {
+        var stat: [Int64]
+        var digest: String
+    }
+
+    /// By `label<TAB>path` (`content`/`templates`, the path relative to that directory).
+    var entries: [String: Entry] = [:]
+
+    /// How long before it is examined a file must have last changed to be recorded.
+    static let settled: Int64 = 2
+
+    /// `public` → `.public.calgen-inputs` beside it.
+    static func path(forOutput output: String) -> String {
+        let url = URL(fileURLWithPath: output).standardizedFileURL
+        return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".calgen-inputs"
+    }
+
+    /// The fields of an `lstat` that any change of the file changes.
+    static func key(of info: stat) -> [Int64] {
+        #if canImport(Darwin)
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+        #else
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
+        #endif
+        return [
+            Int64(info.st_dev), Int64(bitPattern: UInt64(info.st_ino)), Int64(info.st_size),
+            Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+            Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
+        ]
+    }
+
+    /// Whether a file with this `lstat`, examined at `now` (seconds since 1970), may be recorded.
+    static func isSettled(_ info: stat, now: Int64) -> Bool {
+        #if canImport(Darwin)
+            let changed = Int64(info.st_ctimespec.tv_sec)
+        #else
+            let changed = Int64(info.st_ctim.tv_sec)
+        #endif
+        return changed < now - settled
+    }
+
+    /// The recorded digest of `label`/`path` when its `lstat` is still `info`.
+    func digest(_ label: String, _ path: String, _ info: stat) -> String? {
+        guard let entry = entries[label + "\t" + path], entry.stat == InputFingerprints.key(of: info) else { return nil }
+        return entry.digest
+    }
+
+    // MARK: The file
+
+    /// The fingerprints in the file at `path`; none when it is missing or unreadable (then every
+    /// file is hashed). A damaged line is skipped.
+    static func read(_ path: String) -> InputFingerprints {
+        guard let data = FileManager.default.contents(atPath: path) else { return InputFingerprints() }
+        var fingerprints = InputFingerprints()
+        let text = String(decoding: data, as: UTF8.self)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
+        guard lines.first == "calgen-inputs 1" else { return fingerprints }
+        lines = lines.dropFirst()
+        fingerprints.entries.reserveCapacity(lines.count)
+        for line in lines {
+            // `label<TAB>path<TAB>dev ino size mtime ctime<TAB>digest`
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 4, fields[3].utf8.count == 64 else { continue }
+            let numbers = fields[2].split(separator: " ").compactMap { Int64($0) }
+            guard numbers.count == 5 else { continue }
+            fingerprints.entries[fields[0] + "\t" + fields[1]] = Entry(stat: numbers, digest: String(fields[3]))
+        }
+        return fingerprints
+    }
+}
