@@ -34,7 +34,8 @@ extension SiteBuilder {
             let members = feedSet.paths().filter { shard.holds(subscriberID: $0.subscriber.id) }
             let pages = try timer.step("private") {
                 try SiteRenderer(site: site, templates: loaded.templates, today: today).renderPrivatePages(
-                    members, previous: loaded.previous, sink: StagingSink(stagingPath: staged.stagingPath))
+                    members, previous: loaded.previous, sink: StagingSink(stagingPath: staged.stagingPath)
+                ).pages
             }
             let subscriberOf = Dictionary(uniqueKeysWithValues: members.map { ($0.path, $0.subscriber.id) })
             let description = ShardManifest(

@@ -43,9 +43,11 @@ public struct SiteBuilder: Sendable {
         // What earlier builds left beside the output goes while this one loads and renders.
         let sweep = LeftoverSweep.start(outputPath: output.path)
         defer { sweep.wait() }
-        let loaded = try timer.step("load") {
+        var loaded = try timer.step("load") {
             try load(previous: { () throws(ContentErrors) in try PreviousOutput.load(options: options) })
         }
+        let feedPagesPath = FeedPageRecords.path(forOutput: options.outputDirectory)
+        if loaded.previous.isOutput { loaded.feedPages = FeedPageRecords.read(feedPagesPath) }
         let staged = try StagedOutput.begin(
             outputPath: options.outputDirectory, contentDirectory: options.contentDirectory,
             templatesDirectory: options.templatesDirectory)
@@ -71,7 +73,9 @@ public struct SiteBuilder: Sendable {
                 try timer.step("publish") { try staged.commit() }
                 report = BuildReport(rendered, applied: applied, steps: timer.steps)
             }
-            // Once the output is this plan, the next build may stop early if nothing changes.
+            // Once the output is this plan, the next build may keep its feeds' pages unrendered,
+            // and stop early if nothing changes.
+            rendered.feedPages.write(feedPagesPath)
             if let inputs {
                 BuildState(
                     inputs: inputs.digest, manifest: Digest.sha256(plan.bytes(of: Manifest.path) ?? []),
@@ -164,8 +168,17 @@ public struct SiteBuilder: Sendable {
         let recorded =
             (assembly?.feeds.map(\.path) ?? personalFeeds.map(\.path)) + privateSchedules.map(\.path)
         // The page beside each personal feed (a page a subscriber) goes to `sink` like the feeds.
-        let feedPages = try timer.step("private") {
-            try assembly?.pages ?? renderer.renderPrivatePages(personalFeeds, previous: previous, sink: sink)
+        var feedPageRecords = FeedPageRecords()
+        let feedPages = try timer.step("private") { () throws(OutputError) -> [PlannedFile] in
+            if let assembly { return assembly.pages }
+            let inputs = Dictionary(feeds.compactMap { feed in feed.inputs.map { (feed.path, $0) } }) { first, _ in first }
+            let siteInputs = FeedPageRecords.site(
+                templatesDirectory: options.templatesDirectory, today: today, baseURL: site.config.baseURL)
+            let (planned, records) = try renderer.renderPrivatePages(
+                personalFeeds, previous: previous, sink: sink,
+                known: siteInputs.map { (site: $0, inputs: inputs, records: loaded.feedPages) })
+            feedPageRecords = records
+            return planned
         }
         let privatePages =
             renderer.renderPrivateSchedulePages(privateSchedules)
@@ -191,7 +204,7 @@ public struct SiteBuilder: Sendable {
         return RenderedSite(
             site: site, pages: htmlPages, feeds: feeds,
             publication: publication,
-            subscribers: loaded.sources.subscribers.count,
+            feedPages: feedPageRecords, subscribers: loaded.sources.subscribers.count,
             warnings: (hasSubscribers ? options.feedSecret.notices : []) + feeds.flatMap(\.warnings))
     }
 
@@ -212,6 +225,8 @@ public struct SiteBuilder: Sendable {
 private struct FeedPage: Sendable {
     let subscriber: Subscriber
     let path: String
+    /// The page's inputs (`FeedPageRecords.inputs`), when they are known.
+    let inputs: String?
 }
 
 /// A build into memory: every file of the output, and what the build did.
@@ -233,6 +248,8 @@ struct LoadedSite: Sendable {
     let sources: SourceDigests
     let templates: TemplateSet
     let previous: PreviousOutput
+    /// What the pages beside personal feeds in the output were made from (none in memory).
+    var feedPages = FeedPageRecords()
 }
 
 /// What rendering a site gave: the plan of the output and what the report is made from.
@@ -242,6 +259,8 @@ struct RenderedSite: Sendable {
     let pages: Int
     let feeds: [FeedResult]
     let publication: Publication
+    /// What the pages beside personal feeds were made from, for the next build.
+    var feedPages = FeedPageRecords()
     /// Every subscriber's, parsed by this build or by its shards.
     let subscribers: Int
     let warnings: [Diagnostic]
@@ -278,19 +297,47 @@ struct SiteRenderer {
     /// Each personal feed's own page, `feeds/<token>/index.html`, rendered on all cores and
     /// stored through `sink` as each is done (there is one a subscriber: too many to hold), or
     /// kept from the output when it holds the same bytes.
+    ///
+    /// With `known` (the site's part of every page's inputs, each feed's inputs by path, and the
+    /// records of the output's pages), a page whose inputs are those its record names, and whose
+    /// bytes the output holds, is kept without rendering it. Returns the records of every page.
     func renderPrivatePages(
-        _ feeds: [(subscriber: Subscriber, path: String)], previous: PreviousOutput, sink: any OutputSink
-    ) throws(OutputError) -> [PlannedFile] {
+        _ feeds: [(subscriber: Subscriber, path: String)], previous: PreviousOutput, sink: any OutputSink,
+        known: (site: String, inputs: [String: String], records: FeedPageRecords)? = nil
+    ) throws(OutputError) -> (pages: [PlannedFile], records: FeedPageRecords) {
         let pages = self.pages
-        let jobs = feeds.map { FeedPage(subscriber: $0.subscriber, path: $0.path) }
-        let planned = ParallelMap.map(jobs, threadsPerCore: 2) { job -> Result<PlannedFile, OutputError> in
-            let page = pages.privateFeedPage(job.subscriber, feedPath: job.path)
-            if previous.holdsBytes(of: page) {
-                return .success(PlannedFile(path: page.path, size: page.bytes.count, source: .kept))
-            }
-            return Result { () throws(OutputError) in try sink.store(page.path, page.bytes) }
+        let jobs = feeds.map { feed in
+            FeedPage(
+                subscriber: feed.subscriber, path: feed.path,
+                inputs: known.flatMap { known in
+                    known.inputs[feed.path].map { FeedPageRecords.inputs(site: known.site, feed: $0) }
+                })
         }
-        return try planned.map { result throws(OutputError) in try result.get() }
+        let records = known?.records ?? FeedPageRecords()
+        let planned = ParallelMap.map(jobs, threadsPerCore: 2) {
+            job -> Result<(PlannedFile, FeedPageRecords.Record?), OutputError> in
+            let folder = PrivateFeedPage.folder(ofFeed: job.path)
+            let path = folder + PagePath.index
+            if let inputs = job.inputs, let record = records.keeps(path, inputs: inputs, previous: previous) {
+                return .success((PlannedFile(path: path, size: record.size, source: .kept), record))
+            }
+            let page = pages.privateFeedPage(job.subscriber, feedPath: job.path)
+            let record = job.inputs.map {
+                FeedPageRecords.Record(inputs: $0, sha256: Digest.sha256(page.bytes), size: page.bytes.count)
+            }
+            if previous.holdsBytes(of: page) {
+                return .success((PlannedFile(path: page.path, size: page.bytes.count, source: .kept), record))
+            }
+            return Result { () throws(OutputError) in (try sink.store(page.path, page.bytes), record) }
+        }
+        var made = FeedPageRecords()
+        var files = [PlannedFile]()
+        for result in planned {
+            let (file, record) = try result.get()
+            files.append(file)
+            if let record { made.records[file.path] = record }
+        }
+        return (files, made)
     }
 
     /// Each private schedule's year and month pages, beside its feed in `feeds/<token>/`.

@@ -12,6 +12,8 @@ struct FeedResult: Sendable {
     let eventsRendered: Int
     /// Whether the feed's bytes differ from the previous build's.
     let changed: Bool
+    /// What a personal feed is made from (`FeedInputs`), when that is known.
+    var inputs: String? = nil
     /// A feed larger than some clients accept (see `FeedSize`); empty for a feed kept unrendered.
     var warnings: [Diagnostic] = []
 

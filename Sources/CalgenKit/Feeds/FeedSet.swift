@@ -66,7 +66,7 @@ public struct FeedSet: Sendable {
                     FeedResult(
                         feed: PlannedFile(path: path, size: head.size, source: .kept),
                         manifest: PlannedFile(path: old.path, size: old.size, source: .kept),
-                        isPublic: false, sha256: head.sha256, eventsRendered: 0, changed: false))
+                        isPublic: false, sha256: head.sha256, eventsRendered: 0, changed: false, inputs: inputs))
             }
             return Result {
                 let draft: FeedDraft
@@ -188,7 +188,7 @@ public struct FeedSet: Sendable {
             : try sink.store(feed.manifestPath, manifestBytes)
         return FeedResult(
             feed: feedFile, manifest: manifestFile, isPublic: feed.isPublic, sha256: feed.sha256,
-            eventsRendered: feed.events.count, changed: !same,
+            eventsRendered: feed.events.count, changed: !same, inputs: inputs,
             warnings: FeedSize.warnings(path: feed.path, events: feed.events.count, bytes: feed.bytes.count, owner: owner))
     }
 

@@ -14,7 +14,10 @@ struct PrivateFeedPage: Page {
     let feedPath: String
 
     /// The feed's folder, `feeds/<token>/`.
-    var folder: String {
+    var folder: String { PrivateFeedPage.folder(ofFeed: feedPath) }
+
+    /// The folder of the feed at `feedPath` (`feeds/<token>/<id>.ics` → `feeds/<token>/`).
+    static func folder(ofFeed feedPath: String) -> String {
         String(feedPath[..<(feedPath.lastIndex(of: "/").map { feedPath.index(after: $0) } ?? feedPath.endIndex)])
     }
 
