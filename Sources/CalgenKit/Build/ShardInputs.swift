@@ -23,12 +23,11 @@ enum ShardInputs {
             content += files.sorted { $0.key < $1.key }.map { (label, $0.key + " " + $0.value) }
         }
         content += loaded.site.holidaySources.sorted { $0.key < $1.key }.map { ("holidays", "\($0.key) \($0.value)") }
-        let templates = (FileTree.files(under: options.templatesDirectory) ?? []).map(\.path).sorted().map {
-            ("template", $0 + " " + (FileReader.sha256(ofFileAt: options.templatesDirectory + "/" + $0) ?? "?"))
-        }
+        var templates = InputDigest()
+        templates.addFiles("template", under: options.templatesDirectory)
         return [
             "content": digest(content),
-            "templates": digest(templates),
+            "templates": templates.sha256,
             "time": ManifestTime.iso(options.now),
             "feed secret": digest([("secret", options.feedSecret.token(for: "calgen-shard"))]),
             "previous release": loaded.previous.manifestBytes.map(Digest.sha256) ?? "none",

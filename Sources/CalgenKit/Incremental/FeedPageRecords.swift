@@ -59,11 +59,7 @@ struct FeedPageRecords: Sendable {
         var digest = InputDigest()
         digest.add("today", today.iso8601)
         digest.add("base-url", baseURL)
-        guard let files = FileTree.files(under: templatesDirectory) else { return nil }
-        for path in files.map(\.path).sorted() {
-            guard let sha = FileReader.sha256(ofFileAt: templatesDirectory + "/" + path) else { return nil }
-            digest.add("template", path + " " + sha)
-        }
+        guard digest.addFiles("template", under: templatesDirectory) else { return nil }
         return digest.sha256
     }
 
