@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "calgen",
+    // Mutex (Synchronization) needs macOS 15; swift-mustache needs 10.15.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "calgen", targets: ["calgen"]),
         .library(name: "CalgenCore", targets: ["CalgenCore"]),
@@ -67,8 +69,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
-            ]
+            ],
+            plugins: ["CodeRevision"]
         ),
+        // Derives calgen's code revision from its sources (CodeRevision.swift in CalgenKit), the
+        // part of every input digest that makes an upgraded calgen render every feed again.
+        .plugin(name: "CodeRevision", capability: .buildTool()),
         // The preview server of `calgen serve`: static files over HTTP/1.1 on 127.0.0.1, and a
         // polling watcher. Kept out of CalgenKit, which then has no server in it.
         .target(name: "CalgenServe"),

@@ -2,7 +2,7 @@ import CalgenModel
 import Foundation
 
 /// The one way calgen digests what an output is made from: a head naming this calgen (its
-/// version, the revision of its output and the time zone data it ran with), then one labelled
+/// version, the digest of its sources, and the cmark and time zone data it ran with), then one labelled
 /// line per input, as one SHA-256. The build state and every personal feed's manifest are made
 /// with it, so "why was this not rendered again?" has one answer: none of these lines changed.
 struct InputDigest: Sendable {
@@ -11,8 +11,17 @@ struct InputDigest: Sendable {
     /// A digest of nothing but the head.
     init() {}
 
-    /// The head of every digest.
-    static let head = "\(Calgen.generator)\nrevision \(revision)\ntzdata \(TimeZone.timeZoneDataVersion)\n"
+    /// The head of every digest. `CodeRevision.sources` is derived from calgen's sources at build
+    /// time (Plugins/CodeRevision), so a change to any renderer changes every digest, and an
+    /// unchanged subscriber's feed is rendered again by the upgraded calgen; cmark renders the
+    /// notes and comes from the system, so its version is part of the head too.
+    static let head = """
+        \(Calgen.generator)
+        code \(CodeRevision.sources)
+        cmark \(Markdown.libraryVersion)
+        tzdata \(TimeZone.timeZoneDataVersion)
+
+        """
 
     /// Adds one input: `label value`.
     mutating func add(_ label: String, _ value: String) {
@@ -40,8 +49,4 @@ struct InputDigest: Sendable {
 
     /// The SHA-256 of the head and every line added.
     var sha256: String { Digest.sha256(Array((InputDigest.head + lines).utf8)) }
-
-    /// Raised whenever a change to calgen changes the bytes made from the same inputs, so that
-    /// the next build renders every feed again.
-    static let revision = 2  // 2: VTIMEZONE yearly rules, 15-minute DTEND, X-APPLE-SPECIAL-DAY
 }

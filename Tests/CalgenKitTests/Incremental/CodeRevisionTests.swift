@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import CalgenKit
+
+/// calgen's code revision is derived from its sources when it is built (Plugins/CodeRevision), so
+/// that a change to a renderer reaches every unchanged subscriber's feed: the revision is part of
+/// every input digest, and no constant has to be raised by hand.
+@Suite struct CodeRevisionTests {
+    /// The sources of the targets that decide calgen's output, as the plugin lists them.
+    static let targets = ["CalgenCore", "ICalendar", "CalgenModel", "CalgenKit", "calgen"]
+
+    /// The package's folder, from this file's place in it.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The revision this test binary was built with is the digest of the sources as they are on
+    /// the disk now, recomputed here independently of the plugin: it cannot be stale or typed in.
+    @Test func isTheDigestOfTheSourcesAsTheyAre() throws {
+        #expect(CodeRevision.sources == (try Self.digest(changing: nil)))
+        #expect(CodeRevision.sources.count == 32 && CodeRevision.sources.allSatisfy(\.isHexDigit))
+    }
+
+    /// One byte more in a renderer gives another revision, and so another head for every digest
+    /// that decides whether a feed, a feed's page or the whole build is made again.
+    @Test func aChangedRendererChangesEveryInputDigest() throws {
+        let changed = try Self.digest(changing: "Sources/CalgenKit/Feeds/FeedRenderer.swift")
+        #expect(changed != CodeRevision.sources)
+        #expect(InputDigest.head.contains("\ncode \(CodeRevision.sources)\n"))
+        #expect(InputDigest.head.contains("\ncmark \(Markdown.libraryVersion)\n"))
+        var digest = InputDigest()
+        digest.add("subscriber", "a")
+        let withThisCode = digest.sha256
+        #expect(withThisCode == Digest.sha256(Array((InputDigest.head + "subscriber a\n").utf8)))
+        let headOfChangedCode = InputDigest.head.replacingOccurrences(of: CodeRevision.sources, with: changed)
+        #expect(Digest.sha256(Array((headOfChangedCode + "subscriber a\n").utf8)) != withThisCode)
+    }
+
+    /// The plugin's digest: two 64-bit FNV-1a hashes (two offset bases) over each source file's
+    /// path relative to the package and its bytes, each part prefixed by its length, in path order;
+    /// `changing` appends a byte to one file first.
+    static func digest(changing changed: String?) throws -> String {
+        var paths = [String]()
+        for target in targets {
+            let folder = root.appendingPathComponent("Sources/" + target)
+            let walker = FileManager.default.enumerator(atPath: folder.path)
+            while let entry = walker?.nextObject() as? String {
+                if entry.hasSuffix(".swift") { paths.append("Sources/\(target)/\(entry)") }
+            }
+        }
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325
+        var b: UInt64 = 0x8422_2325_cbf2_9ce4
+        func add(_ bytes: [UInt8]) {
+            var length = UInt64(bytes.count)
+            var parts = [UInt8]()
+            for _ in 0..<8 {
+                parts.append(UInt8(truncatingIfNeeded: length))
+                length >>= 8
+            }
+            for byte in parts + bytes {
+                a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+                b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+        }
+        for path in paths.sorted() {
+            var bytes = [UInt8](try Data(contentsOf: root.appendingPathComponent(path)))
+            if path == changed { bytes.append(0x0A) }
+            add(Array(path.utf8))
+            add(bytes)
+        }
+        return [a, b].map { String(repeating: "0", count: 16 - String($0, radix: 16).count) + String($0, radix: 16) }
+            .joined()
+    }
+}
