@@ -10,10 +10,12 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Build, serve the site on 127.0.0.1, and rebuild when the content or templates change.",
         discussion: """
-            Builds into a temporary directory (never the published output) and serves it with the \
-            right content types, index.html for folders and the site's 404.html for misses. Content/ \
-            and Templates/ are polled; after a good rebuild open pages reload by themselves; while a \
-            rebuild is broken its errors are printed and the last good build stays served. Stop with Ctrl-C.
+            Keeps the site in memory and serves it with the right content types, index.html for \
+            folders and the site's 404.html for misses; feeds and the day API come from a build into a \
+            temporary directory (never the published output). Content/ and Templates/ are polled; a \
+            change reloads only the files that changed, and open pages reload by themselves; while the \
+            content is broken its errors are printed and shown over every page, and the last good build \
+            stays served. Stop with Ctrl-C.
             """
     )
 
@@ -63,29 +65,41 @@ struct ServeCommand: AsyncParsableCommand {
             source.resume()
             ServeCommand.signalSources.append(source)
         }
-        let watcher = SourceWatcher(directories: [site.contentOption.content, site.templates])
-        var fingerprint = watcher.fingerprint()
-        build(into: output, server: server, first: true)
+        let resident = ResidentSite(options: try site.buildOptions(output: output))
+        var fingerprint = resident.sourcesFingerprint()
+        let builds = OutputBuilds(resident: resident)
+        if reload(resident, server: server, first: true) { builds.request(first: true) }
         say("Serving on http://127.0.0.1:\(listening)\(sitePath) (Ctrl-C to stop)")
         while true {
             try await Task.sleep(for: .milliseconds(Int(poll * 1000)))
-            let now = watcher.fingerprint()
+            let now = resident.sourcesFingerprint()
             guard now != fingerprint else { continue }
-            // Let an editor finish saving, then build what is there.
-            try await Task.sleep(for: .milliseconds(100))
-            fingerprint = watcher.fingerprint()
-            build(into: output, server: server, first: false)
+            // Let an editor finish saving (until two looks agree), then load what is there.
+            var settled = now
+            repeat {
+                fingerprint = settled
+                try await Task.sleep(for: .milliseconds(20))
+                settled = resident.sourcesFingerprint()
+            } while settled != fingerprint
+            if reload(resident, server: server, first: false) { builds.request(first: false) }
         }
     }
 
     nonisolated(unsafe) static var signalSources: [any DispatchSourceSignal] = []
 
-    private func build(into output: String, server: DevServer, first: Bool) {
+    /// Loads the content again into the resident site and serves it; false when it has problems
+    /// (printed, and shown over every page; the last good generation stays served).
+    private func reload(_ resident: ResidentSite, server: DevServer, first: Bool) -> Bool {
+        let started = DispatchTime.now()
         do {
-            let report = try SiteBuilder(options: try site.buildOptions(output: output)).build()
-            server.publish(output)
-            let summary = BuildSummary.text(report, output: "site", verbose: false)
-            say((first ? "" : "Rebuilt: ") + summary.replacingOccurrences(of: "Built site/ ", with: "built "))
+            let reload = try resident.reload()
+            server.publish(site: ResidentServedSite(site: resident))
+            if !first {
+                let milliseconds = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
+                let steps = reload.steps.map { "\($0.name) \(DiagnosticPrinter.milliseconds($0.duration))" }
+                say("Reloaded in \(milliseconds) ms (\(steps.joined(separator: ", "))); generation \(reload.generation).")
+            }
+            return true
         } catch let error as ContentErrors {
             DiagnosticPrinter.print(error, outputDirectory: nil)
             server.markFailed(error.diagnostics.map { Terminal.safe($0.formatted) }.joined(separator: "\n"))
@@ -94,6 +108,40 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             DiagnosticPrinter.print(error, outputDirectory: nil)
             server.markFailed(Terminal.safe("\(error)"))
+        }
+        return false
+    }
+}
+
+/// The resident site as the preview server reads it.
+private struct ResidentServedSite: ServedSite {
+    let site: ResidentSite
+
+    func file(_ path: String) -> [UInt8]? { site.file(path) }
+    func isFolder(_ path: String) -> Bool { site.isFolder(path) }
+}
+
+/// The builds of the output folder behind a resident site (its feeds, day API and manifests), one
+/// at a time on a queue of their own: a change made while one runs is built right after it.
+private final class OutputBuilds: @unchecked Sendable {
+    let resident: ResidentSite
+    private let queue = DispatchQueue(label: "calgen-serve-output")
+
+    init(resident: ResidentSite) {
+        self.resident = resident
+    }
+
+    func request(first: Bool) {
+        queue.async { [resident] in
+            do {
+                guard let report = try resident.buildOutput() else { return }
+                let summary = BuildSummary.text(report, output: "site", verbose: false)
+                say((first ? "" : "Rebuilt: ") + summary.replacingOccurrences(of: "Built site/ ", with: "built "))
+            } catch let error as ContentErrors {
+                DiagnosticPrinter.print(error, outputDirectory: nil)
+            } catch {
+                DiagnosticPrinter.print(error, outputDirectory: nil)
+            }
         }
     }
 }

@@ -11,6 +11,8 @@ import Foundation
 /// `MemoryOutput`) creates, links, swaps and removes files.
 public struct SiteBuilder: Sendable {
     public let options: BuildOptions
+    /// The parsed content files of earlier loads (a resident site's), reused while unchanged.
+    var cache: ParseCache?
 
     public init(options: BuildOptions) {
         self.options = options
@@ -211,7 +213,9 @@ public struct SiteBuilder: Sendable {
     /// The content, the templates and the previous output, with the problems of all three.
     func load(previous: () throws(ContentErrors) -> PreviousOutput) throws(ContentErrors) -> LoadedSite {
         var problems = DiagnosticCollector()
-        let content = problems.collect { () throws(ContentErrors) in try options.loader.loadWithSources() }
+        var loader = options.loader
+        loader.cache = cache
+        let content = problems.collect { () throws(ContentErrors) in try loader.loadWithSources() }
         let templates = problems.collect { () throws(ContentErrors) in
             try TemplateSet.load(directory: options.templatesDirectory)
         }

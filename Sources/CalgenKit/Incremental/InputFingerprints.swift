@@ -28,7 +28,7 @@ struct InputFingerprints: Sendable, Equatable {
     var entries: [String: Entry] = [:]
 
     /// How long before it is examined a file must have last changed to be recorded.
-    static let settled: Int64 = 2
+    static let settled = FileStamp.settled
 
     /// `public` → `.public.calgen-inputs` beside it.
     static func path(forOutput output: String) -> String {
@@ -37,28 +37,10 @@ struct InputFingerprints: Sendable, Equatable {
     }
 
     /// The fields of an `lstat` that any change of the file changes.
-    static func key(of info: stat) -> [Int64] {
-        #if canImport(Darwin)
-            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
-        #else
-            let (modified, changed) = (info.st_mtim, info.st_ctim)
-        #endif
-        return [
-            Int64(info.st_dev), Int64(bitPattern: UInt64(info.st_ino)), Int64(info.st_size),
-            Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
-            Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
-        ]
-    }
+    static func key(of info: stat) -> [Int64] { FileStamp.of(info) }
 
     /// Whether a file with this `lstat`, examined at `now` (seconds since 1970), may be recorded.
-    static func isSettled(_ info: stat, now: Int64) -> Bool {
-        #if canImport(Darwin)
-            let changed = Int64(info.st_ctimespec.tv_sec)
-        #else
-            let changed = Int64(info.st_ctim.tv_sec)
-        #endif
-        return changed < now - settled
-    }
+    static func isSettled(_ info: stat, now: Int64) -> Bool { FileStamp.isSettled(info, now: now) }
 
     /// The recorded digest of `label`/`path` when its `lstat` is still `info`.
     func digest(_ label: String, _ path: String, _ info: stat) -> String? {

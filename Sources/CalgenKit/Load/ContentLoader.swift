@@ -23,6 +23,10 @@ public struct ContentLoader: Sendable {
     /// every shard of a build and its assembly must agree on.
     public let subscribers: SubscriberSelection
 
+    /// Parsed files kept from an earlier load of the same content (a resident site's), reused
+    /// when a file's bytes and what its parse depends on are the same.
+    var cache: ParseCache?
+
     public init(
         contentDirectory: String, includeDrafts: Bool = false, baseURL: String? = nil,
         subscribers: SubscriberSelection = .all
@@ -55,7 +59,8 @@ public struct ContentLoader: Sendable {
         (digests.schedules, digests.scheduleFiles) = (schedules?.digests ?? [:], schedules?.files ?? [:])
         let subscribers = problems.collect { () throws(ContentErrors) in
             try readSubscribers(
-                defaultTimeZone: config?.config.timeZone ?? Calgen.defaultTimeZone, schedules: schedules?.schedules)
+                defaultTimeZone: config?.config.timeZone ?? Calgen.defaultTimeZone, schedules: schedules?.schedules,
+                scheduleDigests: schedules?.digests)
         }
         (digests.subscribers, digests.subscriberFiles) = (subscribers?.digests ?? [:], subscribers?.files ?? [:])
         guard problems.isEmpty, let config, let calendar else { throw ContentErrors(problems.diagnostics.sorted()) }
@@ -153,9 +158,10 @@ public struct ContentLoader: Sendable {
         let parsed = ParallelMap.map(paths) { relative in
             Result { () throws(ContentErrors) -> (Note, String) in
                 let path = directory + "/" + relative
-                let source = try FileReader.readSource(path, root: contentDirectory, limit: Limits.noteFileBytes)
                 let name = String(relative.split(separator: "/").last ?? Substring(relative))
-                return (try NoteParser.parse(source.text, file: path, fileName: name), source.digest)
+                return try readSource(path, limit: Limits.noteFileBytes) { text throws(ContentErrors) in
+                    try NoteParser.parse(text, file: path, fileName: name)
+                }
             }
         }
         var problems = DiagnosticCollector()
@@ -190,11 +196,14 @@ public struct ContentLoader: Sendable {
 
     /// The subscribers, and the SHA-256 of each one's file by id. Files are read and parsed on all cores.
     func readSubscribers(
-        defaultTimeZone: String, schedules: [WorkSchedule]?
+        defaultTimeZone: String, schedules: [WorkSchedule]?, scheduleDigests: [String: String]? = nil
     ) throws(ContentErrors) -> (subscribers: [Subscriber], digests: [String: String], files: [String: String]) {
         let selection = subscribers
+        // A subscriber's parse checks the schedule it names, so every schedule is part of its key.
+        let schedulesRead = (scheduleDigests ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        let dependencies = "\(defaultTimeZone)\n" + schedulesRead.joined(separator: "\n")
         let read = try readFolder(
-            "users", kind: "subscriber", limit: Limits.subscriberFileBytes, id: \.id,
+            "users", kind: "subscriber", limit: Limits.subscriberFileBytes, id: \.id, dependencies: dependencies,
             parses: { stem in selection.parses(stem) },
             parse: { text, path, name throws(ContentErrors) in
                 try SubscriberParser.parse(
@@ -224,7 +233,7 @@ public struct ContentLoader: Sendable {
     /// one's file by id. Every problem of every file is reported, and two files with one id. A
     /// file whose name (its id) `parses` refuses is read for its digest alone.
     private func readFolder<Item: Sendable>(
-        _ folder: String, kind: String, limit: Int, id: (Item) -> String,
+        _ folder: String, kind: String, limit: Int, id: (Item) -> String, dependencies: String = "",
         parses: @escaping @Sendable (_ stem: String) -> Bool = { _ in true },
         parse: @escaping @Sendable (_ text: String, _ path: String, _ name: String) throws(ContentErrors) -> Item
     ) throws(ContentErrors) -> (items: [Item], digests: [String: String], files: [String: String]) {
@@ -237,9 +246,13 @@ public struct ContentLoader: Sendable {
         let parsed = ParallelMap.map(names) { name in
             Result { () throws(ContentErrors) -> (Item?, String) in
                 let path = directory + "/" + name
-                let source = try FileReader.readSource(path, root: root, limit: limit)
-                guard parses(ContentLoader.stem(of: name)) else { return (nil, source.digest) }
-                return (try parse(source.text, path, name), source.digest)
+                guard parses(ContentLoader.stem(of: name)) else {
+                    return (nil, try FileReader.readSource(path, root: root, limit: limit).digest)
+                }
+                let (item, digest) = try readSource(path, limit: limit, dependencies: dependencies) {
+                    text throws(ContentErrors) in try parse(text, path, name)
+                }
+                return (item, digest)
             }
         }
         var problems = DiagnosticCollector()
@@ -265,6 +278,22 @@ public struct ContentLoader: Sendable {
         }
         try problems.throwIfAny()
         return (items.sorted { id($0) < id($1) }, digests, files)
+    }
+
+    /// The parsed value of the content file at `path` and the digest of its bytes: read and
+    /// parsed, or kept from an earlier load when the cache knows the file unchanged.
+    private func readSource<Value: Sendable>(
+        _ path: String, limit: Int, dependencies: String = "", parse: (String) throws(ContentErrors) -> Value
+    ) throws(ContentErrors) -> (Value, String) {
+        let root = contentDirectory
+        guard let cache else {
+            let source = try FileReader.readSource(path, root: root, limit: limit)
+            return (try parse(source.text), source.digest)
+        }
+        let now = Int64(Date().timeIntervalSince1970)
+        return try cache.parsed(
+            path, dependencies: dependencies, now: now,
+            source: { () throws(ContentErrors) in try FileReader.readSource(path, root: root, limit: limit) }, parse: parse)
     }
 
     /// The id a file's name gives (`zhang-san.yml` → `zhang-san`).

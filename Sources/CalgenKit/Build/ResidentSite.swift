@@ -1,0 +1,212 @@
+import CalgenCore
+import CalgenModel
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A site kept in memory between changes, for `calgen serve`.
+///
+/// `reload()` reads the content and the templates again, parsing only the files whose bytes
+/// changed (`ParseCache`), and makes a new generation of the site from them at once: its HTML
+/// pages, the pages beside personal feeds and the templates' assets are then rendered on request
+/// from the loaded site, each once per generation, so a saved note is on its page as soon as the
+/// content is loaded. Everything else (feeds, the day API, manifests, the sitemap, the changes
+/// page) comes from a whole build into `options.outputDirectory`, which `buildOutput()` makes
+/// with the same parsed files; a request for such a file waits until the output is of the
+/// current generation, so nothing older than the content is ever answered.
+public final class ResidentSite: @unchecked Sendable {
+    public let options: BuildOptions
+    let cache = ParseCache()
+    private let state = NSCondition()
+    private var current: Generation?
+    /// The generation the output folder holds, once built.
+    private var built = 0
+    /// The newest generation whose output build failed, with why.
+    private var failedBuild: (generation: Int, message: String)?
+    /// Each subscriber's feed path by id and token epoch: its token is a MAC, made once.
+    private var feedPaths = [String: String]()
+
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    /// A value that changes whenever a file below the content or templates folder is added,
+    /// removed or changed (its `lstat`, and for a symbolic link its target's `stat` too, so that a
+    /// re-pointed link is a change). Read with `readdir` and `fstatat` on all cores: a site with
+    /// ten thousand subscribers is looked at many times a second.
+    public func sourcesFingerprint() -> [String: [Int64]] {
+        var result = [String: [Int64]]()
+        for directory in [options.contentDirectory, options.templatesDirectory] {
+            for (path, status) in FileTree.statuses(under: directory) ?? [] {
+                var stamp = FileStamp.of(status)
+                var target = stat()
+                if status.st_mode & S_IFMT == S_IFLNK, stat(directory + "/" + path, &target) == 0 {
+                    stamp += FileStamp.of(target)
+                }
+                result[directory + "/" + path] = stamp
+            }
+        }
+        return result
+    }
+
+    /// The number of the generation served now (0 before the first good load).
+    public var generation: Int { state.withLock { current?.number ?? 0 } }
+
+    /// What a reload did: the generation it made and the time of each of its steps.
+    public struct Reload: Sendable {
+        public let generation: Int
+        public let steps: [BuildReport.Step]
+    }
+
+    /// Loads the content and templates again and, when they have no problems, serves them as a
+    /// new generation. Throws `ContentErrors` with every problem (the last good generation stays).
+    @discardableResult
+    public func reload() throws -> Reload {
+        let timer = StepTimer(progress: nil)
+        var builder = SiteBuilder(options: options)
+        builder.cache = cache
+        let loaded = try timer.step("load") {
+            try builder.load(previous: { () throws(ContentErrors) in
+                try PreviousOutput.inMemory(
+                    byPath: [:], allowReset: true, record: PersonalFeedRecord.path(secret: options.feedSecret))
+            })
+        }
+        try options.feedSecret.check(
+            hasSubscribers: !loaded.sources.subscribers.isEmpty, contentDirectory: options.contentDirectory)
+        let today = loaded.site.config.civilDate(of: options.now)
+        let renderer = timer.step("index") { SiteRenderer(site: loaded.site, templates: loaded.templates, today: today) }
+        var producers = [String: Producer]()
+        timer.step("pages") {
+            for kind in PageKinds.site {
+                for page in kind.all(renderer.pages) { producers[page.path] = .page(page) }
+            }
+        }
+        let feeds = FeedSet(
+            site: loaded.site, today: today, generatedAt: options.now, secret: options.feedSecret, sources: loaded.sources)
+        timer.step("feeds") {
+            var known = state.withLock { feedPaths }
+            for subscriber in loaded.site.subscribers {
+                let key = subscriber.id + "\n\(subscriber.tokenEpoch)"
+                let path = known[key] ?? feeds.path(of: subscriber)
+                known[key] = path
+                producers[PrivateFeedPage.folder(ofFeed: path) + PagePath.index] = .feedPage(subscriber, feedPath: path)
+            }
+            state.withLock { feedPaths = known }
+        }
+        // The few files that are cheap to make at once: assets, robots.txt, _headers, and the
+        // pages of private schedules.
+        let site = loaded.site
+        let eager = timer.step("assets") {
+            loaded.templates.assets + loaded.templates.hashedAssets + [
+                Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath, templates: loaded.templates),
+                HostingHeaders.file(sitePath: site.config.sitePath, templates: loaded.templates),
+            ] + renderer.renderPrivateSchedulePages(feeds.privateSchedulePaths())
+        }
+        for file in eager { producers[file.path] = .bytes(file.bytes) }
+        let number = state.withLock {
+            let number = (current?.number ?? 0) + 1
+            current = Generation(number: number, renderer: renderer, producers: producers)
+            state.broadcast()
+            return number
+        }
+        return Reload(generation: number, steps: timer.steps)
+    }
+
+    /// Builds the output folder from the newest generation's content (parsing nothing that the
+    /// last load parsed), unless it already holds it. Returns the build's report, or nil when
+    /// there was nothing to build. Throws what the build throws; requests waiting for the output
+    /// are then answered from the loaded site alone.
+    public func buildOutput() throws -> BuildReport? {
+        guard let number = state.withLock({ current?.number }), number > state.withLock({ built }) else { return nil }
+        var builder = SiteBuilder(options: options)
+        builder.cache = cache
+        do {
+            let report = try builder.build()
+            state.withLock {
+                built = max(built, number)
+                state.broadcast()
+            }
+            return report
+        } catch {
+            state.withLock {
+                failedBuild = (number, "\(error)")
+                state.broadcast()
+            }
+            throw error
+        }
+    }
+
+    /// The bytes of the file at `path` (relative to the site, `2026/index.html`): rendered from
+    /// the loaded site, or read from the output once it holds the current generation (waiting
+    /// for it at most `timeout` seconds).
+    public func file(_ path: String, timeout: Double = 120) -> [UInt8]? {
+        guard let generation = state.withLock({ current }) else { return nil }
+        if let producer = generation.producers[path] { return generation.render(path, producer) }
+        guard outputHolds(generation.number, timeout: timeout) else { return nil }
+        return FileManager.default.contents(atPath: options.outputDirectory + "/" + path).map { Array($0) }
+    }
+
+    /// Whether `path` (relative to the site, without a final `/`) is a folder of the site.
+    public func isFolder(_ path: String, timeout: Double = 120) -> Bool {
+        guard let generation = state.withLock({ current }) else { return false }
+        if generation.producers[path.isEmpty ? PagePath.index : path + "/" + PagePath.index] != nil { return true }
+        guard outputHolds(generation.number, timeout: timeout) else { return false }
+        var isDirectory: ObjCBool = false
+        let full = options.outputDirectory + (path.isEmpty ? "" : "/" + path)
+        return FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Waits until the output holds generation `number` or a newer one; false when its build
+    /// failed or the time ran out.
+    private func outputHolds(_ number: Int, timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        return state.withLock {
+            while built < number {
+                if let failed = failedBuild, failed.generation >= number { return false }
+                guard state.wait(until: deadline) else { return false }
+            }
+            return true
+        }
+    }
+
+    /// What makes a file of a generation on request.
+    enum Producer: Sendable {
+        case page(any SitePage)
+        case feedPage(Subscriber, feedPath: String)
+        case bytes([UInt8])
+    }
+
+    /// One loaded state of the content: what each file rendered on request is made from, and
+    /// the files rendered so far.
+    final class Generation: @unchecked Sendable {
+        let number: Int
+        let renderer: SiteRenderer
+        let producers: [String: Producer]
+        private let lock = NSLock()
+        private var rendered = [String: [UInt8]]()
+
+        init(number: Int, renderer: SiteRenderer, producers: [String: Producer]) {
+            self.number = number
+            self.renderer = renderer
+            self.producers = producers
+        }
+
+        /// The file at `path`, rendered once.
+        func render(_ path: String, _ producer: Producer) -> [UInt8] {
+            if let bytes = lock.withLock({ rendered[path] }) { return bytes }
+            let bytes: [UInt8]
+            switch producer {
+            case .page(let page): bytes = renderer.templates.render(page).bytes
+            case .feedPage(let subscriber, let feedPath):
+                bytes = renderer.pages.privateFeedPage(subscriber, feedPath: feedPath).bytes
+            case .bytes(let file): bytes = file
+            }
+            lock.withLock { rendered[path] = bytes }
+            return bytes
+        }
+    }
+}

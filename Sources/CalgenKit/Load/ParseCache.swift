@@ -1,0 +1,52 @@
+import CalgenCore
+import Foundation
+
+/// What a resident site (`calgen serve`) keeps between loads: every content file's parsed value
+/// with the digest of its bytes, what its parse depended on, and its settled `lstat` (a
+/// `FileStamp`). A reload then reads again only the files whose stamp changed (or was too recent
+/// to trust) and parses again only those whose bytes or dependencies changed.
+final class ParseCache: @unchecked Sendable {
+    private struct Entry {
+        let digest: String
+        let dependencies: String
+        let stamp: [Int64]?
+        let value: any Sendable
+    }
+
+    private let lock = NSLock()
+    private var entries = [String: Entry]()
+    private var parsed = 0
+    private var read = 0
+
+    /// How many files were parsed, and read, through this cache so far (for tests).
+    var parses: Int { lock.withLock { parsed } }
+    var reads: Int { lock.withLock { read } }
+
+    /// The value and digest of the file at `path`, parsed under `dependencies`: kept when the
+    /// file is unchanged (its settled stamp, else its bytes), else read and parsed now by `parse`
+    /// (given the file's text and digest). `source` reads the file.
+    func parsed<Value: Sendable>(
+        _ path: String, dependencies: String, now: Int64,
+        source: () throws(ContentErrors) -> (text: String, digest: String),
+        parse: (String) throws(ContentErrors) -> Value
+    ) throws(ContentErrors) -> (value: Value, digest: String) {
+        // The stamp is taken before the file is read: a change while it is read gives another one.
+        let stamp = FileStamp.settled(path, now: now)
+        let entry = lock.withLock { entries[path] }
+        if let entry, let stamp, entry.stamp == stamp, entry.dependencies == dependencies, let value = entry.value as? Value {
+            return (value, entry.digest)
+        }
+        let (text, digest) = try source()
+        lock.withLock { read += 1 }
+        if let entry, entry.digest == digest, entry.dependencies == dependencies, let value = entry.value as? Value {
+            lock.withLock { entries[path] = Entry(digest: digest, dependencies: dependencies, stamp: stamp, value: value) }
+            return (value, digest)
+        }
+        let value = try parse(text)
+        lock.withLock {
+            entries[path] = Entry(digest: digest, dependencies: dependencies, stamp: stamp, value: value)
+            parsed += 1
+        }
+        return (value, digest)
+    }
+}
