@@ -217,7 +217,7 @@ public struct SiteBuilder: Sendable {
         loader.cache = cache
         let content = problems.collect { () throws(ContentErrors) in try loader.loadWithSources() }
         let templates = problems.collect { () throws(ContentErrors) in
-            try TemplateSet.load(directory: options.templatesDirectory)
+            try TemplateSet.load(directory: options.templatesDirectory, cache: cache)
         }
         let previous = problems.collect { () throws(ContentErrors) in try previous() }
         try problems.throwIfAny()

@@ -15,6 +15,8 @@ final class ParseCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries = [String: Entry]()
+    /// Values made from many files at once (the templates), by name, with the key they were made under.
+    private var wholes = [String: (key: String, value: any Sendable)]()
     private var parsed = 0
     private var read = 0
 
@@ -48,5 +50,16 @@ final class ParseCache: @unchecked Sendable {
             parsed += 1
         }
         return (value, digest)
+    }
+
+    /// The value named `name` made under `key` (a digest of everything it is made from): kept
+    /// from the last time, or made now by `make`.
+    func whole<Value: Sendable>(
+        _ name: String, key: String, make: () throws(ContentErrors) -> Value
+    ) throws(ContentErrors) -> Value {
+        if let kept = lock.withLock({ wholes[name] }), kept.key == key, let value = kept.value as? Value { return value }
+        let value = try make()
+        lock.withLock { wholes[name] = (key, value) }
+        return value
     }
 }

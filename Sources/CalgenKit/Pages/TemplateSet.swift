@@ -47,13 +47,25 @@ struct TemplateSet: Sendable {
     }
 
     /// Loads and parses every template; every problem is reported with file, line and column.
-    static func load(directory: String) throws(ContentErrors) -> TemplateSet {
+    static func load(directory: String, cache: ParseCache? = nil) throws(ContentErrors) -> TemplateSet {
         var problems = DiagnosticCollector()
         let files = TemplateFiles.read(
             directory: directory, requiredPages: requiredPages, requiredPartials: requiredPartials, problems: &problems)
-        let (library, parsed) = parse(files.sources, problems: &problems)
         try problems.throwIfAny()
-        return TemplateSet(library: library, assets: files.assets, compiled: CompiledTemplates(parsed))
+        let make = { () throws(ContentErrors) -> TemplateSet in
+            var problems = DiagnosticCollector()
+            let (library, parsed) = parse(files.sources, problems: &problems)
+            try problems.throwIfAny()
+            return TemplateSet(library: library, assets: files.assets, compiled: CompiledTemplates(parsed))
+        }
+        guard let cache else { return try make() }
+        // A resident site parses the templates again only when a byte of them changed.
+        var digest = InputDigest()
+        for (name, source) in files.sources.sorted(by: { $0.key < $1.key }) {
+            digest.add("template", "\(name) \(source.file) \(Digest.sha256(Array(source.text.utf8)))")
+        }
+        for asset in files.assets { digest.add("asset", "\(asset.path) \(Digest.sha256(asset.bytes))") }
+        return try cache.whole("templates", key: digest.sha256, make: make)
     }
 
     /// Parses templates (`name → (file, text)`) into a library: every syntax error, missing
