@@ -159,9 +159,18 @@ public struct DayArguments: Equatable, Sendable {
         return (first, last)
     }
 
-    /// At most 40 characters of what was typed, without control characters.
+    /// At most 40 characters of what was typed, control characters written as `\u{1B}`.
     static func shown(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.prefix(40).filter { $0.value >= 0x20 && $0.value != 0x7F }))
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(40) {
+            let v = scalar.value
+            if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 {
+                out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 
