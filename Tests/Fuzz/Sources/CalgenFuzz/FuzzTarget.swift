@@ -79,7 +79,8 @@ enum FuzzTarget: String, CaseIterable {
     /// `--schedule` id (no line: not given); today as a day number (parsed, clamped to 1901–2100).
     /// Whatever is accepted must lie within 1901–2100 and be answerable without a trap.
     private func dayArguments(_ bytes: [UInt8]) {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         let field = { (i: Int) -> String? in i < lines.count ? lines[i] : nil }
         let date = field(0) ?? ""
         let count = field(1).flatMap { $0.isEmpty ? nil : Int($0) }
@@ -111,11 +112,18 @@ enum FuzzTarget: String, CaseIterable {
     }
 
     /// What the preview server does with the bytes a client sends: find the end of the head,
-    /// parse it, and resolve its path; a path that resolves must be canonical once re-encoded.
+    /// parse it, check its host, and resolve its path; a path that resolves must be canonical once re-encoded.
     private func requestHead(_ bytes: [UInt8]) {
         var scanned = 0
         _ = HTTPRequestHead.end(of: bytes, from: &scanned)
         guard let head = try? HTTPRequestHead.parse(bytes) else { return }
+        // The host check: a host it answers is a loopback name, then nothing or a port.
+        if LoopbackHost.allows(head.namedHost), let host = head.namedHost?.lowercased() {
+            let name = LoopbackHost.names.first { host == $0 || host.hasPrefix($0 + ":") }
+            guard let name, host.dropFirst(name.count).allSatisfy({ $0 == ":" || $0.isASCII && $0.isNumber }) else {
+                fail("a host answered that is not a loopback name: \(host)")
+            }
+        }
         let path = String(head.target.prefix { $0 != "?" })
         guard let resolved = RequestPath(path) else { return }
         guard resolved.encoded.hasPrefix("/"), !resolved.encoded.hasPrefix("//") else {
