@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// A file written whole beside the one it will replace, under a name no one could have prepared:
-/// `.<final>.<tag>-<random>`, created with `O_CREAT | O_EXCL | O_NOFOLLOW` in a folder opened
+/// `.<final>.<tag>-<random>` (one leading dot), created with `O_CREAT | O_EXCL | O_NOFOLLOW` in a folder opened
 /// once, so that a file or a symbolic link planted at a predictable name is never opened (another
 /// name is drawn), then synced to disk. The caller renames it over the final name with
 /// `renameat` through the same folder descriptor, or removes it.
@@ -28,7 +28,7 @@ enum ExclusiveTemporaryFile {
         var fd: Int32 = -1
         var name = ""
         for _ in 0..<16 {
-            name = ".\(final).\(tag)-" + names()
+            name = (final.hasPrefix(".") ? "" : ".") + "\(final).\(tag)-" + names()
             fd = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             if fd >= 0 || errno != EEXIST { break }
         }
