@@ -225,7 +225,7 @@ def main():
          1, "--allow-reset", 30),
         ("previous site: a personal feed manifest answers 404", previous,
          with_manifests(**{personal_manifest: ("status", 404)}), 1, "its record of personal feeds lists it", 30),
-        ("previous site: the record of personal feeds answers 404", previous,
+        ("previous site: personal feeds record answers 404", previous,
          with_manifests(**{next(p for p in published if p.endswith("/personal.txt")): ("status", 404)}), 1,
          "record of personal feeds, but it answers 404", 30),
     ] + [
