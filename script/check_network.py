@@ -225,6 +225,15 @@ def main():
          1, "--allow-reset", 30),
         ("previous site: a personal feed manifest answers 404", previous,
          with_manifests(**{personal_manifest: ("status", 404)}), 1, "its record of personal feeds lists it", 30),
+        ("previous site: personal feeds record answers 404", previous,
+         with_manifests(**{next(p for p in published if p.endswith("/personal.txt")): ("status", 404)}), 1,
+         "record of personal feeds, but it answers 404", 30),
+    ] + [
+        (f"previous site: a URL with {name}", ["build", "--output", "fresh", "--previous-site", base.rstrip("/") + tail],
+         published, 1, "is not a usable address", 30)
+        for name, tail in [("CR/LF", "/\r\n"), ("LF", "/x\n"), ("a space", "/ x/"), ("a tab", "/\tx/"),
+                           ("a query", "/?v=1"), ("a fragment", "/#top"), ("%00", "/%00/"), ("a backslash", "\\x/")]
+    ] + [
         ("previous site: a script in news", previous,
          with_manifests(**{"/manifest.json": ("ok", json.dumps(news_script).encode())}), 1, "news[0].date", 30),
         ("previous site: ../../etc/passwd in artifacts", previous,

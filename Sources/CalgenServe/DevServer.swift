@@ -42,8 +42,10 @@ public final class DevServer: @unchecked Sendable {
         lock.withLock { server }?.stop()
     }
 
-    /// The answer to one request: GET and HEAD of the site's files.
+    /// The answer to one request: GET and HEAD of the site's files, for requests that name the
+    /// loopback host (`LoopbackHost`); any other host gets 403, on every path.
     func respond(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response {
+        guard LoopbackHost.allows(request.host) else { return LoopbackHost.refusal }
         guard request.method == "GET" || request.method == "HEAD" else {
             // 405 for the methods of RFC 9110 that this server does not allow, 501 for any other.
             let known = ["POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"].contains(request.method)

@@ -13,6 +13,14 @@ struct HTTPRequestHead: Equatable, Sendable {
     var keepAlive: Bool
     /// The length of the body that follows the head (0 without `Content-Length`).
     var contentLength: Int
+    /// The value of the `Host` field, `nil` without one (two are refused).
+    var host: String? = nil
+    /// The authority of an absolute-form target (`http://authority/path`), which stands for
+    /// the host instead of the `Host` field (RFC 9112 §3.2.2).
+    var targetAuthority: String? = nil
+
+    /// The host the request names: the absolute-form target's authority, else the `Host` field.
+    var namedHost: String? { targetAuthority ?? host }
 
     /// The longest request line (else 414).
     static let maxRequestLine = 8 * 1024
@@ -71,6 +79,9 @@ struct HTTPRequestHead: Equatable, Sendable {
                     throw HTTPRequestError(400, "two different Content-Length fields")
                 }
                 contentLength = length
+            case "host":
+                guard head.host == nil else { throw HTTPRequestError(400, "two Host fields") }
+                head.host = String(decoding: value, as: UTF8.self)
             case "transfer-encoding":
                 throw HTTPRequestError(501, "Transfer-Encoding is not supported")
             case "connection":
@@ -150,10 +161,12 @@ struct HTTPRequestHead: Equatable, Sendable {
         }
         guard major == 0x31 else { throw HTTPRequestError(505, "only HTTP/1.x is supported") }
         let method = String(decoding: methodBytes, as: UTF8.self)
-        let target = try HTTPRequestHead.originForm(String(decoding: targetBytes, as: UTF8.self), method: method)
+        let written = String(decoding: targetBytes, as: UTF8.self)
+        let target = try HTTPRequestHead.originForm(written, method: method)
         let minorVersion = minor == 0x30 ? 0 : 1
         return HTTPRequestHead(
-            method: method, target: target, minorVersion: minorVersion, keepAlive: minorVersion == 1, contentLength: 0)
+            method: method, target: target, minorVersion: minorVersion, keepAlive: minorVersion == 1, contentLength: 0,
+            targetAuthority: HTTPRequestHead.authority(of: written))
     }
 
     /// An origin-form target as it is; an absolute-form one (`http://host/path?q`) reduced to
@@ -168,6 +181,17 @@ struct HTTPRequestHead: Equatable, Sendable {
             return rest[end] == "/" ? String(rest[end...]) : "/" + rest[end...]
         }
         throw HTTPRequestError(400, "the target is not a path")
+    }
+
+    /// The authority of an absolute-form target (`http://127.0.0.1:8000/x` → `127.0.0.1:8000`),
+    /// `nil` for an origin-form one.
+    static func authority(of target: String) -> String? {
+        let lowered = target.lowercased()
+        for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
+            let rest = target.dropFirst(scheme.count)
+            return String(rest.prefix { $0 != "/" && $0 != "?" })
+        }
+        return nil
     }
 
     /// `tchar` of RFC 9110 §5.6.2.

@@ -27,6 +27,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     struct Request {
         var method: String
         var target: String
+        /// The host the request names (`HTTPRequestHead.namedHost`), `nil` when it names none.
+        var host: String? = nil
     }
 
     /// One response: status, headers (`Name: value`) and body.
@@ -252,7 +254,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                 buffer.removeFirst(end + head.contentLength)
                 scanned = 0
                 enter(.answering, id: id)
-                let response = handler(Request(method: head.method, target: head.target))
+                let response = handler(Request(method: head.method, target: head.target, host: head.namedHost))
                 enter(.writing, id: id)
                 // A large body is sent as it is, not copied behind the header lines.
                 let withoutBody = head.method == "HEAD" || response.body.count > 64 * 1024
@@ -369,7 +371,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     static func phrase(_ status: Int) -> String {
         [
-            200: "OK", 301: "Moved Permanently", 302: "Found", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed",
+            200: "OK", 301: "Moved Permanently", 302: "Found", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
+            405: "Method Not Allowed",
             408: "Request Timeout", 413: "Content Too Large", 414: "URI Too Long", 431: "Request Header Fields Too Large",
             501: "Not Implemented", 503: "Service Unavailable", 505: "HTTP Version Not Supported",
         ][status] ?? "Status"

@@ -51,14 +51,18 @@ struct DayCommand: ParsableCommand {
     var schedule: String?
 
     func validate() throws {
-        if addWorkdays != nil, date.contains("..") {
-            throw ValidationError("--add-workdays takes one date, not a range")
-        }
-        if leap, !lunar { throw ValidationError("--leap goes with --lunar: calgen day --lunar 2023-02-15 --leap") }
-        if lunar, date.contains("..") || CivilDate.parseNumbers(date) == nil {
-            throw ValidationError(
-                "with --lunar, \"\(date)\" must be one lunar date written YYYY-MM-DD, e.g. 2031-08-15 for 八月十五 of 2031")
-        }
+        // The shape of the arguments; "today" is read in run(), in the site's time zone.
+        do {
+            _ = try arguments(today: { LunarCalendar.firstSupportedDate })
+        } catch let error as DayArgumentError where error.isUsage {
+            throw ValidationError(error.message, fix: error.fix)
+        } catch {}
+    }
+
+    /// The arguments checked by `DayArguments`, with `today` from `today`.
+    private func arguments(today: () throws -> CivilDate) throws -> DayArguments {
+        try DayArguments.parse(
+            date, lunar: lunar, leap: leap, addWorkdays: addWorkdays, schedule: schedule, today: today)
     }
 
     func run() throws {
@@ -73,14 +77,16 @@ struct DayCommand: ParsableCommand {
         // The site's time zone and festivals, as its day API has them; the defaults without site.yml.
         let config = try? loader.loadConfig()
         let timeZone = config?.timeZone ?? Calgen.defaultTimeZone
-        let (first, last) = try lunar ? fromLunar() : range(timeZone: timeZone)
-        // A schedule's --add-workdays may count up to ten years away.
-        let reach = schedule != nil && addWorkdays != nil ? 11 : 0
-        let supported = Almanac.supportedYears
-        let almanac = Almanac(
-            calendar: calendar,
-            years: max(supported.lowerBound, first.year - reach)...min(supported.upperBound, last.year + reach),
-            festivals: config?.festivals ?? Festival.all)
+        let asked: DayArguments
+        do {
+            asked = try arguments(today: { try today(timeZone: timeZone) })
+        } catch let error as DayArgumentError {
+            if error.isUsage { throw ValidationError(error.message, fix: error.fix) }
+            try fail(error.message, fix: error.fix)
+        }
+        let (first, last) = (asked.first, asked.last)
+        if let lunarDate = asked.lunar, !json { print("lunar \(lunarDate.description) is \(first.iso8601)\n") }
+        let almanac = Almanac(calendar: calendar, years: asked.almanacYears, festivals: config?.festivals ?? Festival.all)
         let work = try schedule.map { try evaluator(id: $0, loader: loader, almanac: almanac) }
         if let work {
             try answer(by: work, first: first, last: last, almanac: almanac)
@@ -100,7 +106,7 @@ struct DayCommand: ParsableCommand {
             }
             return
         }
-        if first == last, !date.contains("..") {
+        if !asked.isRange {
             print(json ? DayAPI.json(for: first, in: almanac) : DayText.block(almanac.day(first)))
             return
         }
@@ -188,59 +194,6 @@ struct DayCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data(out.utf8))
     }
 
-    /// The day of the lunar date asked for, twice (a range of one day).
-    private func fromLunar() throws -> (CivilDate, CivilDate) {
-        guard let (year, month, day) = CivilDate.parseNumbers(date) else { throw ValidationError("\(date) is not a lunar date") }
-        let lunarDate = LunarDate(year: year, month: month, day: day, isLeapMonth: leap)
-        do {
-            let date = try LunarCalendar.gregorianDate(for: lunarDate)
-            if !json { print("lunar \(lunarDate.description) is \(date.iso8601)\n") }
-            return (date, date)
-        } catch {
-            let leapMonth = LunarCalendar.leapMonth(inYear: year).map { "闰\(LunarDate.monthName($0))" }
-            let fix =
-                switch error {
-                case .noSuchMonth:
-                    leapMonth.map { "lunar \(year) has one leap month, \($0)" }
-                        ?? "lunar \(year) has no leap month: leave out --leap"
-                case .noSuchDay(_, let length):
-                    "give a day from 1 to \(length), e.g. the month's last day (--lunar \(String(format: "%04d-%02d-%02d", year, month, length)))"
-                case .outOfRange: "give a lunar date of 1901–2100"
-                }
-            try fail(error.description, fix: fix)
-        }
-    }
-
-    /// The first and last date asked for.
-    private func range(timeZone: String) throws -> (CivilDate, CivilDate) {
-        let parts = date.components(separatedBy: "..")
-        guard parts.count <= 2 else {
-            throw ValidationError("\"\(date)\" is not a range; write FIRST..LAST, e.g. 2026-01-01..2026-12-31")
-        }
-        var dates = [CivilDate]()
-        for part in parts {
-            guard let day = try resolve(part, timeZone: timeZone) else {
-                throw ValidationError(
-                    "\"\(part)\" is not a date; write it as YYYY-MM-DD (e.g. 2026-10-08), today or tomorrow")
-            }
-            dates.append(day)
-        }
-        let first = dates[0]
-        let last = dates.last!
-        guard first <= last else {
-            throw ValidationError("the range \(date) ends before it starts; write the earlier date first")
-        }
-        if parts.count == 2 {
-            let supported = Almanac.supportedYears
-            guard supported.contains(first.year), supported.contains(last.year) else {
-                throw ValidationError(
-                    "a range must lie within \(supported.lowerBound)-01-01..\(supported.upperBound)-12-31, where the lunar calendar and solar terms are known"
-                )
-            }
-        }
-        return (first, last)
-    }
-
     static let waitForTheNotice = "wait for the State Council notice and update Content/holidays/"
 
     /// Prints `error: message` and its fix, and ends the command with a failure.
@@ -253,16 +206,10 @@ struct DayCommand: ParsableCommand {
         SiteStrings.ordinal(abs(n)) + (n < 0 ? " previous" : "")
     }
 
-    private func resolve(_ text: String, timeZone: String) throws -> CivilDate? {
-        if let d = CivilDate(iso: text) { return d }
-        let offset: Int
-        switch text.lowercased() {
-        case "today": offset = 0
-        case "tomorrow": offset = 1
-        default: return nil
-        }
-        // "Now" as a build takes it: SOURCE_DATE_EPOCH when set (a bad one is an error), else the clock.
+    /// Today in `timeZone`, as a build takes "now": SOURCE_DATE_EPOCH when set (a bad one is an
+    /// error), else the clock.
+    private func today(timeZone: String) throws -> CivilDate {
         let now = try BuildNow.resolve(sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: nil)
-        return SiteConfig.civilDate(of: now, inTimeZone: timeZone).adding(days: offset)
+        return SiteConfig.civilDate(of: now, inTimeZone: timeZone)
     }
 }

@@ -24,10 +24,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The port (0: any free port).", valueName: "port"))
     var port: Int = 8000
 
-    @Option(name: .long, help: ArgumentHelp("Seconds between checks for changes.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds between checks for changes (0.05–60).", valueName: "seconds"))
     var poll: Double = 0.5
 
+    /// The accepted `--poll` intervals, in seconds: not so short that it spins a core, not so
+    /// long that a change seems lost.
+    static let pollSeconds = 0.05...60.0
+
     func validate() throws {
+        guard poll.isFinite, ServeCommand.pollSeconds.contains(poll) else {
+            throw ValidationError(
+                "--poll takes seconds from \(ServeCommand.pollSeconds.lowerBound) to \(Int(ServeCommand.pollSeconds.upperBound)), not \(poll)",
+                fix: "e.g. --poll 0.5 (the default)")
+        }
         if site.previousSite != nil {
             throw ValidationError("--previous-site is for build and check, not serve")
         }

@@ -21,7 +21,7 @@ import Testing
         defer { site.remove() }
         try site.apply(bad.changes, manifestEdits: bad.description)
         let before = Fixture.fingerprint(site.output)
-        let command = bad.description == "a port that is no port" ? "serve" : "build"
+        let command = bad.command ?? (bad.description == "a port that is no port" ? "serve" : "build")
         let result = try site.run([command] + bad.arguments, environment: bad.environment)
         #expect(result.exited, "calgen did not exit by itself (crash, hang or memory limit): \(result.stderr)")
         #expect(result.status == 1 || result.status == 64, "exit status \(result.status)")

@@ -98,4 +98,43 @@ import Testing
                 "schedule hospital-rotation  病区三班倒  (public)\n  https://calendar.example.com/feeds/schedules/hospital-rotation.ics\n"
             ))
     }
+
+    /// Dates, counts and lunar dates outside what `calgen day` answers: a one-line error naming
+    /// the supported range and a fix, exit 64 (or 1 for a lunar date that does not exist), never
+    /// a trap.
+    @Test func dayCommandRefusesWhatItCannotAnswer() throws {
+        let fixture = try Fixture()
+        let lastDay = String(CivilDateSeconds.noon(2100, 12, 31))
+        let cases: [([String], [String: String], String)] = [
+            (["day", "2101-01-01"], [:], "2101-01-01 is outside the supported dates 1901-01-01..2100-12-31"),
+            (["day", "1900-12-31"], [:], "1900-12-31 is outside the supported dates 1901-01-01..2100-12-31"),
+            (["day", "0000-01-01"], [:], "0000-01-01 is outside the supported dates 1901-01-01..2100-12-31"),
+            (["day", "9999-12-31", "--json"], [:], "9999-12-31 is outside the supported dates 1901-01-01..2100-12-31"),
+            (["day", "2026-10-01", "--add-workdays", "-9223372036854775808"], [:], "from -100000 to 100000"),
+            (
+                ["day", "2026-10-01", "--add-workdays", "-9223372036854775808", "--schedule", "big-small-week"], [:],
+                "from -100000 to 100000"
+            ),
+            (["day", "2026-10-01", "--add-workdays", "0"], [:], "--add-workdays 0 counts no workday"),
+            (["day", "tomorrow"], ["SOURCE_DATE_EPOCH": lastDay], "tomorrow is 2101-01-01, outside the supported dates"),
+            (["day", "--lunar", "1900-12-15"], [:], "lunar year 1900 is outside the supported lunar years 1901–2100"),
+        ]
+        for (arguments, environment, expected) in cases {
+            let result = try fixture.run(arguments, environment: environment)
+            #expect(result.status == 64, "\(arguments): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains(expected) && result.stderr.contains("fix:"), "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
+        }
+        let today = try fixture.run(["day", "today", "--json"], environment: ["SOURCE_DATE_EPOCH": lastDay])
+        #expect(today.status == 0 && today.stdout.contains(#""date":"2100-12-31""#), "\(today.stderr)")
+    }
+}
+
+/// Seconds since 1970 of noon in China (04:00 UTC) of a date, for SOURCE_DATE_EPOCH.
+enum CivilDateSeconds {
+    static func noon(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        var components = DateComponents(timeZone: TimeZone(identifier: "UTC"), year: year, month: month, day: day, hour: 4)
+        components.calendar = Calendar(identifier: .gregorian)
+        return Int(components.date!.timeIntervalSince1970)
+    }
 }

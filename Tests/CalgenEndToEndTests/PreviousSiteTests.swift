@@ -11,7 +11,9 @@ import Testing
     static func serving(_ output: String) -> [String: StubHTTPServer.Reply] {
         var replies = [String: StubHTTPServer.Reply]()
         for (path, data) in Fixture.snapshot(output)
-        where path == "manifest.json" || (path.hasPrefix("feeds/") && path.hasSuffix(".json")) {
+        where path == "manifest.json"
+            || (path.hasPrefix("feeds/") && (path.hasSuffix(".json") || path.hasSuffix("/personal.txt")))
+        {
             replies["/" + path] = .ok(Array(data))
         }
         return replies
@@ -116,5 +118,36 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(server.baseURL)manifest.json"), "\(result.stderr)")
         #expect(!result.stderr.contains("calgen-previous-") && !result.stderr.contains("s3cret"), "\(result.stderr)")
+    }
+
+    /// The record of personal feeds answers 404 while personal feeds' manifests answer: the
+    /// record went missing, and with it what tells a missing feed from a new one.
+    @Test func aMissingRecordOfPersonalFeedsIsAnError() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.run(["build", "--quiet", "--output", "release"]).status == 0)
+        var replies = Self.serving(fixture.root.appendingPathComponent("release").path)
+        let record = try #require(replies.keys.first { $0.hasSuffix("/personal.txt") })
+        replies[record] = nil
+        let server = try StubHTTPServer(replies)
+        let result = try fixture.run(["build", "--output", "fresh", "--previous-site", server.baseURL])
+        #expect(result.status == 1 && result.stderr.contains("record of personal feeds, but it answers 404"), "\(result.stderr)")
+        #expect(!result.stderr.contains("first deploy") && result.stderr.contains("--allow-reset"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("fresh").path))
+        let reset = try fixture.run(["build", "--quiet", "--output", "fresh", "--previous-site", server.baseURL, "--allow-reset"])
+        #expect(reset.status == 0, "\(reset.stderr)")
+    }
+
+    /// An address that would fetch something else than the site's manifest is an error, never
+    /// "no previous site, a first deploy": nothing is fetched and nothing built.
+    @Test(arguments: ["/\r\nX: y", "/x\n", "/ x/", "/\tx/", "/?v=1", "/#top", "/%00/", "/a%0a/", "\\x/", "/%zz/"])
+    func anUnusableAddressIsAnError(_ tail: String) throws {
+        let fixture = try Fixture()
+        let server = try StubHTTPServer([:])
+        let url = "http://127.0.0.1:\(server.port)" + tail
+        let result = try fixture.run(["build", "--output", "fresh", "--previous-site", url])
+        #expect(result.status == 1 && result.stderr.contains("is not a usable address"), "\(result.stderr)")
+        #expect(!result.stderr.contains("first deploy") && server.requests.isEmpty)
+        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(result.stderr.debugDescription)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent("fresh").path))
     }
 }

@@ -39,7 +39,8 @@ import Testing
     }
 
     static func get(_ port: Int, _ target: String) -> String {
-        ServeTests.exchange(port: port, Array("GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)).response
+        ServeTests.exchange(port: port, Array("GET \(target) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8))
+            .response
     }
 
     static func location(_ response: String) -> String? {
@@ -86,23 +87,50 @@ import Testing
         #expect(ServeHardeningTests.get(port, "/2026/").hasPrefix("HTTP/1.1 404"))
     }
 
+    /// DNS rebinding: a page of another site whose name resolves to 127.0.0.1 gets 403 on every
+    /// path, the reload endpoint and the personal feeds included; loopback names are answered.
+    @Test func answersOnlyTheLoopbackHost() async throws {
+        let site = try Site()
+        let (server, port) = try await ServeHardeningTests.devServer(site)
+        defer { server.loopbackServer?.stop() }
+        let feed = "feeds/0123456789abcdef/zhang-san.ics"
+        try FileManager.default.createDirectory(atPath: site.root + "/feeds/0123456789abcdef", withIntermediateDirectories: true)
+        try Data("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8).write(to: URL(fileURLWithPath: site.root + "/" + feed))
+        for target in ["/", "/2026/", "/__calgen/generation", "/\(feed)", "/missing", "//x"] {
+            for host in ["evil.example", "evil.example:\(port)", "127.0.0.1.evil.example", "localhost.evil.example:\(port)"] {
+                let request = "GET \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n"
+                let response = ServeTests.exchange(port: port, Array(request.utf8)).response
+                #expect(response.hasPrefix("HTTP/1.1 403 Forbidden"), "\(host)\(target): \(response.prefix(80))")
+                #expect(response.contains("DNS rebinding") && !response.contains("BEGIN:VCALENDAR"))
+            }
+            let absolute = "GET http://evil.example\(target) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+            #expect(ServeTests.exchange(port: port, Array(absolute.utf8)).response.hasPrefix("HTTP/1.1 403"))
+            let none = "GET \(target) HTTP/1.0\r\n\r\n"
+            #expect(ServeTests.exchange(port: port, Array(none.utf8)).response.hasPrefix("HTTP/1.1 403"))
+        }
+        for host in ["localhost", "localhost:\(port)", "127.0.0.1:\(port)", "[::1]:\(port)"] {
+            let request = "GET /__calgen/generation HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n"
+            #expect(ServeTests.exchange(port: port, Array(request.utf8)).response.hasPrefix("HTTP/1.1 200"), "\(host)")
+        }
+    }
+
     /// Every malformed request gets an answer, quickly; none gets silence.
     @Test func answersMalformedRequestsAndBareLF() async throws {
         let site = try Site()
         let (server, port) = try await ServeHardeningTests.devServer(site)
         defer { server.loopbackServer?.stop() }
         let cases: [(String, String)] = [
-            ("GET /2026/ HTTP/1.1\nHost: x\nConnection: close\n\n", "HTTP/1.1 200"),
-            ("GET /2026/ HTTP/1.0\n\n", "HTTP/1.1 200"),
-            ("\r\nGET / HTTP/1.1\r\nConnection: close\n\r\n", "HTTP/1.1 200"),
-            ("HEAD / HTTP/1.1\nConnection: close\n\n", "HTTP/1.1 200"),
+            ("GET /2026/ HTTP/1.1\nHost: localhost\nConnection: close\n\n", "HTTP/1.1 200"),
+            ("GET /2026/ HTTP/1.0\nHost: localhost:1\n\n", "HTTP/1.1 200"),
+            ("\r\nGET / HTTP/1.1\r\nHost: [::1]\r\nConnection: close\n\r\n", "HTTP/1.1 200"),
+            ("HEAD / HTTP/1.1\nHost: LocalHost\nConnection: close\n\n", "HTTP/1.1 200"),
             ("GET / HTTP/1.1\r\nHost : x\r\n\r\n", "HTTP/1.1 400"),
-            ("GET / HTTP/1.1\rHost: x\r\n\r\n", "HTTP/1.1 400"),
+            ("GET / HTTP/1.1\rHost: localhost\r\n\r\n", "HTTP/1.1 400"),
             ("\u{0}\u{1}\u{2}\n\n", "HTTP/1.1 400"),
             ("hello\r\n\r\n", "HTTP/1.1 400"),
             ("GET / HTTP/2.0\r\n\r\n", "HTTP/1.1 505"),
-            ("POST / HTTP/1.1\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc", "HTTP/1.1 405"),
-            ("BREW / HTTP/1.1\r\nConnection: close\r\n\r\n", "HTTP/1.1 501"),
+            ("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc", "HTTP/1.1 405"),
+            ("BREW / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", "HTTP/1.1 501"),
             ("GET / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", "HTTP/1.1 501"),
             ("GET / HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n", "HTTP/1.1 413"),
             (
@@ -153,7 +181,7 @@ import Testing
             let started = ContinuousClock.now
             for fd in drippers { ServeHardeningTests.sendNow(fd, [drip[second]]) }
             let (response, seconds) = ServeHardeningTests.timed(
-                port, "GET /2026/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                port, "GET /2026/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
             #expect(response.hasPrefix("HTTP/1.1 200"), "\(response.prefix(80))")
             waits.append(seconds)
             try await Task.sleep(until: started + .seconds(1))
@@ -198,7 +226,7 @@ import Testing
         let server = try LoopbackHTTPServer(port: 0, limits: limits) { _ in LoopbackHTTPServer.plain(200) }
         server.start()
         defer { server.stop() }
-        let (response, seconds) = ServeHardeningTests.timed(server.port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        let (response, seconds) = ServeHardeningTests.timed(server.port, "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(response.hasPrefix("HTTP/1.1 200"))
         #expect(seconds > 0.4 && seconds < 5, "\(seconds) s")
     }
@@ -224,7 +252,7 @@ import Testing
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
             let connected = SocketConstants.withLoopback(port: server.port) { connect(fd, $0, $1) }
             try #require(connected == 0)
-            ServeHardeningTests.sendNow(fd, Array("GET /big HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            ServeHardeningTests.sendNow(fd, Array("GET /big HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8))
             readers.append(fd)
         }
         #expect(ServeTests.eventually(5) { server.statistics.open == limits.maxConnections }, "\(server.statistics)")

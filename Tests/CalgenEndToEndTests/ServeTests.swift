@@ -196,7 +196,7 @@ import Testing
         let pipelined = ServeTests.exchange(
             port: port,
             Array(
-                "GET /robots.txt HTTP/1.1\r\nHost: x\r\n\r\nGET /api/years.json HTTP/1.1\r\nHost: x\r\n\r\nHEAD /2026/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                "GET /robots.txt HTTP/1.1\r\nHost: localhost\r\n\r\nGET /api/years.json HTTP/1.1\r\nHost: localhost\r\n\r\nHEAD /2026/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
                     .utf8))
         #expect(pipelined.response.components(separatedBy: "HTTP/1.1 200 OK").count == 4, "\(pipelined.response.prefix(300))")
         #expect(pipelined.response.contains("Disallow: /feeds/") && pipelined.response.contains("\"years\""))
@@ -205,7 +205,7 @@ import Testing
         // has waited longest, so it is answered at once.
         var idle = [Int32]()
         for _ in 0..<70 { idle.append(ServeTests.connectLoopback(port: port)) }
-        let busy = ServeTests.exchange(port: port, Array("GET / HTTP/1.0\r\n\r\n".utf8))
+        let busy = ServeTests.exchange(port: port, Array("GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8))
         #expect(busy.response.hasPrefix("HTTP/1.1 200") && busy.seconds < 2, "\(busy.seconds) s: \(busy.response.prefix(80))")
         for fd in idle { close(fd) }
 
@@ -213,6 +213,8 @@ import Testing
         #expect(ServeTests.eventually(15) { stderr.value.contains("Still serving the last good build") }, "\(stderr.value)")
         #expect(stderr.value.contains(#"partial "legend" includes itself (legend → legend)"#))
         #expect(process.isRunning)
-        #expect(ServeTests.exchange(port: port, Array("GET /2026/ HTTP/1.0\r\n\r\n".utf8)).response.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(
+            ServeTests.exchange(port: port, Array("GET /2026/ HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)).response.hasPrefix(
+                "HTTP/1.1 200 OK"))
     }
 }

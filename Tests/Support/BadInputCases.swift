@@ -22,6 +22,8 @@ public enum BadInputCases {
         public var arguments: [String] = []
         public var environment: [String: String?] = [:]
         public let expected: [String]
+        /// The command run (`build` when `nil`).
+        public var command: String? = nil
     }
 
     public static let secret = "catalogue-test-secret-0123456789"
@@ -662,6 +664,54 @@ public enum BadInputCases {
             #"--now takes a date (2026-10-01) or an ISO 8601 time (2026-10-01T08:00:00Z), not "\u{1B}[31mX\u{7}""#),
     ]
 
+    /// `calgen day`'s arguments (`DayArguments`): dates, counts and lunar dates outside what it answers.
+    public static let dayCases: [Case] = [
+        day("day: a date after 2100", ["2101-01-01"], "2101-01-01 is outside the supported dates 1901-01-01..2100-12-31"),
+        day("day: a date before 1901", ["1900-12-31"], "1900-12-31 is outside the supported dates 1901-01-01..2100-12-31"),
+        day("day: the year 0", ["0000-01-01"], "0000-01-01 is outside the supported dates 1901-01-01..2100-12-31"),
+        day("day: the year 9999", ["9999-12-31"], "9999-12-31 is outside the supported dates 1901-01-01..2100-12-31"),
+        day("day: --add-workdays Int.min", ["2026-10-01", "--add-workdays", "-9223372036854775808"], "from -100000 to 100000"),
+        day(
+            "day: --add-workdays Int.min by a schedule",
+            ["2026-10-01", "--add-workdays", "-9223372036854775808", "--schedule", "office"], "from -100000 to 100000"),
+        day("day: --add-workdays 0", ["2026-10-01", "--add-workdays", "0"], "--add-workdays 0 counts no workday"),
+        Case(
+            description: "day: tomorrow of 2100-12-31", arguments: ["tomorrow"],
+            environment: ["SOURCE_DATE_EPOCH": "4133908800"],
+            expected: ["tomorrow is 2101-01-01, outside the supported dates 1901-01-01..2100-12-31"], command: "day"),
+        day(
+            "day: a lunar date of 1900", ["--lunar", "1900-12-15"],
+            "lunar year 1900 is outside the supported lunar years 1901–2100"),
+        day("day: a schedule id with a slash", ["2026-10-01", "--schedule", "../x"], "--schedule takes the id of a file"),
+    ]
+
+    /// `calgen serve`'s `--poll`: an interval that would crash it or spin a core.
+    public static let serveCases: [Case] = ["nan", "inf", "1e300", "0", "-1"].map { value in
+        Case(
+            description: "serve: --poll \(value)", arguments: ["--poll=\(value)"],
+            expected: ["--poll takes seconds from 0.05 to 60"], command: "serve")
+    }
+
+    /// `--previous-site` addresses that would fetch something else than the site's manifest.
+    public static let previousSiteCases: [Case] = [
+        ("a CR/LF", "http://127.0.0.1:9/\r\nX: y", "a control character"),
+        ("an LF", "http://127.0.0.1:9/a\nb", "a control character"),
+        ("a space", "http://127.0.0.1:9/a b/", "white space"),
+        ("a tab", "http://127.0.0.1:9/a\tb/", "white space"),
+        ("a query", "http://127.0.0.1:9/?v=1", "a query"),
+        ("a fragment", "http://127.0.0.1:9/#top", "a fragment"),
+        ("%00", "http://127.0.0.1:9/a%00/", "an escaped control character"),
+        ("a backslash", "http://127.0.0.1:9\\@evil.example/", "a backslash"),
+    ].map { name, url, reason in
+        cli("--previous-site with \(name)", ["--previous-site", url], "is not a usable address: it", reason)
+    }
+
+    static func day(_ name: String, _ arguments: [String], _ expected: String...) -> Case {
+        Case(
+            description: name, changes: [.write("Content/schedules/office.yml", Data("pattern:\n  weekly: [mon..fri]\n".utf8))],
+            arguments: arguments, expected: expected, command: "day")
+    }
+
     public static let scheduleCases: [Case] = [
         Case(
             description: "a folder link in schedules/",
@@ -712,7 +762,7 @@ public enum BadInputCases {
 
     public static let cases =
         holidayCases + siteCases + noteCases + subscriberCases + scheduleCases + templateCases + previousCases
-        + commandLineCases
+        + commandLineCases + dayCases + serveCases + previousSiteCases
 
     /// Makes a case's changes in the site folder `root`; `TOKEN` in a path is the folder of the
     /// site's personal feed, and `edited` gives the bytes of an empty write (an edit of the file).

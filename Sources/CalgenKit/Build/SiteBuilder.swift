@@ -26,6 +26,10 @@ public struct SiteBuilder: Sendable {
     public func build() throws -> BuildReport {
         if let shard = options.shard { return try buildShard(shard) }
         let timer = StepTimer(progress: options.progress)
+        // An output calgen may not replace is refused before anything in it is read, and before
+        // anything is written beside it (the state files go beside the output).
+        let output = try OutputGuard.check(
+            output: options.outputDirectory, content: options.contentDirectory, templates: options.templatesDirectory)
         // Nothing read changed and the output is what the last build left: stop here. (Shards
         // being assembled are read too, and are not in the state.)
         let statePath = BuildState.path(forOutput: options.outputDirectory)
@@ -39,9 +43,6 @@ public struct SiteBuilder: Sendable {
         {
             return BuildReport(skippedWith: state.report, warnings: options.feedSecret.notices, steps: timer.steps)
         }
-        // An output calgen may not replace is refused before anything in it is read.
-        let output = try OutputGuard.check(
-            output: options.outputDirectory, content: options.contentDirectory, templates: options.templatesDirectory)
         // What earlier builds left beside the output goes while this one loads and renders.
         let sweep = LeftoverSweep.start(outputPath: output.path)
         defer { sweep.wait() }

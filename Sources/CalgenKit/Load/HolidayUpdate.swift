@@ -347,51 +347,17 @@ public struct HolidayUpdate: Sendable {
     }
 
     /// Writes `bytes` to a new file in the folder `folder` named `.<final>.calgen-update-<random>`,
-    /// created with `O_EXCL | O_NOFOLLOW` (an existing file or link of that name is never opened:
-    /// another name is drawn), and synced to disk. Returns the file's name.
+    /// created with `O_EXCL | O_NOFOLLOW` (`ExclusiveTemporaryFile`), and synced to disk.
+    /// Returns the file's name.
     static func writeTemporary(
         _ bytes: [UInt8], in folder: Int32, beside final: String,
         names: () -> String = { String(UInt64.random(in: .min ... .max), radix: 16) }
     ) throws(SystemFailure) -> String {
-        var fd: Int32 = -1
-        var name = ""
-        for _ in 0..<16 {
-            name = ".\(final).calgen-update-" + names()
-            fd = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if fd >= 0 || errno != EEXIST { break }
+        do {
+            return try ExclusiveTemporaryFile.create(bytes, in: folder, beside: final, tag: "calgen-update", names: names)
+        } catch {
+            throw SystemFailure(reason: error.reason)
         }
-        guard fd >= 0 else {
-            throw errno == EEXIST
-                ? SystemFailure(reason: "no unused temporary name beside it") : SystemFailure("open \(name)")
-        }
-        var ok = true
-        var failure = SystemFailure(reason: "")
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else {
-                    ok = false
-                    failure = SystemFailure("write \(name)")
-                    return
-                }
-                offset += n
-            }
-        }
-        if ok && fsync(fd) != 0 {
-            ok = false
-            failure = SystemFailure("fsync \(name)")
-        }
-        if close(fd) != 0 && ok {
-            ok = false
-            failure = SystemFailure("close \(name)")
-        }
-        guard ok else {
-            unlinkat(folder, name, 0)
-            throw failure
-        }
-        return name
     }
 
     /// The files in `Content/holidays/` by year, with their bytes; unreadable ones are left out

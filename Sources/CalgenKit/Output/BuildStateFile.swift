@@ -1,25 +1,15 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The files a build keeps beside the output (its state, the inputs' fingerprints, the records
 /// of the pages beside personal feeds) are written by the output room, like every other file a
 /// build leaves; the incremental room only reads them.
 enum BuildStateFile {
-    /// Writes `text` at `path` whole or not at all (a new file renamed over the old one). One
+    /// Writes `text` at `path` whole or not at all: a new file under a random name created with
+    /// `O_EXCL | O_NOFOLLOW` beside it (`ExclusiveTemporaryFile`), renamed over the old one, so
+    /// that a file or symbolic link planted at a predictable name is never written through. One
     /// that cannot be written only costs the next build time.
     static func write(_ text: String, to path: String) {
-        let temporary = path + ".tmp-\(getpid())"
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-            if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-        }
+        ExclusiveTemporaryFile.replace(path, with: Array(text.utf8), tag: "tmp")
     }
 }
 

@@ -21,13 +21,7 @@ public enum PreviousSite {
     public static func download(
         from baseURL: String, options: BuildOptions, into folder: String, fetcher: HTTPFetcher = HTTPFetcher()
     ) throws(ContentErrors) -> Outcome {
-        let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
-        guard HTTPFetcher.isHTTP(base) else {
-            throw ContentErrors(
-                Diagnostic(
-                    file: "", message: "--previous-site needs an http(s) URL, not \"\(HTTPFetcher.display(baseURL))\"",
-                    fix: "give the published site's address, e.g. https://calendar.example.com/"))
-        }
+        let base = try checkedBase(baseURL)
         let site = try options.loader.load()
         // Of the personal feeds' manifests, a shard needs its subscribers' alone, and a build
         // assembled from shards none (it renders no personal feed). The public ones are few.
@@ -89,8 +83,87 @@ public enum PreviousSite {
             }
             // Otherwise a feed added since the last release, which has no manifest yet.
         }
+        // A release that published personal feeds wrote their record beside them: when one of
+        // this build's personal feeds answers and the record does not, the record went missing,
+        // and with it the knowledge of which feeds must still be there.
+        let personalPaths = Set(personal)
+        let answered = zip(manifests, found).contains { path, result in
+            personalPaths.contains(path) && (try? result.get()) == true
+        }
+        if record == nil, answered, !options.allowReset {
+            problems.add(
+                Diagnostic(
+                    file: FeedSecret.redacting(HTTPFetcher.display(base + recordPath)),
+                    message:
+                        "is the published release's record of personal feeds, but it answers 404 Not Found while personal feeds' manifests answer",
+                    fix:
+                        "restore the file on the site and build again; or give --allow-reset to start the personal feeds' history again"
+                ))
+        }
         try problems.throwIfAny()
         return .manifest(folder + "/" + Manifest.path)
+    }
+
+    /// `baseURL` with a final `/`, when it is an address the downloads can use as given: http(s),
+    /// a host, visible ASCII only (no space, tab, CR or LF), no query, no fragment, no backslash,
+    /// and no percent escape of a control character (`%00`, `%0A`). Anything else is an error,
+    /// never a "first deploy": a URL that fetches something else would reset the versions.
+    static func checkedBase(_ baseURL: String) throws(ContentErrors) -> String {
+        func refuse(_ reason: String) -> ContentErrors {
+            ContentErrors(
+                Diagnostic(
+                    file: "",
+                    message: "--previous-site \"\(visible(HTTPFetcher.display(baseURL)))\" is not a usable address: \(reason)",
+                    fix: "give the published site's address as it is, e.g. https://calendar.example.com/ (no query or fragment)"))
+        }
+        let bytes = Array(baseURL.utf8)
+        guard bytes.count <= Limits.urlCharacters else { throw refuse("it is longer than \(Limits.urlCharacters) bytes") }
+        if let byte = bytes.first(where: { $0 <= 0x20 || $0 >= 0x7F }) {
+            throw refuse(
+                byte == 0x20 || byte == 0x09
+                    ? "it holds white space"
+                    : byte < 0x20 ? "it holds a control character (a line break?)" : "it holds a byte that is not ASCII")
+        }
+        if bytes.contains(UInt8(ascii: "?")) { throw refuse("it has a query (?…)") }
+        if bytes.contains(UInt8(ascii: "#")) { throw refuse("it has a fragment (#…)") }
+        if bytes.contains(UInt8(ascii: "\\")) { throw refuse("it holds a backslash") }
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%") {
+                guard i + 2 < bytes.count, let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2]) else {
+                    throw refuse("a % is not followed by two hex digits")
+                }
+                let value = high * 16 + low
+                if value < 0x20 || value == 0x7F { throw refuse("it holds an escaped control character (%00, %0A…)") }
+                i += 3
+            } else {
+                i += 1
+            }
+        }
+        guard HTTPFetcher.isHTTP(baseURL) else { throw refuse("it is not an http(s) URL") }
+        let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        guard let url = URL(string: base), let host = url.host, !host.isEmpty, url.absoluteString == base else {
+            throw refuse("it does not parse as a URL with a host")
+        }
+        return base
+    }
+
+    /// At most 200 characters of `text`, control characters written as `\u{…}`.
+    private static func visible(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(200) {
+            out += scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }
+        return out
+    }
+
+    private static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case 0x30...0x39: Int(byte - 0x30)
+        case 0x41...0x46: Int(byte - 0x41 + 10)
+        case 0x61...0x66: Int(byte - 0x61 + 10)
+        default: nil
+        }
     }
 
     private static func store(_ bytes: [UInt8], at target: String) throws(ContentErrors) {

@@ -12,13 +12,16 @@ import Testing
 
     @Test func parsesWellFormedHeadsWithCRLFOrBareLF() throws {
         let crlf = try HTTPRequestHeadTests.parse("GET /2026/?a=1 HTTP/1.1\r\nHost: x\r\n\r\n").get()
-        #expect(crlf == HTTPRequestHead(method: "GET", target: "/2026/?a=1", minorVersion: 1, keepAlive: true, contentLength: 0))
+        #expect(
+            crlf
+                == HTTPRequestHead(
+                    method: "GET", target: "/2026/?a=1", minorVersion: 1, keepAlive: true, contentLength: 0, host: "x"))
         let lf = try HTTPRequestHeadTests.parse("HEAD / HTTP/1.0\nHost: x\nConnection: Keep-Alive\n\n").get()
-        #expect(lf == HTTPRequestHead(method: "HEAD", target: "/", minorVersion: 0, keepAlive: true, contentLength: 0))
+        #expect(lf == HTTPRequestHead(method: "HEAD", target: "/", minorVersion: 0, keepAlive: true, contentLength: 0, host: "x"))
         let mixed = try HTTPRequestHeadTests.parse("\r\nGET / HTTP/1.1\nConnection: x, close\r\nContent-Length: 007\n\r\n").get()
         #expect(!mixed.keepAlive && mixed.contentLength == 7)
         let absolute = try HTTPRequestHeadTests.parse("GET http://127.0.0.1:8000//x?y HTTP/1.1\r\n\r\n").get()
-        #expect(absolute.target == "//x?y")
+        #expect(absolute.target == "//x?y" && absolute.namedHost == "127.0.0.1:8000")
         #expect(try HTTPRequestHeadTests.parse("GET HTTPS://example?q HTTP/1.1\r\n\r\n").get().target == "/?q")
         #expect(try HTTPRequestHeadTests.parse("OPTIONS * HTTP/1.1\r\n\r\n").get().target == "*")
         #expect(try HTTPRequestHeadTests.parse("GET / HTTP/1.9\r\n\r\n").get().minorVersion == 1)

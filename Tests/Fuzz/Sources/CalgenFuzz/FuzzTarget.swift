@@ -18,6 +18,7 @@ enum FuzzTarget: String, CaseIterable {
     case contentLine = "content-line"
     case manifest
     case httpRequest = "http-request"
+    case dayArguments = "day-arguments"
 
     /// The target named by CALGEN_FUZZ_TARGET.
     static let selected: FuzzTarget = {
@@ -65,18 +66,64 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? FeedManifest.validated(bytes: bytes, file: "feeds/holidays.json")
         case .httpRequest:
             requestHead(bytes)
+        case .dayArguments:
+            dayArguments(bytes)
         }
     }
 
     /// An almanac without holiday data (every year unannounced), made once.
     static let almanac = Almanac(calendar: try! HolidayCalendar(files: []), years: 2025...2027)
 
+    /// `calgen day`'s arguments, one a line: the date; `--add-workdays` as typed (empty: not
+    /// given; parsed as the command line parses an Int); flags (`l` --lunar, `p` --leap); the
+    /// `--schedule` id (no line: not given); today as a day number (parsed, clamped to 1901–2100).
+    /// Whatever is accepted must lie within 1901–2100 and be answerable without a trap.
+    private func dayArguments(_ bytes: [UInt8]) {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
+        let field = { (i: Int) -> String? in i < lines.count ? lines[i] : nil }
+        let date = field(0) ?? ""
+        let count = field(1).flatMap { $0.isEmpty ? nil : Int($0) }
+        let flags = field(2) ?? ""
+        let days = (Int(field(4) ?? "") ?? 0)
+        let first = LunarCalendar.firstSupportedDate.dayNumber
+        let span = LunarCalendar.lastSupportedDate.dayNumber - first + 1
+        let today = CivilDate(dayNumber: first + ((days % span) + span) % span)
+        guard
+            let asked = try? DayArguments.parse(
+                date, lunar: flags.contains("l"), leap: flags.contains("p"), addWorkdays: count, schedule: field(3),
+                today: { today })
+        else { return }
+        let years = DayArguments.years
+        guard years.contains(asked.first.year), years.contains(asked.last.year), asked.first <= asked.last else {
+            fail("accepted dates outside 1901–2100: \(asked.first)..\(asked.last)")
+        }
+        guard years.contains(asked.almanacYears.lowerBound), years.contains(asked.almanacYears.upperBound) else {
+            fail("an almanac outside 1901–2100: \(asked.almanacYears)")
+        }
+        if let n = asked.addWorkdays {
+            guard n != 0, abs(n) <= DayArguments.workdayLimit, !asked.isRange else { fail("an accepted count \(n)") }
+            _ = FuzzTarget.almanac.calendar.workday(n, from: asked.first)
+        }
+        _ = try? LunarCalendar.lunarDate(for: asked.first)
+        if let lunar = asked.lunar, (try? LunarCalendar.gregorianDate(for: lunar)) != asked.first {
+            fail("a lunar date that does not convert to its day")
+        }
+    }
+
     /// What the preview server does with the bytes a client sends: find the end of the head,
-    /// parse it, and resolve its path; a path that resolves must be canonical once re-encoded.
+    /// parse it, check its host, and resolve its path; a path that resolves must be canonical once re-encoded.
     private func requestHead(_ bytes: [UInt8]) {
         var scanned = 0
         _ = HTTPRequestHead.end(of: bytes, from: &scanned)
         guard let head = try? HTTPRequestHead.parse(bytes) else { return }
+        // The host check: a host it answers is a loopback name, then nothing or a port.
+        if LoopbackHost.allows(head.namedHost), let host = head.namedHost?.lowercased() {
+            let name = LoopbackHost.names.first { host == $0 || host.hasPrefix($0 + ":") }
+            guard let name, host.dropFirst(name.count).allSatisfy({ $0 == ":" || $0.isASCII && $0.isNumber }) else {
+                fail("a host answered that is not a loopback name: \(host)")
+            }
+        }
         let path = String(head.target.prefix { $0 != "?" })
         guard let resolved = RequestPath(path) else { return }
         guard resolved.encoded.hasPrefix("/"), !resolved.encoded.hasPrefix("//") else {
