@@ -17,8 +17,11 @@ struct BuildCommand: ParsableCommand {
     @OptionGroup var site: SiteOptions
     @OptionGroup var level: OutputLevelOptions
 
-    @Option(name: .long, help: ArgumentHelp("The output directory, replaced as a whole.", valueName: "dir"))
-    var output: String = "public"
+    @Option(name: .long, help: ArgumentHelp("The output directory, replaced as a whole (default: public).", valueName: "dir"))
+    var output: String?
+
+    /// The site's output when none is given.
+    static let defaultOutput = "public"
 
     @Option(
         name: .long,
@@ -39,9 +42,24 @@ struct BuildCommand: ParsableCommand {
             throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N ≤ \(Shard.maxCount), e.g. --shard 2/4, not \"\(shard)\"")
         }
         if shard != nil && !assemble.isEmpty { throw ValidationError("give --shard or --assemble, not both") }
+        if let shard {
+            // A shard built into the site's output would replace the published site with one
+            // shard's feeds, and the next build would restart at version 1.
+            let fix =
+                "give the shard a folder of its own, e.g. `--shard \(shard) --output shard-\(shard.split(separator: "/").first ?? "1")`"
+            guard let output else {
+                throw ValidationError(
+                    "--shard needs --output: a shard is built into a folder of its own, not into the site's output", fix: fix)
+            }
+            let resolve = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+            if resolve(output) == resolve(Self.defaultOutput) {
+                throw ValidationError("--shard cannot build into \(output), the site's output", fix: fix)
+            }
+        }
     }
 
     func run() throws {
+        let output = self.output ?? Self.defaultOutput
         var options = try site.buildOptions(output: output)
         options.shard = shard.flatMap(Shard.init)
         options.assemble = assemble

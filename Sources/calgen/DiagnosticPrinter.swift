@@ -11,10 +11,14 @@ enum DiagnosticPrinter {
         let kept = outputDirectory.map { " \($0.hasSuffix("/") ? $0 : $0 + "/") was left unchanged." } ?? ""
         switch error {
         case let errors as ContentErrors:
-            lines += errors.diagnostics.flatMap(self.lines)
+            // A bounded report: the first problems of each file, then how many more.
+            let digest = DiagnosticDigest(errors.diagnostics)
+            lines += digest.shown.flatMap(self.lines) + digest.omittedLines.map(Terminal.safe)
             // Notes beside an error (the days an update would lose, say) are no problems of their own.
             let count = errors.diagnostics.filter { $0.severity == .error }.count
-            lines.append(Terminal.styled("error:", .error) + " \(count) problem\(count == 1 ? "" : "s") in the content.\(kept)")
+            lines.append(
+                Terminal.styled("error:", .error)
+                    + " \(DiagnosticDigest.grouped(count)) problem\(count == 1 ? "" : "s") in the content.\(kept)")
         case let output as OutputError:
             lines.append(Terminal.styled("error:", .error) + " \(Terminal.safe(output.description))")
             if let fix = output.fix { lines.append("    " + Terminal.styled("fix:", .bold) + " \(Terminal.safe(fix))") }
@@ -28,7 +32,9 @@ enum DiagnosticPrinter {
     /// Prints warnings and notes (a build that succeeded), each with its fix.
     static func print(warnings: [Diagnostic]) {
         guard !warnings.isEmpty else { return }
-        FileHandle.standardError.write(Data((warnings.flatMap(lines).joined(separator: "\n") + "\n").utf8))
+        let digest = DiagnosticDigest(warnings)
+        let text = digest.shown.flatMap(lines) + digest.omittedLines.map(Terminal.safe)
+        FileHandle.standardError.write(Data((text.joined(separator: "\n") + "\n").utf8))
     }
 
     /// A diagnostic and its fix line.

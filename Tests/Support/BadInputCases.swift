@@ -59,6 +59,19 @@ public enum BadInputCases {
     }
 
     static let site = "title: 日历\nbase-url: https://example.com/\n"
+    /// A shard's listing as calgen writes it, but not signed.
+    static let unsignedShard = """
+        {
+          "calgen-shard" : 2,
+          "feeds" : [],
+          "generator" : "\(Calgen.generator)",
+          "inputs" : {},
+          "of" : 1,
+          "pages" : [],
+          "shard" : 1
+        }
+
+        """
     static let day = #"{"name": "春节", "date": "2026-02-17", "isOffDay": true}"#
 
     // MARK: The catalogue
@@ -635,6 +648,20 @@ public enum BadInputCases {
             "a parent of the current directory as the output", ["--output", ".."],
             "error: ..: refusing to replace a directory that is or contains the current directory"),
         cli("the root as the output", ["--output", "/"], "error: /: refusing to replace the root directory"),
+        cli("a shard without an output of its own", ["--shard", "1/2"], "--shard needs --output"),
+        cli("a shard built into the site's output", ["--shard", "1/2", "--output", "public"], "the site's output"),
+        cli(
+            "a shard listing without its authentication code", ["--assemble", "s"],
+            changes: [.write("s/shard.json", Data(unsignedShard.utf8))],
+            "s/shard.json: is not a listing that a shard of this site wrote with this feed secret"),
+        cli(
+            "a shard listing that is a link to /etc/passwd", ["--assemble", "s"],
+            changes: [.mkdir("s"), .link("s/shard.json", to: "/etc/passwd")],
+            "s/shard.json: is a symbolic link, not a regular file"),
+        cli(
+            "a shard listing of another calgen", ["--assemble", "s"],
+            changes: [.write("s/shard.json", Data(#"{"calgen-shard": 1, "generator": "calgen 0.1"}"#.utf8))],
+            "s/shard.json: was written by calgen 0.1 (format 1)"),
         cli(
             "the home directory as the output", ["--output", "home"], env: ["HOME": "HOME_PLACEHOLDER"],
             changes: [.mkdir("home")], "refusing to replace a directory that is or contains the home directory"),

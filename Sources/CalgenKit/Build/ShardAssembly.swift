@@ -2,47 +2,73 @@ import CalgenCore
 import CalgenModel
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// The personal feeds and pages of a build assembled from its shards (`--assemble`), each one
-/// checked against what the content says it must be, and linked into the staging directory
-/// (or kept from the output, when it holds the same bytes): nothing is rendered again.
+/// The personal feeds and pages of a build assembled from its shards (`--assemble`): nothing is
+/// rendered again, and nothing is taken that a shard of this site could not have rendered.
+///
+/// Each shard's folder is read through a `SourceTree` (no link followed, regular files with one
+/// link alone); its `shard.json` must carry the authentication code of the feed secret
+/// (`ShardManifest`), name this build's inputs, and list exactly the files of its subscribers
+/// (`ShardListing`); every file is read, its size and SHA-256 checked against the listing, and
+/// the very bytes checked are stored through the build's sink, or the output's file kept when it
+/// has that digest. A refusal names the shard, the path and the reason, all at once.
 struct ShardAssembly: Sendable {
     let feeds: [FeedResult]
     let pages: [PlannedFile]
 
+    /// A shard's folder as given, and its tree.
+    struct Folder: Sendable {
+        let name: String
+        let tree: any SourceTree
+    }
+
     /// Reads the shards in `folders`: every shard of one build exactly once, each made from this
-    /// build's inputs (`digest`), together holding the feed of every subscriber in the shard its
-    /// id hashes to and nothing else. Reports every problem found at once.
+    /// build's inputs (`digest`) with this `secret`, together holding the feed of every subscriber
+    /// in the shard its id hashes to and nothing else; stores their files through `sink`.
     static func read(
-        folders: [String], subscribers: [String], digest: (Int) -> [String: String], previous: PreviousOutput,
-        output: String, stagingPath: String
+        folders: [Folder], subscribers: [String], secret: FeedSecret, reserved: Set<String>,
+        digest: (Int) -> [String: String], previous: PreviousOutput, sink: any OutputSink
     ) throws(ContentErrors) -> ShardAssembly {
         var problems = DiagnosticCollector()
+        let key = ShardManifest.key(secret: secret)
         let shards = folders.map { folder in
-            problems.collect { () throws(ContentErrors) in (folder, try ShardManifest.read(folder: folder)) }
+            problems.collect { () throws(ContentErrors) in
+                let file = folder.name + "/" + ShardManifest.path
+                let rebuild = rebuildFix(folder.name)
+                let bytes: [UInt8]
+                do throws(SourceTreeError) {
+                    bytes = try folder.tree.read(ShardManifest.path, limit: ShardManifest.maxBytes)
+                } catch {
+                    throw ContentErrors(
+                        Diagnostic(
+                            file: file,
+                            message: error.reason == "is missing"
+                                ? "is missing: \(folder.name) is not a shard's folder" : error.reason,
+                            fix: rebuild))
+                }
+                return (folder, try ShardManifest.parse(bytes, file: file, key: key, rebuild: rebuild))
+            }
         }
-        try problems.throwIfAny()
+        // Every problem is reported at once: a shard refused at one step is left out of the next.
         let read = shards.compactMap { $0 }
-        let count = read.first?.1.of ?? 0
+        guard !read.isEmpty else { throw ContentErrors(problems.diagnostics) }
+        let count = read[0].1.of
         var seen = [Int: String]()
+        var accepted = [(Folder, ShardManifest)]()
         let redo =
             "build every shard with the same `--shard K/\(count)`, content, SOURCE_DATE_EPOCH and previous release, then assemble them all"
         for (folder, shard) in read {
-            let file = folder + "/" + ShardManifest.path
+            let file = folder.name + "/" + ShardManifest.path
             if shard.of != count {
                 problems.add(
                     Diagnostic(
-                        file: file, message: "is shard \(shard.shard)/\(shard.of), but \(read[0].0) is one of \(count) shards",
+                        file: file,
+                        message: "is shard \(shard.shard)/\(shard.of), but \(read[0].0.name) is one of \(count) shards",
                         fix: redo))
             } else if let other = seen[shard.shard] {
                 problems.add(Diagnostic(file: file, message: "is shard \(shard.shard)/\(count), as \(other) is", fix: redo))
             } else {
-                seen[shard.shard] = folder
+                seen[shard.shard] = folder.name
+                accepted.append((folder, shard))
                 let differing = ShardInputs.differing(shard.inputs, from: digest(count))
                 if !differing.isEmpty {
                     problems.add(
@@ -59,76 +85,130 @@ struct ShardAssembly: Sendable {
             if !missing.isEmpty {
                 problems.add(
                     Diagnostic(
-                        file: folders.first ?? "",
+                        file: folders.first?.name ?? "",
                         message:
                             "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") missing: a site assembled without \(missing.count == 1 ? "it" : "them") would lose those subscribers' feeds",
                         fix: "give the folders of all \(count) shards to --assemble"))
             }
         }
-        try problems.throwIfAny()
 
-        // Every subscriber's feed, in the shard its id hashes to; nothing else. The shards parsed
-        // the subscribers' files, this build only read them: the feeds' paths are the shards',
-        // which the digests of those files, of the secret and of calgen vouch for.
-        var expected = [String: Int]()
-        for id in subscribers { expected[id] = Shard.index(of: id, count: count) }
-        var paths = Set<String>()
-        var entries = [(folder: String, feed: ShardManifest.Feed)]()
-        var pages = [(folder: String, page: ShardManifest.Page)]()
-        for (folder, shard) in read {
-            let file = folder + "/" + ShardManifest.path
+        // Every subscriber's feed, in the shard its id hashes to, at the path the secret gives it;
+        // its manifest and page; nothing else. The shards parsed the subscribers' files, this
+        // build only read them: what they list is vouched for by the authentication code, and
+        // checked all the same.
+        var expected = [Int: Set<String>]()
+        for id in subscribers { expected[Shard.index(of: id, count: count), default: []].insert(id) }
+        var listings = [(folder: Folder, shard: ShardManifest, listing: ShardListing)]()
+        for (folder, shard) in accepted {
+            let (listing, found) = ShardListing.check(
+                shard, folder: folder.name, subscribers: expected[shard.shard] ?? [], secret: secret, reserved: reserved,
+                rebuild: rebuildFix(folder.name, shard: "\(shard.shard)/\(shard.of)"))
+            problems.add(contentsOf: found)
+            for id in (expected[shard.shard] ?? []).subtracting(listing.subscribers).sorted() {
+                problems.add(
+                    Diagnostic(
+                        file: folder.name + "/" + ShardManifest.path,
+                        message: "lacks the feed of subscriber \"\(id)\", which belongs to shard \(shard.shard)/\(count)",
+                        fix: redo))
+            }
+            if found.isEmpty { listings.append((folder, shard, listing)) }
+        }
+
+        // The folders as they are: nothing but the listed files, each a regular file with one link.
+        let trees = ParallelMap.map(listings) { entry -> [Diagnostic] in
+            let name = "shard \(entry.shard.shard)/\(entry.shard.of)"
+            let rebuild = rebuildFix(entry.folder.name, shard: "\(entry.shard.shard)/\(entry.shard.of)")
+            do throws(SourceTreeError) {
+                return entry.listing.problems(
+                    of: try entry.folder.tree.entries(), shard: name, folder: entry.folder.name, rebuild: rebuild)
+            } catch {
+                return [
+                    Diagnostic(
+                        file: entry.folder.name + "/" + FeedSecret.redacting(error.path), message: "\(name): \(error.reason)",
+                        fix: rebuild)
+                ]
+            }
+        }
+        for found in trees { problems.add(contentsOf: found) }
+
+        // Every file read through the tree, its size and digest checked on the bytes read, and
+        // those bytes stored; or the output's file kept when it has the listed digest. (Into the
+        // staging directory, which a refused build discards.)
+        let jobs = zip(listings, trees).filter { $0.1.isEmpty }.map(\.0).flatMap { entry in
+            entry.listing.files.map { (folder: entry.folder, shard: "shard \(entry.shard.shard)/\(entry.shard.of)", file: $0) }
+        }
+        let placed = ParallelMap.map(jobs, threadsPerCore: 2) { job -> Result<PlannedFile, ContentErrors> in
+            Result { () throws(ContentErrors) in
+                try place(job.file, from: job.folder, shard: job.shard, previous: previous, sink: sink)
+            }
+        }
+        var byPath = [String: PlannedFile]()
+        for result in placed {
+            if let file = problems.collect({ () throws(ContentErrors) in try result.get() }) { byPath[file.path] = file }
+        }
+        try problems.throwIfAny()
+        var feeds = [FeedResult]()
+        var pages = [PlannedFile]()
+        for (_, shard, _) in listings {
             for feed in shard.feeds {
-                let parts = feed.path.split(separator: "/", omittingEmptySubsequences: false)
-                guard expected[feed.subscriber] == shard.shard, parts.count == 3, parts[2] == feed.subscriber + ".ics",
-                    feed.manifest == FeedPath.manifest(of: feed.path), paths.insert(feed.path).inserted
-                else {
-                    problems.add(
-                        Diagnostic(
-                            file: file,
-                            message:
-                                "holds the feed of \"\(feed.subscriber)\", which this build does not give shard \(shard.shard)/\(count)",
-                            fix: redo))
-                    continue
-                }
-                expected[feed.subscriber] = nil
-                entries.append((folder, feed))
+                guard let file = byPath[feed.path], let manifest = byPath[feed.manifest] else { continue }
+                feeds.append(
+                    FeedResult(
+                        feed: file, manifest: manifest, isPublic: false, sha256: feed.sha256, eventsRendered: feed.events,
+                        changed: feed.changed))
             }
-            pages += shard.pages.map { (folder, $0) }
+            pages += shard.pages.compactMap { byPath[$0.path] }
         }
-        for (id, shard) in expected.sorted(by: { $0.key < $1.key }) {
-            problems.add(
-                Diagnostic(
-                    file: (seen[shard] ?? "") + "/" + ShardManifest.path,
-                    message: "lacks the feed of subscriber \"\(id)\", which belongs to shard \(shard)/\(count)",
-                    fix: redo))
-        }
-        try problems.throwIfAny()
+        return ShardAssembly(feeds: feeds.sorted { $0.path < $1.path }, pages: pages.sorted { $0.path < $1.path })
+    }
 
-        // The files, kept from the output when it holds the same bytes, else linked from the shard.
-        let linker = ShardLinker(output: previous.isOutput ? output : nil, staging: stagingPath, previous: previous)
-        let feedResults = ParallelMap.map(entries) { entry -> Result<FeedResult, ContentErrors> in
-            Result { () throws(ContentErrors) in
-                let (folder, feed) = entry
-                let keepFeed = linker.keepsFeed(feed)
-                return FeedResult(
-                    feed: try linker.place(feed.path, size: feed.size, from: folder, keep: keepFeed),
-                    manifest: try linker.place(
-                        feed.manifest, size: feed.manifestSize, from: folder,
-                        keep: linker.sameBytes(feed.manifest, size: feed.manifestSize, in: folder)),
-                    isPublic: false, sha256: feed.sha256, eventsRendered: feed.events, changed: feed.changed)
-            }
+    /// One listed file: read from the shard's tree and checked, then kept from the output when
+    /// the output's file has the same digest, else stored through `sink`.
+    private static func place(
+        _ file: ShardListing.File, from folder: Folder, shard: String, previous: PreviousOutput, sink: any OutputSink
+    ) throws(ContentErrors) -> PlannedFile {
+        let name = folder.name + "/" + FeedSecret.redacting(file.path)
+        let rebuild = rebuildFix(folder.name, shard: String(shard.dropFirst("shard ".count)))
+        let bytes: [UInt8]
+        do throws(SourceTreeError) {
+            bytes = try folder.tree.read(file.path, limit: file.size)
+        } catch {
+            throw ContentErrors(Diagnostic(file: name, message: "\(shard): \(error.reason)", fix: rebuild))
         }
-        let pageFiles = ParallelMap.map(pages) { entry -> Result<PlannedFile, ContentErrors> in
-            Result { () throws(ContentErrors) in
-                let (folder, page) = entry
-                return try linker.place(
-                    page.path, size: page.size, from: folder, keep: linker.sameBytes(page.path, size: page.size, in: folder))
-            }
+        guard bytes.count == file.size, Digest.sha256(bytes) == file.sha256 else {
+            throw ContentErrors(
+                Diagnostic(
+                    file: name,
+                    message:
+                        "\(shard): is not the file its listing names (\(file.size) bytes with SHA-256 \(file.sha256.prefix(12))…): it was changed after the shard was built",
+                    fix: rebuild))
         }
-        let placedFeeds = feedResults.compactMap { result in problems.collect { () throws(ContentErrors) in try result.get() } }
-        let placedPages = pageFiles.compactMap { result in problems.collect { () throws(ContentErrors) in try result.get() } }
-        try problems.throwIfAny()
-        return ShardAssembly(feeds: placedFeeds.sorted { $0.path < $1.path }, pages: placedPages)
+        if keeps(file, previous: previous) { return PlannedFile(path: file.path, size: file.size, source: .kept) }
+        do throws(OutputError) {
+            return try sink.store(file.path, bytes)
+        } catch {
+            throw ContentErrors(
+                Diagnostic(file: FeedSecret.redacting(error.path), message: error.reason, fix: "check the folders' permissions"))
+        }
+    }
+
+    /// Whether the output holds `file` with its digest: a feed by its intact manifest's head, its
+    /// manifest and page by their bytes. Its modification time then stays, so sync tools skip it.
+    private static func keeps(_ file: ShardListing.File, previous: PreviousOutput) -> Bool {
+        guard previous.isOutput, previous.holds(file.path, size: file.size) else { return false }
+        if file.path.hasSuffix(".ics") {
+            guard previous.feeds[file.path]?.head?.sha256 == file.sha256 else { return false }
+            return previous.isIntact(feed: file.path)
+        }
+        if FeedPath.isManifest(file.path) {
+            return previous.store.bytes(of: file.path).map(Digest.sha256) == file.sha256
+        }
+        return previous.unrecorded[file.path] == file.sha256
+    }
+
+    /// How to make a shard's folder again.
+    static func rebuildFix(_ folder: String, shard: String = "K/N") -> String {
+        "build the shard again with `calgen build --shard \(shard) --output \(folder)`; a shard's folder is assembled only as calgen wrote it"
     }
 }
 
@@ -136,63 +216,5 @@ extension ShardAssembly {
     /// `a`, `a and b`, `a, b and c`.
     static func list(_ items: [String]) -> String {
         items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
-    }
-}
-
-/// Puts a shard's file in the staging directory: hard-linked from the output when the output
-/// holds the same bytes (its modification time stays, so sync tools skip it), else hard-linked
-/// (or, across file systems, copied) from the shard.
-private struct ShardLinker: Sendable {
-    /// The output directory, when it is the previous output.
-    let output: String?
-    let staging: String
-    let previous: PreviousOutput
-
-    /// Whether the output holds this feed, intact, with the same digest.
-    func keepsFeed(_ feed: ShardManifest.Feed) -> Bool {
-        guard output != nil, previous.holds(feed.path, size: feed.size), let head = previous.feeds[feed.path]?.head,
-            head.sha256 == feed.sha256
-        else { return false }
-        return previous.isIntact(feed: feed.path)
-    }
-
-    /// Whether the output holds the file at `path` with the shard's bytes.
-    func sameBytes(_ path: String, size: Int, in folder: String) -> Bool {
-        guard let output, previous.holds(path, size: size) else { return false }
-        return FileManager.default.contentsEqual(atPath: output + "/" + path, andPath: folder + "/" + path)
-    }
-
-    func place(_ path: String, size: Int, from folder: String, keep: Bool) throws(ContentErrors) -> PlannedFile {
-        if keep { return PlannedFile(path: path, size: size, source: .kept) }
-        let source = folder + "/" + path
-        var info = stat()
-        guard stat(source, &info) == 0, Int(info.st_size) == size else {
-            throw ContentErrors(
-                Diagnostic(
-                    file: FeedSecret.redacting(source),
-                    message: "is missing from the shard, or not the size its shard.json says (\(size) bytes)",
-                    fix: "build the shard again; a shard's folder is used as calgen wrote it"))
-        }
-        let target = staging + "/" + path
-        do throws(OutputError) {
-            try StagedOutput.makeDirectory(String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)]))
-            // A staging directory that reuses an earlier output may hold the name: never write
-            // into what is there (it may be the live output's file), replace it.
-            var linked = link(source, target) == 0
-            if !linked && errno == EEXIST {
-                StagedOutput.clear(target)
-                linked = link(source, target) == 0
-            }
-            if !linked {
-                guard let bytes = FileManager.default.contents(atPath: source), bytes.count == size else {
-                    throw OutputError(path: source, reason: "cannot be read: \(String(cString: strerror(errno)))")
-                }
-                try StagedOutput.writeFile(target, Array(bytes))
-            }
-        } catch {
-            throw ContentErrors(
-                Diagnostic(file: FeedSecret.redacting(error.path), message: error.reason, fix: "check the folders' permissions"))
-        }
-        return PlannedFile(path: path, size: size, source: .staged)
     }
 }

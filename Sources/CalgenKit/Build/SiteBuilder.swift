@@ -56,17 +56,26 @@ public struct SiteBuilder: Sendable {
             templatesDirectory: options.templatesDirectory)
         let report: BuildReport
         do {
+            let sink = StagingSink(stagingPath: staged.stagingPath)
             let assembly =
                 try options.assemble.isEmpty
                 ? nil
                 : timer.step("shards") { () throws(ContentErrors) in
-                    try ShardAssembly.read(
-                        folders: options.assemble, subscribers: Array(loaded.sources.subscribers.keys),
+                    // The site's own folders below `feeds/`, which no shard may fill.
+                    let secret = options.feedSecret
+                    let reserved = Set(
+                        [PersonalFeedRecord.path(secret: secret)]
+                            + loaded.site.schedules.map { FeedPath.schedule($0, secret: secret) }
+                    ).map(PrivateFeedPage.folder(ofFeed:))
+                    return try ShardAssembly.read(
+                        folders: options.assemble.map {
+                            ShardAssembly.Folder(name: $0, tree: DiskSourceTree(root: $0, singleLink: true))
+                        },
+                        subscribers: Array(loaded.sources.subscribers.keys), secret: secret, reserved: Set(reserved),
                         digest: { ShardInputs.parts(options: options, loaded: loaded, count: $0) }, previous: loaded.previous,
-                        output: options.outputDirectory, stagingPath: staged.stagingPath)
+                        sink: sink)
                 }
-            let rendered = try render(
-                loaded, timer, sink: StagingSink(stagingPath: staged.stagingPath), assembly: assembly)
+            let rendered = try render(loaded, timer, sink: sink, assembly: assembly)
             let plan = rendered.publication.plan
             if plan.changesNothing && loaded.previous.holdsExactly(plan.sizes) {
                 staged.discard()

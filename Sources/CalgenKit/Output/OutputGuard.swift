@@ -83,6 +83,14 @@ public enum OutputGuard {
         return head.hasPrefix("{") && head.contains("\"generator\": \"calgen ")
     }
 
+    /// Whether the directory holds a site's output (not a shard's): its build state beside it,
+    /// or a `manifest.json` that calgen wrote.
+    static func isSiteOutput(_ path: String) -> Bool {
+        if FileManager.default.fileExists(atPath: BuildState.path(forOutput: path)) { return true }
+        let head = head(of: path + "/" + Manifest.path)
+        return head.hasPrefix("{") && head.contains("\"generator\": \"calgen ")
+    }
+
     /// The first 4 KiB of a file as text, empty when it cannot be read.
     private static func head(of file: String) -> String {
         guard let handle = FileHandle(forReadingAtPath: file) else { return "" }

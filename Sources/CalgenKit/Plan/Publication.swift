@@ -68,13 +68,23 @@ struct Publication: Sendable {
         planned.append(
             PlannedFile(OutputFile(path: Manifest.path, bytes: manifestBytes), unchanged: manifestUnchanged && previous.isOutput))
         let staged = planned.contains { if case .staged = $0.source { true } else { false } }
+        planned.sort { $0.path < $1.path }
+        // Two files at one path: one would silently replace the other (a personal feed's folder
+        // taken by a public file, say). Never published.
+        let collisions = zip(planned, planned.dropFirst()).filter { $0.path == $1.path }.map(\.0.path)
         plan = OutputPlan(
-            files: planned.sorted { $0.path < $1.path },
+            files: planned,
             changesNothing: previous.isOutput && !anyChange && manifestUnchanged && !staged)
         self.version = version
         self.manifest = manifest
         isNewVersion = anyChange
-        problems = anyChange && versioning.isAtLast ? [previous.versionProblem] : []
+        problems =
+            (anyChange && versioning.isAtLast ? [previous.versionProblem] : [])
+            + Set(collisions).sorted().prefix(100).map { path in
+                Diagnostic(
+                    file: FeedSecret.redacting(path), message: "two files of this build would be written at this path",
+                    fix: "rename what makes one of them (a schedule, a subscriber, a template's asset)")
+            }
     }
 
     /// This publication, or its `problems`: a build applies a publication only through here.

@@ -19,6 +19,7 @@ enum FuzzTarget: String, CaseIterable {
     case manifest
     case httpRequest = "http-request"
     case dayArguments = "day-arguments"
+    case shardListing = "shard-listing"
 
     /// The target named by CALGEN_FUZZ_TARGET.
     static let selected: FuzzTarget = {
@@ -68,6 +69,47 @@ enum FuzzTarget: String, CaseIterable {
             requestHead(bytes)
         case .dayArguments:
             dayArguments(bytes)
+        case .shardListing:
+            shardListing(bytes)
+        }
+    }
+
+    /// The fuzz site's secret, its subscribers and the key of its shards' listings.
+    static let secret = FeedSecret.development
+    static let shardKey = ShardManifest.key(secret: secret)
+    static let subscribers = ["li-si", "qian-qi", "sun-li", "wang-fang", "zhang-san", "zhao-liu"]
+
+    /// A `shard.json` as `--assemble` reads it: parsed and authenticated (which random bytes never
+    /// are); then, whatever they decode to, signed with the site's key as a shard holding the
+    /// secret would, read back (it must be), and checked against what each shard of 2 may hold.
+    private func shardListing(_ bytes: [UInt8]) {
+        let rebuild = "build it again"
+        _ = try? ShardManifest.parse(bytes, file: "s/shard.json", key: FuzzTarget.shardKey, rebuild: rebuild)
+        guard var shard = try? JSONDecoder().decode(ShardManifest.self, from: Data(bytes)) else { return }
+        shard.format = ShardManifest.currentFormat
+        shard.generator = Calgen.generator
+        let signed = shard.signed(key: FuzzTarget.shardKey)
+        guard let again = try? ShardManifest.parse(signed, file: "s/shard.json", key: FuzzTarget.shardKey, rebuild: rebuild)
+        else {
+            if Shard(index: shard.shard, count: shard.of) == nil { return }
+            fail("a listing signed with the key does not read back")
+        }
+        var unsigned = shard
+        unsigned.mac = again.mac
+        guard again == unsigned else { fail("a signed listing reads back as another") }
+        for index in 1...2 {
+            let mine = Set(FuzzTarget.subscribers.filter { Shard.index(of: $0, count: 2) == index })
+            let (listing, _) = ShardListing.check(
+                again, folder: "s", subscribers: mine, secret: FuzzTarget.secret, reserved: ["feeds/reserved/"],
+                rebuild: rebuild)
+            // Whatever was accepted is a file of a subscriber of this shard, below `feeds/`, once.
+            guard Set(listing.files.map(\.path)).count == listing.files.count,
+                listing.files.allSatisfy({ mine.contains($0.subscriber) && $0.path.hasPrefix("feeds/") }),
+                listing.subscribers.isSubset(of: mine)
+            else { fail("a listing accepted a file no subscriber of the shard owns") }
+            let tree = MemorySourceTree(
+                root: "s", files: Dictionary(listing.files.map { ($0.path, [UInt8]()) }) { a, _ in a })
+            _ = listing.problems(of: tree.entries(), shard: "shard \(index)/2", folder: "s", rebuild: rebuild)
         }
     }
 

@@ -1,0 +1,30 @@
+import CalgenModel
+import Foundation
+
+/// A sink that passes every file on to another and keeps the SHA-256 of the bytes stored, by
+/// path: a shard lists each file it hands to the assembly with the digest of what it wrote.
+final class DigestingSink: OutputSink, @unchecked Sendable {
+    private let sink: any OutputSink
+    private var digests: [String: String] = [:]
+    private let lock = NSLock()
+
+    init(_ sink: any OutputSink) {
+        self.sink = sink
+    }
+
+    func store(_ path: String, _ bytes: [UInt8]) throws(OutputError) -> PlannedFile {
+        let digest = Digest.sha256(bytes)
+        let planned = try sink.store(path, bytes)
+        lock.lock()
+        defer { lock.unlock() }
+        digests[path] = digest
+        return planned
+    }
+
+    /// The digest of the bytes stored at `path`, when they went through this sink.
+    func sha256(of path: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return digests[path]
+    }
+}
