@@ -62,6 +62,11 @@ public enum Limits {
     /// small values may otherwise take many times its size in memory.
     public static let jsonValues = 1_000_000
 
+    /// Nodes (text values, lists, mappings) of a YAML document, counting each alias as every
+    /// node it names: a few lines of aliases of aliases ("billion laughs") may otherwise name
+    /// billions of nodes.
+    public static let yamlNodes = 1_000_000
+
     /// The largest version or sequence number a manifest may hold; calgen refuses to make one
     /// past it, so that it always reads back what it wrote. Far below 2^31 (an iCalendar
     /// INTEGER) and 2^53 (exact in every JSON reader).
