@@ -731,6 +731,27 @@ public enum BadInputCases {
             subscriber("    kind: shift-start\n"),
             #"users/x.yml:5:11: error: a shift-start reminder needs a work schedule"#,
             "add `schedule: <id>` naming a file of schedules/"),
+        Case(
+            description: "a shift-start reminder on a schedule that gives no day a shift",
+            changes: [
+                .write(
+                    "Content/schedules/office.yml",
+                    Data("pattern:\n  weekly: [mon..fri]\nshifts:\n  D: {start: \"09:00\", end: \"18:00\"}\n".utf8)),
+                .write("Content/users/x.yml", Data(subscriber("    kind: shift-start\n", top: "schedule: office\n").utf8)),
+            ],
+            expected: [
+                #"users/x.yml:6:11: error: a shift-start reminder needs days with a shift, and the schedule "office" gives none"#,
+                "fix: add `shift: D` to schedules/office.yml",
+            ]),
+        Case(
+            description: "more work schedules than a site may have",
+            changes: (0...100).map {  // Limits.schedules + 1
+                .write("Content/schedules/s\(String(format: "%03d", $0)).yml", Data("pattern:\n  weekly: [mon..fri]\n".utf8))
+            },
+            expected: [
+                "schedules/s100.yml:1:1: error: schedules/ holds 101 work schedules (public and private); the limit is 100 per site",
+                "fix: merge schedules that work alike",
+            ]),
     ]
 
     /// The cases about the content and templates alone.
