@@ -134,4 +134,17 @@ import Testing
         #expect(result.first?.formatted.hasPrefix("Content/site.yml:8:45: error: with the alias *l4") == true)
         #expect(seconds < 1)
     }
+
+    @Test func aSyncAccountsFileWithLaughsFailsFast() {
+        let (result, seconds) = timed { () -> [String] in
+            do throws(SyncAccounts.Failure) {
+                _ = try SyncAccounts.parse("accounts:\n" + Self.laughs(indent: "  "), path: "sync.yml")
+                return []
+            } catch {
+                return error.problems
+            }
+        }
+        #expect(result.first?.hasPrefix("sync.yml:7:47: error: with the alias *l4") == true, "\(result)")
+        #expect(seconds < 1)
+    }
 }
