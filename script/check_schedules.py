@@ -46,6 +46,12 @@ ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last"
 _sky = None
 
 
+def reminder_uid_owner(subscriber):
+    """What begins a reminder's UIDs: the subscriber's id, or `user:schedule` for the subscriber
+    called `schedule`, whose UIDs would otherwise be those of the schedules' feeds (FeedUIDs)."""
+    return "user:schedule" if subscriber == "schedule" else subscriber
+
+
 def sky():
     global _sky
     if _sky is None:
@@ -335,7 +341,7 @@ def check_shift_reminders(content, feeds, output, failures):
             calendar = icalendar.Calendar.from_ical(f.read())
         for reminder in reminders:
             got = sorted(local(o["DTSTART"].dt) for o in recurring_ical_events.of(calendar).between(
-                first, last + dt.timedelta(days=1)) if str(o["UID"]).startswith(f"{feed['id']}.{reminder['id']}."))
+                first, last + dt.timedelta(days=1)) if str(o["UID"]).startswith(f"{reminder_uid_owner(feed['id'])}.{reminder['id']}."))
             expected = []
             d = first
             while d <= last:

@@ -50,6 +50,14 @@ public struct WorkSchedule: Hashable, Sendable {
 
     /// The shift of that name.
     public func shift(named name: String) -> Shift? { shifts.first { $0.name == name } }
+
+    /// Whether some day can have a shift: a rotation's worked days name one, and so may the
+    /// default `shift` and the `dates`. A schedule with `shifts:` that none of them names gives
+    /// no day a shift, and a shift-start reminder on it would never ring.
+    public var assignsShifts: Bool {
+        if case .rotation = pattern { return true }
+        return defaultShift != nil || dates.contains { $0.shift != nil }
+    }
 }
 
 /// Who may read a work schedule's feed, pages and API (`audience:` in its file).

@@ -72,6 +72,17 @@ public enum BadInputCases {
         }
 
         """
+
+    /// A "billion laughs" (ten levels of ten aliases, 10^9 nodes expanded) whose last alias is
+    /// used as a key: ten lines, then `? *l9` on the eleventh. The sixth line is where the
+    /// aliases pass `Limits.yamlNodes` (at its eighth `*l4`, column 45).
+    public static let laughsAsKey: String = {
+        var text = "l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for level in 1...9 {
+            text += "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        return text + "? *l9\n: boom\n"
+    }()
     static let day = #"{"name": "春节", "date": "2026-02-17", "isOffDay": true}"#
 
     // MARK: The catalogue
@@ -193,6 +204,9 @@ public enum BadInputCases {
 
     public static let siteCases: [Case] = [
         write(
+            "aliases as keys in site.yml", "Content/site.yml", site + laughsAsKey,
+            "site.yml:8:45: error: with the alias *l4, the document has more than 1,000,000 values"),
+        write(
             "an unknown key in site.yml", "Content/site.yml", site + "timezon: Asia/Shanghai\n",
             #"site.yml:3:1: error: unknown key "timezon""#, #"did you mean "timezone"?"#),
         write(
@@ -278,6 +292,9 @@ public enum BadInputCases {
     ]
 
     public static let noteCases: [Case] = [
+        write(
+            "aliases as keys in a note's front matter", "Content/notes/bad.md", note("date: 2026-10-01\n" + laughsAsKey),
+            "notes/bad.md:9:45: error: with the alias *l4, the document has more than 1,000,000 values"),
         write(
             "a note link with a user and password", "Content/notes/bad.md",
             note("date: 2026-10-01\n", "[点我](https://user:pw@example.com/)\n"),
@@ -395,6 +412,13 @@ public enum BadInputCases {
     ]
 
     public static let subscriberCases: [Case] = [
+        write(
+            "aliases as keys in a subscriber", "Content/users/x.yml", "name: 测试\n" + laughsAsKey,
+            "users/x.yml:7:45: error: with the alias *l4, the document has more than 1,000,000 values"),
+        write(
+            "an alias of a mapping as a key in a subscriber", "Content/users/x.yml", "name: 测试\nx: &m {a: b}\n? *m\n: y\n",
+            "users/x.yml:3:3: error: the alias *m names a list or mapping and is used as a key",
+            "fix: keys are plain text"),
         Case(
             description: "a folder link in users/", changes: [.link("Content/users/team", to: "../notes")],
             expected: ["Content/users/team: is a symbolic link to a folder, which calgen does not follow"]),
@@ -740,6 +764,9 @@ public enum BadInputCases {
     }
 
     public static let scheduleCases: [Case] = [
+        write(
+            "aliases as keys in a schedule", "Content/schedules/x.yml", laughsAsKey,
+            "schedules/x.yml:6:45: error: with the alias *l4, the document has more than 1,000,000 values"),
         Case(
             description: "a folder link in schedules/",
             changes: [.mkdir("Content/schedules"), .link("Content/schedules/team", to: "../notes")],
@@ -781,6 +808,27 @@ public enum BadInputCases {
             subscriber("    kind: shift-start\n"),
             #"users/x.yml:5:11: error: a shift-start reminder needs a work schedule"#,
             "add `schedule: <id>` naming a file of schedules/"),
+        Case(
+            description: "a shift-start reminder on a schedule that gives no day a shift",
+            changes: [
+                .write(
+                    "Content/schedules/office.yml",
+                    Data("pattern:\n  weekly: [mon..fri]\nshifts:\n  D: {start: \"09:00\", end: \"18:00\"}\n".utf8)),
+                .write("Content/users/x.yml", Data(subscriber("    kind: shift-start\n", top: "schedule: office\n").utf8)),
+            ],
+            expected: [
+                #"users/x.yml:6:11: error: a shift-start reminder needs days with a shift, and the schedule "office" gives none"#,
+                "fix: add `shift: D` to schedules/office.yml",
+            ]),
+        Case(
+            description: "more work schedules than a site may have",
+            changes: (0...100).map {  // Limits.schedules + 1
+                .write("Content/schedules/s\(String(format: "%03d", $0)).yml", Data("pattern:\n  weekly: [mon..fri]\n".utf8))
+            },
+            expected: [
+                "schedules/s100.yml:1:1: error: schedules/ holds 101 work schedules (public and private); the limit is 100 per site",
+                "fix: merge schedules that work alike",
+            ]),
     ]
 
     /// The cases about the content and templates alone.

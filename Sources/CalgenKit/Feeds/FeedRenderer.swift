@@ -210,7 +210,7 @@ struct FeedRenderer: Sendable {
     func personalFeed(
         _ subscriber: Subscriber, schedule: ReminderSchedule, horizon: FeedHorizon, notes: [Note], zones: ZoneCache
     ) throws(FeedTooLarge) -> FeedDraft {
-        let prefix = subscriber.id + "."
+        let prefix = FeedUIDs.personal(subscriber.id)
         // Count first: a feed over the limit is refused before any of its events is made.
         let work = self.work(of: subscriber)
         let dates = subscriber.reminders.map { schedule.dates(of: $0, following: work) }
@@ -268,7 +268,7 @@ struct FeedRenderer: Sendable {
     func reminderEvents(_ reminder: Reminder, subscriber: Subscriber, dates: [CivilDate], work: ScheduleEvaluator? = nil)
         -> [Event]
     {
-        let uidBase = subscriber.id + "." + reminder.id + "."
+        let uidBase = FeedUIDs.reminder(subscriber.id, reminder.id)
         let alarms = reminder.alarms.map { Alarm(minutesBefore: $0.minutes, description: reminder.title) }
         func event(on day: CivilDate) -> Event {
             var description = reminder.description

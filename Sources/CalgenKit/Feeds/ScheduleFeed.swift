@@ -21,7 +21,7 @@ extension FeedRenderer {
         let evaluator = ScheduleEvaluator(schedule: schedule, almanac: site.almanac)
         let days = evaluator.days(from: horizon.first, through: horizon.last)
         let zone = site.config.timeZone
-        let uidBase = "schedule." + schedule.id + "."
+        let uidBase = FeedUIDs.schedule(schedule.id)
         // Its pages: the public schedules' folder, or beside its feed.
         let feedPath = path(of: schedule)
         let pages =

@@ -221,7 +221,13 @@ public struct ContentLoader: Sendable {
     func readSchedules() throws(ContentErrors) -> (
         schedules: [WorkSchedule], digests: [String: String], files: [String: String]
     ) {
-        let read = try readFolder("schedules", kind: "schedule", limit: Limits.scheduleFileBytes, id: \.id) {
+        let read = try readFolder(
+            "schedules", kind: "schedule", limit: Limits.scheduleFileBytes, id: \.id,
+            count: (
+                Limits.schedules, "work schedules (public and private)",
+                "merge schedules that work alike, or publish some from another site"
+            )
+        ) {
             text, path, name throws(ContentErrors) in
             try ScheduleParser.parse(text, file: path, fileName: name)
         }
@@ -232,8 +238,11 @@ public struct ContentLoader: Sendable {
     /// exist), read and parsed on all cores, sorted by id, with the SHA-256 and the path of each
     /// one's file by id. Every problem of every file is reported, and two files with one id. A
     /// file whose name (its id) `parses` refuses is read for its digest alone.
+    /// With `count`, more files than its limit are an error at the first file past it, found
+    /// before any file is read.
     private func readFolder<Item: Sendable>(
         _ folder: String, kind: String, limit: Int, id: (Item) -> String, dependencies: String = "",
+        count: (limit: Int, what: String, fix: String)? = nil,
         parses: @escaping @Sendable (_ stem: String) -> Bool = { _ in true },
         parse: @escaping @Sendable (_ text: String, _ path: String, _ name: String) throws(ContentErrors) -> Item
     ) throws(ContentErrors) -> (items: [Item], digests: [String: String], files: [String: String]) {
@@ -241,6 +250,13 @@ public struct ContentLoader: Sendable {
         guard isDirectory(directory) else { return ([], [:], [:]) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) && !$0.hasPrefix(".") }.sorted()
+        if let count, names.count > count.limit {
+            throw ContentErrors(
+                Diagnostic(
+                    file: directory + "/" + names[count.limit], location: .line(1, column: 1),
+                    message: "\(folder)/ holds \(names.count) \(count.what); the limit is \(count.limit) per site",
+                    fix: count.fix))
+        }
         let root = contentDirectory
         // Results carry each file's problems back from the worker threads.
         let parsed = ParallelMap.map(names) { name in

@@ -174,6 +174,13 @@ enum SubscriberParser {
             entry.report(
                 "kind", "a shift-start reminder needs shifts, and the schedule \"\(chosen.id)\" has none",
                 fix: "give the schedule `shifts:` and `shift:`, or use a workdays reminder with a `time`")
+        } else if let chosen = schedule.schedule, !chosen.assignsShifts {
+            entry.report(
+                "kind",
+                "a shift-start reminder needs days with a shift, and the schedule \"\(chosen.id)\" gives none: "
+                    + "it has `shifts:` but no `shift:`, rotation or date naming one",
+                fix: "add `shift: \(chosen.shifts[0].name)` to schedules/\(chosen.id).yml, "
+                    + "or use a workdays reminder with a `time`")
         }
     }
 

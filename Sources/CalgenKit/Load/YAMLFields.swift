@@ -9,7 +9,9 @@ enum YAMLDocument {
     static let resolver = Resolver.basic
 
     /// `lineOffset` shifts reported lines, for YAML embedded in a larger file (front matter).
+    /// Aliases are bounded first (`YAMLAliasBound`).
     static func parse(_ text: String, file: String, lineOffset: Int = 0) throws(ContentErrors) -> Node? {
+        try YAMLAliasBound.check(text, file: file, lineOffset: lineOffset)
         do {
             return try Yams.compose(yaml: text, resolver, .default, .utf8)
         } catch let error as YamlError {

@@ -62,7 +62,10 @@ package struct SyncAccounts: Equatable, Sendable {
         }
         let root: Any?
         do {
+            try YAMLAliasBound.check(text, file: path)
             root = try Yams.load(yaml: text, .basic)
+        } catch let error as ContentErrors {
+            throw Failure(problems: error.diagnostics.map { $0.formatted + ($0.fix.map { " (fix: \($0))" } ?? "") })
         } catch {
             throw Failure(problems: ["\(path): invalid YAML: \(error)"])
         }
