@@ -172,7 +172,8 @@ class Schedule:
             if self.national == "holidays-only" and not worked:
                 return by_pattern
             return answer("unknown", "unannounced")
-        entry = self.arrangement.listed.get(d)
+        # A weekend day a break takes in (check_api.Arrangement.joined) is a day of the break.
+        entry = self.arrangement.entry(d)
         if entry and entry["isOffDay"]:
             return answer("off", "national-holiday", DISPLAY_NAMES.get(entry["name"].strip(), entry["name"].strip()))
         if entry and not entry["isOffDay"] and self.national == "follow":
