@@ -15,15 +15,4 @@ public enum DurationValue {
         }
         return text
     }
-
-    /// An exact length of `minutes` (at least 0) for an event's `DURATION`, in hours and minutes
-    /// only (`PT24H`, `PT1H30M`): a day (`P1D`) is nominal, 23 or 25 hours across a change of
-    /// offset (RFC 5545 §3.3.6).
-    public static func exact(minutes: Int) -> String {
-        if minutes == 0 { return "PT0S" }
-        var text = "PT"
-        if minutes >= 60 { text += "\(minutes / 60)H" }
-        if minutes % 60 > 0 { text += "\(minutes % 60)M" }
-        return text
-    }
 }

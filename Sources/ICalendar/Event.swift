@@ -7,10 +7,6 @@ public struct Event: Hashable, Sendable {
     public var start: ICalTime
     /// `DTEND`: exclusive; for all-day events the day after the last day.
     public var end: ICalTime?
-    /// `DURATION` in minutes, exact (`PT1H30M`): how timed events say their length, the same
-    /// span of time for every reader and every occurrence of a rule, also across a change of
-    /// offset, where a wall-clock `DTEND` is not. Written instead of `end` when `end` is `nil`.
-    public var durationMinutes: Int?
     public var summary: String
     public var description: String?
     public var location: String?
@@ -30,8 +26,7 @@ public struct Event: Hashable, Sendable {
     public var extensions: [ExtensionProperty]
 
     public init(
-        uid: String, stamp: ICalDateTime, start: ICalTime, end: ICalTime?, durationMinutes: Int? = nil, summary: String,
-        description: String? = nil,
+        uid: String, stamp: ICalDateTime, start: ICalTime, end: ICalTime?, summary: String, description: String? = nil,
         location: String? = nil, url: String? = nil, categories: [String] = [], transparent: Bool = false,
         sequence: Int = 0, recurrenceRule: String? = nil, exceptionDates: [ICalTime] = [], alarms: [Alarm] = [],
         extensions: [ExtensionProperty] = []
@@ -40,7 +35,6 @@ public struct Event: Hashable, Sendable {
         self.stamp = stamp
         self.start = start
         self.end = end
-        self.durationMinutes = durationMinutes
         self.summary = summary
         self.description = description
         self.location = location
@@ -93,11 +87,7 @@ public struct Event: Hashable, Sendable {
         writer.text("UID", uid)
         let afterUID = writer.bytes.count
         start.write("DTSTART", to: &writer)
-        if let end {
-            end.write("DTEND", to: &writer)
-        } else if let durationMinutes {
-            writer.line("DURATION", raw: DurationValue.exact(minutes: durationMinutes))
-        }
+        end?.write("DTEND", to: &writer)
         if let recurrenceRule { writer.line("RRULE", raw: recurrenceRule) }
         for date in exceptionDates { date.write("EXDATE", to: &writer) }
         let beforeSummary = writer.bytes.count

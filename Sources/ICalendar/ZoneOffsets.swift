@@ -81,7 +81,10 @@ public struct ResolvedTime: Hashable, Sendable {
     }
 
     /// The instant's UTC fields.
-    public var utc: ICalDateTime {
+    public var utc: ICalDateTime { ResolvedTime.fields(of: instant) }
+
+    /// The UTC fields of an instant in seconds since 1970.
+    public static func fields(of instant: Int) -> ICalDateTime {
         TimeZoneComponent.utcFields(Date(timeIntervalSince1970: TimeInterval(instant)))
     }
 }

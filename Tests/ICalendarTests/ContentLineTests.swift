@@ -240,18 +240,13 @@ import Testing
         #expect(time.utc.utcValue == "20260307T183000Z")
     }
 
-    @Test func eventsSayTheirLengthWithAnExactDuration() {
-        #expect(DurationValue.exact(minutes: 60) == "PT1H")
-        #expect(DurationValue.exact(minutes: 1440) == "PT24H")
-        #expect(DurationValue.exact(minutes: 90) == "PT1H30M")
-        #expect(DurationValue.exact(minutes: 15) == "PT15M")
+    @Test func anEventMayStartAndEndInUTC() {
         let event = Event(
-            uid: "a@b", stamp: Self.at(2026, 1, 1, 0, 0), start: .utc(Self.at(2025, 3, 9, 7, 30)), end: nil,
-            durationMinutes: 60, summary: "x")
+            uid: "a@b", stamp: Self.at(2026, 1, 1, 0, 0), start: .utc(Self.at(2025, 3, 9, 7, 30)),
+            end: .utc(Self.at(2025, 3, 9, 8, 30)), summary: "x")
         var writer = ContentLineWriter()
         event.write(to: &writer)
         let text = String(decoding: writer.bytes, as: UTF8.self)
-        #expect(text.contains("DTSTART:20250309T073000Z\r\nDURATION:PT1H\r\n"))
-        #expect(!text.contains("DTEND"))
+        #expect(text.contains("DTSTART:20250309T073000Z\r\nDTEND:20250309T083000Z\r\n"))
     }
 }

@@ -209,8 +209,8 @@ struct FeedRenderer: Sendable {
             found.add(day, times.kind)
             return Event(
                 uid: base + (note.start == note.end ? "" : "-" + day.basicISO8601) + "@" + host, stamp: stamp,
-                start: times.start, end: nil, durationMinutes: times.minutes, summary: note.title, description: description,
-                url: url, categories: note.tags)
+                start: times.start, end: times.end, summary: note.title, description: description, url: url,
+                categories: note.tags)
         }
         if !found.isEmpty { unusual.append(found) }
         return events
@@ -303,7 +303,7 @@ struct FeedRenderer: Sendable {
             if times.kind != .regular { found[times.kind, default: []].append(day) }
             return Event(
                 uid: uidBase + day.basicISO8601 + "@" + host, stamp: stamp, start: times.start, end: times.end,
-                durationMinutes: times.minutes, summary: reminder.title, description: description,
+                summary: reminder.title, description: description,
                 location: reminder.location, transparent: reminder.timing == .allDay, alarms: alarms)
         }
         defer {
@@ -323,9 +323,11 @@ struct FeedRenderer: Sendable {
         }
         // One weekly rule over the rule days from the first occurrence on one to the last, with an
         // EXDATE for each rule day that does not occur, and one event for each other occurrence:
-        // those off the rule's days and those whose start the zone skips or repeats.
+        // those off the rule's days, those whose start the zone skips or repeats, and those a
+        // change of offset falls within.
         let regular = { (day: CivilDate) in
-            self.times(of: reminder, on: day, zone: subscriber.timeZone).kind == .regular
+            let times = self.times(of: reminder, on: day, zone: subscriber.timeZone)
+            return times.kind == .regular && !times.lengthDiffers
         }
         let onRule = dates.filter { ruleDays.contains($0.weekday) && regular($0) }
         var events = dates.filter { !ruleDays.contains($0.weekday) || !regular($0) }.map(event(on:))
@@ -362,8 +364,7 @@ struct FeedRenderer: Sendable {
     /// When an occurrence on `day` starts and how long it lasts; a shift timing takes the day's
     /// shift from `work`.
     func times(of reminder: Reminder, on day: CivilDate, zone: String, work: ScheduleEvaluator? = nil) -> EventTimes {
-        let allDay = EventTimes(
-            start: .date(FeedRenderer.date(day)), end: .date(FeedRenderer.date(day.next)), minutes: nil, kind: .regular)
+        let allDay = EventTimes(start: .date(FeedRenderer.date(day)), end: .date(FeedRenderer.date(day.next)), kind: .regular)
         switch reminder.timing {
         case .allDay: return allDay
         case .at(let time, let duration): return timed(day, time, duration, zone: zone)
@@ -378,43 +379,39 @@ struct FeedRenderer: Sendable {
 
     static func date(_ d: CivilDate) -> ICalDate { ICalDate(year: d.year, month: d.month, day: d.day) }
 
-    /// Start and length of a timed occurrence. The start is the wall-clock time in `zone`, or,
+    /// Start and end of a timed occurrence. The start is the wall-clock time in `zone`, or,
     /// where the zone skips that time (the clocks jump over it) or repeats it (they go back
     /// over it), the instant RFC 5545 §3.3.5 gives it, in UTC: the time read with the offset
     /// before the change (02:30 on a spring-forward night in New York is 03:30 EDT), or its first
-    /// occurrence; readers would otherwise each pick their own. The length is an exact
-    /// `DURATION`, never a wall-clock `DTEND` (02:30–03:30 has no length on such a night, and
-    /// 01:30–02:30 two hours on the night the clocks go back). Without a duration an event lasts
-    /// `Calgen.defaultEventMinutes` (clients turn an event without an end into an hour or drop
-    /// it, and calcurse rejects an end equal to the start).
+    /// occurrence; readers would otherwise each pick their own. The end is an instant in UTC,
+    /// never a wall-clock `DTEND` (02:30–03:30 has no length on such a night, and 01:30–02:30 two
+    /// hours on the night the clocks go back), nor a `DURATION`, which readers add on the wall
+    /// clock (libical, ical.js, Python's) though RFC 5545 makes hours exact. Without a duration an
+    /// event lasts `Calgen.defaultEventMinutes` (clients turn an event without an end into an hour
+    /// or drop it, and calcurse rejects an end equal to the start).
     ///
-    /// A shift (`endsOnWallClock`) ends at a wall-clock time: its `DURATION` is the time that
-    /// really passes until then, 11 hours for 20:00–08:00 on the night the clocks go forward.
+    /// A shift (`endsOnWallClock`) ends at its wall-clock end: 20:00–08:00 lasts 11 hours on the
+    /// night the clocks go forward. `lengthDiffers` says when a change of offset falls within
+    /// the occurrence, where a rule's instance, whose end readers work out on the wall clock or
+    /// not, cannot stand for it.
     func timed(_ day: CivilDate, _ time: TimeOfDay, _ duration: TimeSpan?, zone: String, endsOnWallClock: Bool = false)
         -> EventTimes
     {
         let local = ICalDateTime(date: FeedRenderer.date(day), hour: time.hour, minute: time.minute)
-        var minutes = (duration?.minutes ?? 0) > 0 ? duration!.minutes : Calgen.defaultEventMinutes
+        let minutes = (duration?.minutes ?? 0) > 0 ? duration!.minutes : Calgen.defaultEventMinutes
+        let ends = time.adding(minutes: minutes)
+        let wallEnd = ICalDateTime(
+            date: FeedRenderer.date(day.adding(days: ends.days)), hour: ends.time.hour, minute: ends.time.minute)
         guard let offsets = offsets.offsets(of: zone) else {
-            return EventTimes(start: .local(local, timeZone: zone), end: nil, minutes: minutes, kind: .regular)
+            return EventTimes(start: .local(local, timeZone: zone), end: .local(wallEnd, timeZone: zone), kind: .regular)
         }
-        let resolved = offsets.resolve(local)
-        var lengthDiffers = false
-        if endsOnWallClock {
-            let ends = time.adding(minutes: minutes)
-            let end = offsets.resolve(
-                ICalDateTime(
-                    date: FeedRenderer.date(day.adding(days: ends.days)), hour: ends.time.hour, minute: ends.time.minute))
-            let elapsed = (end.instant - resolved.instant) / 60
-            lengthDiffers = elapsed != minutes
-            minutes = max(elapsed, 1)
-        }
-        guard resolved.kind != .regular else {
-            return EventTimes(
-                start: .local(local, timeZone: zone), end: nil, minutes: minutes, kind: .regular, lengthDiffers: lengthDiffers)
-        }
+        let start = offsets.resolve(local)
+        let byWallClock = offsets.resolve(wallEnd).instant
+        let exact = start.instant + minutes * 60
+        let end = endsOnWallClock ? max(byWallClock, start.instant + 60) : exact
         return EventTimes(
-            start: .utc(resolved.utc), end: nil, minutes: minutes, kind: resolved.kind, lengthDiffers: lengthDiffers)
+            start: start.kind == .regular ? .local(local, timeZone: zone) : .utc(start.utc),
+            end: .utc(ResolvedTime.fields(of: end)), kind: start.kind, lengthDiffers: byWallClock != exact)
     }
 
     /// A wall-clock time in a zone, in UTC (for `UNTIL`), as RFC 5545 §3.3.5 places it.
@@ -474,16 +471,15 @@ struct FeedDraft: Sendable {
     var manifestPath: String { FeedPath.manifest(of: path) }
 }
 
-/// A timed or all-day occurrence's `DTSTART` and `DTEND` or `DURATION`.
+/// A timed or all-day occurrence's `DTSTART` and `DTEND`.
 struct EventTimes {
     let start: ICalTime
-    /// An all-day event's end; `nil` for a timed one, which has `minutes`.
-    let end: ICalTime?
-    let minutes: Int?
+    /// The day after an all-day event; a timed event's end instant, in UTC.
+    let end: ICalTime
     /// Whether the zone skips or repeats a timed start (then `start` is in UTC).
     let kind: ResolvedTime.Kind
-    /// Whether a shift's length differs from its length on the wall clock (a change of offset
-    /// falls in it): no rule of the usual length can stand for it.
+    /// Whether a change of offset falls within a timed occurrence: its length differs from its
+    /// length on the wall clock, and no rule's instance can stand for it.
     var lengthDiffers = false
 }
 

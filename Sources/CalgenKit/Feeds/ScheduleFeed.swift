@@ -121,11 +121,9 @@ extension FeedRenderer {
     private func event(_ spec: ScheduleEventSpec, on date: CivilDate, uid: String, zone: String, pages: String) -> Event {
         let times =
             spec.hours.map { timed(date, $0.start, TimeSpan(minutes: $0.minutes), zone: zone, endsOnWallClock: true) }
-            ?? EventTimes(
-                start: .date(FeedRenderer.date(date)), end: .date(FeedRenderer.date(date.next)), minutes: nil, kind: .regular)
+            ?? EventTimes(start: .date(FeedRenderer.date(date)), end: .date(FeedRenderer.date(date.next)), kind: .regular)
         return Event(
             uid: uid + (spec.hours == nil ? "" : ".shift") + "@" + host, stamp: stamp, start: times.start, end: times.end,
-            durationMinutes: times.minutes,
             summary: spec.summary, description: spec.description,
             url: site.config.baseURL + pages + "\(date.year)/" + PagePath.monthFolder(date.month),
             transparent: spec.hours == nil)

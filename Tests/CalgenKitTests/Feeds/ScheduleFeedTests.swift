@@ -122,9 +122,9 @@ import Testing
         // 2026-01-03 and 01-04 are N days of the cycle D D N N off off that starts 2026-01-01.
         #expect(
             feed.contains(
-                "UID:nurse.shift.20260103@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART;TZID=Asia/Shanghai:20260103T200000\r\nDURATION:PT12H\r\n"
+                "UID:nurse.shift.20260103@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART;TZID=Asia/Shanghai:20260103T200000\r\nDTEND:20260104T000000Z\r\n"
             ), "\(feed.prefix(3000))")
-        #expect(feed.contains("DTSTART;TZID=Asia/Shanghai:20260101T080000\r\nDURATION:PT12H\r\n"))
+        #expect(feed.contains("DTSTART;TZID=Asia/Shanghai:20260101T080000\r\nDTEND:20260101T120000Z\r\n"))
         #expect(!feed.contains("UID:nurse.shift.20260105@"))  // off
         #expect(feed.contains("TRIGGER:-PT1H"))
     }
@@ -134,11 +134,11 @@ import Testing
             "ny", zone: "America/New_York", schedule: "four-on-two-off", reminders: [Self.shift])
         let feed = try #require(try Self.feeds([subscriber])["ny"])
         // US daylight saving starts 2026-03-08: 03-04 is an N day in EST, 03-10 one in EDT.
-        #expect(feed.contains("DTSTART;TZID=America/New_York:20260304T200000\r\nDURATION:PT12H\r\n"))
-        #expect(feed.contains("DTSTART;TZID=America/New_York:20260310T200000\r\nDURATION:PT12H\r\n"))
-        // The night of 2026-10-31 gains an hour when the clocks go back: 20:00 EDT to 08:00 EST is
-        // 13 hours, so the shift still ends at 08:00 on the wall clock.
-        #expect(feed.contains("DTSTART;TZID=America/New_York:20261031T200000\r\nDURATION:PT13H\r\n"))
+        #expect(feed.contains("DTSTART;TZID=America/New_York:20260304T200000\r\nDTEND:20260305T130000Z\r\n"))
+        #expect(feed.contains("DTSTART;TZID=America/New_York:20260310T200000\r\nDTEND:20260311T120000Z\r\n"))
+        // The night of 2026-10-31 gains an hour when the clocks go back: the shift still ends at
+        // 08:00 EST on the wall clock, 13 hours after 20:00 EDT.
+        #expect(feed.contains("DTSTART;TZID=America/New_York:20261031T200000\r\nDTEND:20261101T130000Z\r\n"))
         #expect(feed.contains("BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n"))
         // The instants: 20:00 EST is 01:00 UTC, 20:00 EDT is 00:00 UTC; 08:00 on the change's day is EDT.
         let night = TimeOfDay(hour: 20, minute: 0)!
@@ -171,7 +171,7 @@ import Testing
     /// 2026-03-08 has no 02:30 in New York (02:00 EST becomes 03:00 EDT) and 2026-11-01 has 01:30
     /// twice (02:00 EDT becomes 01:00 EST): those occurrences are written in UTC at the instants
     /// RFC 5545 §3.3.5 gives them (03:30 EDT, the first 01:30), every event says its length with
-    /// an exact DURATION, and the build warns, naming the subscriber, the reminder and the dates.
+    /// an end in UTC, and the build warns, naming the subscriber, the reminder and the dates.
     @Test func timesTheClocksSkipOrRepeatAreWrittenInUTC() throws {
         let expanded = Self.subscriber("ny", zone: "America/New_York", reminders: [Self.sunday, Self.early])
         let compact = Self.subscriber("nyc", zone: "America/New_York", encoding: .compact, reminders: [Self.sunday, Self.early])
@@ -179,15 +179,15 @@ import Testing
         let feed = try #require(feeds["ny"])
         #expect(
             feed.contains(
-                "UID:ny.sunday.20260308@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART:20260308T073000Z\r\nDURATION:PT15M\r\n"
+                "UID:ny.sunday.20260308@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART:20260308T073000Z\r\nDTEND:20260308T074500Z\r\n"
             ), "\(feed.prefix(3000))")
         #expect(
             feed.contains(
-                "UID:ny.early.20261101@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART:20261101T053000Z\r\nDURATION:PT1H\r\n"
+                "UID:ny.early.20261101@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART:20261101T053000Z\r\nDTEND:20261101T063000Z\r\n"
             ))
         // Other Sundays keep the wall clock.
-        #expect(feed.contains("DTSTART;TZID=America/New_York:20260315T023000\r\nDURATION:PT15M\r\n"))
-        #expect(feed.contains("DTSTART;TZID=America/New_York:20261108T013000\r\nDURATION:PT1H\r\n"))
+        #expect(feed.contains("DTSTART;TZID=America/New_York:20260315T023000\r\nDTEND:20260315T064500Z\r\n"))
+        #expect(feed.contains("DTSTART;TZID=America/New_York:20261108T013000\r\nDTEND:20261108T073000Z\r\n"))
         #expect(!feed.contains("DTEND;TZID"))
         // Compact: the rule leaves those days out with an EXDATE of its own instance, and each is
         // its own event in UTC.
@@ -224,11 +224,11 @@ import Testing
         let feed = try #require(try Self.feeds([Self.subscriber("ch", zone: "Pacific/Chatham", reminders: [three])])["ch"])
         #expect(
             feed.contains(
-                "UID:ch.three.20260927@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART:20260926T141500Z\r\nDURATION:PT30M\r\n"
+                "UID:ch.three.20260927@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART:20260926T141500Z\r\nDTEND:20260926T144500Z\r\n"
             ))
         #expect(
             feed.contains(
-                "UID:ch.three.20260405@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART:20260404T131500Z\r\nDURATION:PT30M\r\n"
+                "UID:ch.three.20260405@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART:20260404T131500Z\r\nDTEND:20260404T134500Z\r\n"
             ))
         #expect(feed.contains("DTSTART;TZID=Pacific/Chatham:20261004T030000\r\n"))
     }
