@@ -95,7 +95,7 @@ seconds = lambda do |v|
   tzid = v.ical_params["tzid"]
   raw = v.value_ical.to_s
   local = Time.utc(raw[0, 4].to_i, raw[4, 2].to_i, raw[6, 2].to_i, raw[9, 2].to_i, raw[11, 2].to_i, raw[13, 2].to_i)
-  next local.to_i if tzid.nil? && raw.end_with?("Z")
+  next local.to_i if raw.end_with?("Z") # a UTC time (which ruby-icalendar gives the tzid "UTC")
   next nil if tzid.nil?
   offset = zones[Array(tzid).first.to_s].offset_for_local(local)
   o = offset.value_ical.to_s # +0100, -0330

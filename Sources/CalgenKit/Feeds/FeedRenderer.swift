@@ -361,8 +361,8 @@ struct FeedRenderer: Sendable {
         return events
     }
 
-    /// When an occurrence on `day` starts and how long it lasts; a shift timing takes the day's
-    /// shift from `work`.
+    /// When an occurrence on `day` starts and ends; a shift timing takes the day's shift from
+    /// `work`.
     func times(of reminder: Reminder, on day: CivilDate, zone: String, work: ScheduleEvaluator? = nil) -> EventTimes {
         let allDay = EventTimes(start: .date(FeedRenderer.date(day)), end: .date(FeedRenderer.date(day.next)), kind: .regular)
         switch reminder.timing {
@@ -385,10 +385,10 @@ struct FeedRenderer: Sendable {
     /// before the change (02:30 on a spring-forward night in New York is 03:30 EDT), or its first
     /// occurrence; readers would otherwise each pick their own. The end is an instant in UTC,
     /// never a wall-clock `DTEND` (02:30–03:30 has no length on such a night, and 01:30–02:30 two
-    /// hours on the night the clocks go back), nor a `DURATION`, which readers add on the wall
-    /// clock (libical, ical.js, Python's) though RFC 5545 makes hours exact. Without a duration an
-    /// event lasts `Calgen.defaultEventMinutes` (clients turn an event without an end into an hour
-    /// or drop it, and calcurse rejects an end equal to the start).
+    /// hours on the night the clocks go back), nor a `DURATION`, which some readers add on the
+    /// wall clock (recurring-ical-events does) though RFC 5545 makes hours exact. Without a
+    /// duration an event lasts `Calgen.defaultEventMinutes` (clients turn an event without an end
+    /// into an hour or drop it, and calcurse rejects an end equal to the start).
     ///
     /// A shift (`endsOnWallClock`) ends at its wall-clock end: 20:00–08:00 lasts 11 hours on the
     /// night the clocks go forward. `lengthDiffers` says when a change of offset falls within
