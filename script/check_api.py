@@ -143,6 +143,22 @@ class Arrangement:
             self.announced[data["year"]] = bool(data["days"])
             for day in data["days"]:
                 self.listed[datetime.date.fromisoformat(day["date"])] = day
+        # One meaning of a break, the notices': "4月5日放假，与周末连休" (2019), "4月5日至7日放假调休，
+        # 共3天" (2018). A Saturday or Sunday next to a listed off day (or to such a weekend day)
+        # is a day of that break although holiday-cn leaves it out in some years (34 days of
+        # 2014–2024, 清明 2019-04-06 and 07): kind "holiday", the break's name, no originalName.
+        # Each takes the name of the earliest listed off day it joins.
+        self.joined = {}
+        for date in sorted(d for d, e in self.listed.items() if e["isOffDay"]):
+            for step in (ONE_DAY, -ONE_DAY):
+                d = date + step
+                while d.isoweekday() >= 6 and d not in self.listed:
+                    self.joined.setdefault(d, self.listed[date])
+                    d += step
+
+    def entry(self, date):
+        """The listed day, or for a weekend day a break takes in, its break's listed day (off)."""
+        return self.listed.get(date) or self.joined.get(date)
 
     def off(self, date):
         entry = self.listed.get(date)
@@ -261,7 +277,8 @@ def main(holidays_dir, public_dir, schemas_dir, calgen=None):
     for line in failures[:50]:
         print("FAIL", line)
     print(f"day API: {checked} days checked against the raw data, lunardate, lunar_python and chinesecalendar; "
-          f"{statutory_checked} statutory days of announced years are off days; {len(failures)} failed")
+          f"{statutory_checked} statutory days of announced years are off days; {len(data.joined)} weekend days the "
+          f"data leaves out of a break are holidays of it; {len(failures)} failed")
     if calgen:
         failures += check_whole_range(calgen, sky)
     return 1 if failures else 0
@@ -270,7 +287,7 @@ def main(holidays_dir, public_dir, schemas_dir, calgen=None):
 def check_day(date, got, data, sky, statutory, workdays, breaks):
     failures = []
     weekend = date.isoweekday() >= 6
-    entry = data.listed.get(date)
+    entry = data.entry(date)
     if entry is None:
         kind = "weekend" if weekend else "workday"
     elif entry["isOffDay"]:
@@ -294,7 +311,7 @@ def check_day(date, got, data, sky, statutory, workdays, breaks):
         "weekday": date.isoweekday(),
         "isOffDay": data.off(date),
         "kind": kind,
-        "originalName": entry["name"] if entry else None,
+        "originalName": entry["name"] if date in data.listed else None,
         "announced": data.announced.get(date.year, False),
         "solarTerm": sky.terms.get(date),
         "festivals": sky.festivals(date),

@@ -10,8 +10,13 @@ must escape, then:
 - parses every feed with Python `icalendar`: UIDs unique, DTSTAMP present, escaped texts
   round-trip unchanged and create no extra property;
 - expands every reminder with `recurring-ical-events` over the feed's horizon and compares
-  the local dates and date-times with what calgen's core computes (`calgen feeds --json
-  --occurrences`): exactly the same set, no duplicates;
+  the dates and instants with what calgen's core computes (`calgen feeds --json
+  --occurrences`), each local date-time placed in the subscriber's zone by `zoneinfo` as RFC
+  5545 §3.3.5 says (a time the clocks skip read with the offset before the change, fold=0; a
+  time they repeat, its first occurrence): exactly the same set, no duplicates, and each timed
+  occurrence as long as its reminder says (15 minutes without a duration). Two subscribers,
+  in New York and on the Chatham Islands, have weekly reminders at times their zones skip and
+  repeat (02:30 and 01:30 on Sundays; 03:00, where Chatham changes at 02:45);
 - recomputes every `workdays` and `makeup-eve` reminder from the raw holiday-cn files (and the
   subscriber's work schedule and leave, from the raw YAML), without calgen, and compares again;
 - checks the public variants of the holiday feed (makeup, statutory, per year, per language)
@@ -30,6 +35,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+import zoneinfo
 
 import icalendar
 import recurring_ical_events
@@ -81,10 +88,45 @@ def unescape_text(value):
     return "".join(out)
 
 
-def local_key(value):
+# Subscribers whose weekly reminders fall where the clocks change: 2025-03-09 and 2026-03-08 have
+# no 02:30 in New York, 2025-11-02 and 2026-11-01 have 01:30 twice; 2025-09-28 and 2026-09-27 have
+# no 03:00 on the Chatham Islands (+12:45 becomes +13:45 at 02:45), 2025-04-06 and 2026-04-05
+# have it twice.
+CLOCK_CHANGES = {
+    "dst-new-york": ("America/New_York", [("gap", "02:30", "1h"), ("overlap", "01:30", "1h"), ("noon", "12:00", None)]),
+    "dst-chatham": ("Pacific/Chatham", [("gap-overlap", "03:00", "30m"), ("before", "02:15", "1h")]),
+}
+
+
+def instant_key(value):
+    """A timed occurrence as its UTC instant, an all-day one as its date."""
     if isinstance(value, dt.datetime):
-        return value.strftime("%Y-%m-%dT%H:%M")
+        return value.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%MZ")
     return value.isoformat()
+
+
+def expected_key(local, zone):
+    """A computed local date-time placed by zoneinfo (fold=0: RFC 5545 §3.3.5), or a date."""
+    if "T" not in local:
+        return local
+    naive = dt.datetime.strptime(local, "%Y-%m-%dT%H:%M")
+    return instant_key(naive.replace(tzinfo=zoneinfo.ZoneInfo(zone), fold=0))
+
+
+def minutes_of(text):
+    """`1h30m`, `45m`, `2h` in minutes; 15 without a duration."""
+    if not text:
+        return 15
+    match = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)m)?", str(text))
+    return int(match.group(1) or 0) * 60 + int(match.group(2) or 0)
+
+
+def clock_change(local, zone):
+    """Whether zoneinfo finds a local date-time skipped or repeated in the zone."""
+    naive = dt.datetime.strptime(local, "%Y-%m-%dT%H:%M")
+    first = naive.replace(tzinfo=zoneinfo.ZoneInfo(zone), fold=0)
+    second = naive.replace(tzinfo=zoneinfo.ZoneInfo(zone), fold=1)
+    return first.utcoffset() != second.utcoffset()
 
 
 def holiday_rule(content):
@@ -173,6 +215,14 @@ def prepare(content, encoding, scratch):
     }
     with open(os.path.join(users, "tricky.yml"), "w", encoding="utf-8") as f:
         yaml.safe_dump(tricky, f, allow_unicode=True)
+    for id, (zone, reminders) in CLOCK_CHANGES.items():
+        subscriber = {
+            "name": id, "timezone": zone, "encoding": encoding,
+            "reminders": [{"id": r, "kind": "weekly", "on": ["sun"], "time": time, "title": r.capitalize(),
+                           **({"duration": duration} if duration else {})} for r, time, duration in reminders],
+        }
+        with open(os.path.join(users, f"{id}.yml"), "w", encoding="utf-8") as f:
+            yaml.safe_dump(subscriber, f, allow_unicode=True)
     schedules = os.path.join(copy, "schedules")
     for name in os.listdir(schedules) if os.path.isdir(schedules) else []:
         path = os.path.join(schedules, name)
@@ -199,7 +249,8 @@ def check(calgen, content, templates, encoding, scratch, env):
             data = yaml.safe_load(f)
         rules[name.rsplit(".", 1)[0]] = schedule_rule(copy, data)
         for r in data.get("reminders", []):
-            kinds[(name.rsplit(".", 1)[0], r["id"])] = (r["kind"], r.get("time"), r.get("weekends", False))
+            kinds[(name.rsplit(".", 1)[0], r["id"])] = (r["kind"], r.get("time"), r.get("weekends", False),
+                                                         r.get("duration"))
 
     counts = {"feeds": 0, "events": 0, "occurrences": 0}
     schedule_folder = os.path.join(output, "feeds", "schedules")
@@ -232,21 +283,42 @@ def check(calgen, content, templates, encoding, scratch, env):
         start = dt.date.fromisoformat(feed["from"])
         end = dt.date.fromisoformat(feed["through"]) + dt.timedelta(days=1)
         found = {}
+        lengths = {}
+        zone = feed["timezone"]
         for occurrence in recurring_ical_events.of(calendar).between(start, end):
             parts = str(occurrence["UID"]).split("@")[0].split(".")
             if len(parts) != 3:
                 continue  # holidays and notes
-            found.setdefault(parts[1], []).append(local_key(occurrence["DTSTART"].dt))
+            found.setdefault(parts[1], []).append(instant_key(occurrence["DTSTART"].dt))
+        # Lengths from the events themselves (a rule's instances last as long as it): DTEND is an
+        # instant in UTC. recurring-ical-events moves UTC times into X-WR-TIMEZONE and loses
+        # which of a repeated hour's two passes an end is in (01:30 EST reads as 01:30 EDT), so
+        # its occurrences' ends are not used.
+        for event in calendar.walk("VEVENT"):
+            parts = str(event["UID"]).split("@")[0].split(".")
+            begins = event["DTSTART"].dt
+            if len(parts) == 3 and isinstance(begins, dt.datetime):
+                ends = event["DTEND"].dt
+                seconds = (ends.astimezone(dt.timezone.utc) - begins.astimezone(dt.timezone.utc)).total_seconds()
+                lengths.setdefault(parts[1], set()).add(int(seconds) // 60)
         for reminder, expected in feed["occurrences"].items():
             got = sorted(found.get(reminder, []))
             counts["occurrences"] += len(got)
-            if got != sorted(expected):
+            kind, time, weekends, duration = kinds[(feed["id"], reminder)]
+            expected = sorted(expected_key(t, zone) for t in expected)
+            if got != expected:
                 missing = sorted(set(expected) - set(got))[:5]
                 extra = sorted(set(got) - set(expected))[:5]
                 fail(f"{encoding} {feed['id']}/{reminder}: {len(got)} occurrences in the feed, {len(expected)} computed; "
                      f"missing {missing}, extra {extra}")
-            kind, time, weekends = kinds[(feed["id"], reminder)]
+            if time and lengths.get(reminder, {minutes_of(duration)}) != {minutes_of(duration)}:
+                fail(f"{encoding} {feed['id']}/{reminder}: occurrences last {sorted(lengths[reminder])} minutes, "
+                     f"not {minutes_of(duration)}")
+            if feed["id"] in CLOCK_CHANGES:
+                changes = [t for t in feed["occurrences"][reminder] if "T" in t and clock_change(t, zone)]
+                counts["clock changes"] = counts.get("clock changes", 0) + len(changes)
             if kind in ("workdays", "makeup-eve"):
+                expected = feed["occurrences"][reminder]
                 raw = independent(kind, start, end - dt.timedelta(days=1), listed, announced, time, rules[feed["id"]],
                                   weekends)
                 if raw != sorted(expected):
@@ -276,7 +348,8 @@ def check(calgen, content, templates, encoding, scratch, env):
     for message in found:
         fail(f"{encoding} {message}")
     print(f"{encoding}: {counts['feeds']} feeds, {counts['events']} events parsed, "
-          f"{counts['occurrences']} reminder occurrences expanded and compared; work schedules recomputed from "
+          f"{counts['occurrences']} reminder occurrences expanded and compared as instants with zoneinfo's "
+          f"({counts.get('clock changes', 0)} of them at a time the clocks skip or repeat); work schedules recomputed from "
           f"the YAML and the raw data: {schedule_counts['days']} days of the schedule API, "
           f"{schedule_counts['events']} events of {schedule_counts['feeds']} schedule feeds, {shifts} shift starts")
     return output, feeds

@@ -16,8 +16,17 @@ public and personal, with:
   VTIMEZONE to a system zone by its rules.
 
 For the instants every TZID is renamed to one no implementation knows, so each must use the
-feed's own VTIMEZONE; every timed DTSTART then has to be the UTC instant `zoneinfo` gives for its
-local time in the real zone. Prints a matrix of feed × implementation.
+feed's own VTIMEZONE; every timed DTSTART and DTEND then has to be the UTC instant `zoneinfo`
+gives for its local time in the real zone (or the UTC instant it is written as).
+
+Four more subscribers, in New York and on the Chatham Islands, each expanded and compact, have
+weekly reminders at times their zones skip or repeat (02:30 and 01:30 on Sundays in New York;
+03:00 on Chatham, whose clocks change at 02:45). Every occurrence calgen computes for them
+(`calgen feeds --json --occurrences`) must start at the instant zoneinfo gives its local time with
+fold=0, which is RFC 5545 §3.3.5's (a skipped time read with the offset before the change, a
+repeated one at its first occurrence), and end its duration later: each event of the expanded
+feeds read by every implementation, and every instance of the compact feeds expanded by vobject
+(dateutil) and KCalendarCore, their EXDATEs applied. Prints a matrix of feed × implementation.
 
 usage: check_interop.py CALGEN CONTENT TEMPLATES
 """
@@ -60,11 +69,14 @@ def errors(component):
     return found
 parse_errors = errors(root)
 instants = {}
+def seconds(t):
+    zone = t.get_timezone()
+    return t.as_timet_with_zone(zone) if zone is not None else t.as_timet()
 event = root.get_first_component(I.ComponentKind.VEVENT_COMPONENT)
 while event is not None:
     start = event.get_dtstart()
-    if not start.is_date() and start.get_timezone() is not None:
-        instants[event.get_uid()] = start.as_timet_with_zone(start.get_timezone())
+    if not start.is_date() and (start.get_timezone() is not None or start.is_utc()):
+        instants[event.get_uid()] = [seconds(start), seconds(event.get_dtend())]
     event = root.get_next_component(I.ComponentKind.VEVENT_COMPONENT)
 root.check_restrictions()
 restriction_errors = [e for e in errors(root) if e not in parse_errors]
@@ -79,24 +91,52 @@ cal = Icalendar::Calendar.parse(STDIN.read).first
 zones = {}
 cal.timezones.each { |tz| zones[tz.tzid.to_s] = tz }
 instants = {}
+seconds = lambda do |v|
+  tzid = v.ical_params["tzid"]
+  raw = v.value_ical.to_s
+  local = Time.utc(raw[0, 4].to_i, raw[4, 2].to_i, raw[6, 2].to_i, raw[9, 2].to_i, raw[11, 2].to_i, raw[13, 2].to_i)
+  next local.to_i if raw.end_with?("Z") # a UTC time (which ruby-icalendar gives the tzid "UTC")
+  next nil if tzid.nil?
+  offset = zones[Array(tzid).first.to_s].offset_for_local(local)
+  o = offset.value_ical.to_s # +0100, -0330
+  local.to_i - (o[0] == "-" ? -1 : 1) * (o[1, 2].to_i * 3600 + o[3, 2].to_i * 60)
+end
 cal.events.each do |e|
   v = e.dtstart
   next unless v.is_a?(Icalendar::Values::DateTime)
-  tzid = v.ical_params["tzid"]
-  next if tzid.nil?
-  raw = v.value_ical.to_s
-  local = Time.utc(raw[0, 4].to_i, raw[4, 2].to_i, raw[6, 2].to_i, raw[9, 2].to_i, raw[11, 2].to_i, raw[13, 2].to_i)
-  offset = zones[Array(tzid).first.to_s].offset_for_local(local)
-  o = offset.value_ical.to_s # +0100, -0330
-  instants[e.uid.to_s] = local.to_i - (o[0] == "-" ? -1 : 1) * (o[1, 2].to_i * 3600 + o[3, 2].to_i * 60)
+  start = seconds.call(v)
+  next if start.nil?
+  instants[e.uid.to_s] = [start, e.dtend.nil? ? nil : seconds.call(e.dtend)]
 end
 puts JSON.generate({"events" => cal.events.size, "instants" => instants})
 '''
 
 
+# Weekly Sunday reminders at times the zone skips or repeats: (id, time, minutes).
+CLOCK_CHANGES = {
+    "America/New_York": [("gap", "02:30", 60), ("overlap", "01:30", 60), ("noon", "12:00", 15)],
+    "Pacific/Chatham": [("gap-overlap", "03:00", 30), ("early", "02:15", 60)],
+}
+
+
+def clock_subscribers():
+    """(id, zone, encoding, reminders) of the subscribers at times the clocks skip or repeat."""
+    for n, (zone, reminders) in enumerate(CLOCK_CHANGES.items()):
+        for encoding in ("expanded", "compact"):
+            yield f"clock-{n}-{encoding}", zone, encoding, reminders
+
+
 def build(calgen, content, templates, scratch):
     copy = os.path.join(scratch, "content")
     shutil.copytree(content, copy)
+    for id, zone, encoding, reminders in clock_subscribers():
+        subscriber = {
+            "name": id, "timezone": zone, "encoding": encoding, "years-before": 2,
+            "reminders": [{"id": r, "kind": "weekly", "on": ["sun"], "time": time, "duration": f"{minutes}m",
+                           "title": r} for r, time, minutes in reminders],
+        }
+        with open(os.path.join(copy, "users", f"{id}.yml"), "w", encoding="utf-8") as f:
+            yaml.safe_dump(subscriber, f, allow_unicode=True)
     for i, zone in enumerate(ZONES):
         subscriber = {
             "name": zone, "timezone": zone, "years-before": 10, "holidays": True,
@@ -117,7 +157,10 @@ def build(calgen, content, templates, scratch):
     feeds = []
     for root, _, names in os.walk(os.path.join(output, "feeds")):
         feeds += [os.path.join(root, n) for n in names if n.endswith(".ics")]
-    return sorted(feeds)
+    listing = subprocess.run([calgen, "feeds", "--json", "--occurrences", "--content", copy], env=env, check=True,
+                             capture_output=True, text=True).stdout
+    occurrences = {entry["id"]: entry for entry in json.loads(listing)}
+    return sorted(feeds), occurrences, output
 
 
 def renamed(text, feed):
@@ -135,18 +178,39 @@ def renamed(text, feed):
 
 
 def expected_instants(text, real_names):
-    """uid → the UTC instant zoneinfo gives each timed DTSTART with a TZID."""
+    """uid → [start, end]: the UTC instants zoneinfo gives each timed DTSTART and DTEND with a
+    TZID, or the UTC instants they are written as."""
     result = {}
     uid = None
     for line in text.split("\r\n"):
         if line.startswith("UID:"):
             uid = line[4:]
-        match = re.match(r"DTSTART;TZID=([^:;]+):(\d{8}T\d{6})$", line)
-        if match and uid:
-            local = dt.datetime.strptime(match.group(2), "%Y%m%dT%H%M%S")
-            zone = zoneinfo.ZoneInfo(real_names[match.group(1)])
-            result[uid] = int(local.replace(tzinfo=zone).timestamp())
+        match = re.match(r"(DTSTART|DTEND)(?:;TZID=([^:;]+))?:(\d{8}T\d{6})(Z?)$", line)
+        if match and uid and (match.group(2) or match.group(4)):
+            local = dt.datetime.strptime(match.group(3), "%Y%m%dT%H%M%S")
+            zone = zoneinfo.ZoneInfo(real_names[match.group(2)]) if match.group(2) else dt.timezone.utc
+            instant = int(local.replace(tzinfo=zone).timestamp())
+            if match.group(1) == "DTSTART":
+                result[uid] = [instant, None]
+            elif uid in result:
+                result[uid][1] = instant
     return result
+
+
+def intended(occurrences, zone, minutes):
+    """[start, end] instants of local date-times by zoneinfo, fold=0 (RFC 5545 §3.3.5)."""
+    result = []
+    for local in occurrences:
+        naive = dt.datetime.strptime(local, "%Y-%m-%dT%H:%M")
+        start = int(naive.replace(tzinfo=zoneinfo.ZoneInfo(zone), fold=0).timestamp())
+        result.append([start, start + minutes * 60])
+    return result
+
+
+def skipped_or_repeated(local, zone):
+    naive = dt.datetime.strptime(local, "%Y-%m-%dT%H:%M")
+    return (naive.replace(tzinfo=zoneinfo.ZoneInfo(zone), fold=0).utcoffset()
+            != naive.replace(tzinfo=zoneinfo.ZoneInfo(zone), fold=1).utcoffset())
 
 
 RUBY_LIMITATION = "comparison of IceCube::Occurrence with nil failed"
@@ -168,6 +232,62 @@ def kcalendarcore(scratch):
     return binary, None
 
 
+def check_clock_changes(id, feed, expected, text, vtext, kcal_path, counts):
+    """The occurrences calgen computes for a clock-change subscriber against the feed: each
+    event (expanded) or each instance of its rules (compact) at zoneinfo's instant."""
+    failures = []
+    zone = feed["timezone"]
+    minutes = {r: m for r, _, m in CLOCK_CHANGES[zone]}
+    wanted = {}
+    for reminder, times in feed["occurrences"].items():
+        counts["changes"] += sum(1 for t in times if skipped_or_repeated(t, zone))
+        for t, instants in zip(times, intended(times, zone, minutes[reminder])):
+            wanted[(reminder, t[:10].replace("-", ""))] = instants
+    if feed["encoding"] == "expanded":
+        # `expected` is what the feed says (zoneinfo for TZID times): every reader matched it.
+        for (reminder, day), instants in wanted.items():
+            uid = next((u for u in expected if u.startswith(f"{id}.{reminder}.{day}@")), None)
+            counts["events"] += 1
+            if uid is None or expected[uid] != instants:
+                failures.append(f"{id}: {reminder} on {day} is {expected.get(uid)}, zoneinfo gives {instants}")
+        return failures
+    by_reminder = {}
+    for (reminder, _), instants in wanted.items():
+        by_reminder.setdefault(reminder, []).append(instants)
+    readers = {}
+    if vtext is not None:
+        found = {}
+        lo = dt.datetime(2020, 1, 1, tzinfo=dt.timezone.utc)
+        hi = dt.datetime(2031, 1, 1, tzinfo=dt.timezone.utc)
+        for event in vtext.vevent_list:
+            start = event.dtstart.value
+            if not isinstance(start, dt.datetime):
+                continue
+            length = int(event.dtend.value.timestamp()) - int(start.timestamp())
+            rules = event.getrruleset(addRDate=True)
+            times = [start] if rules is None else list(rules.between(lo, hi, inc=True))
+            reminder = event.uid.value.split("@")[0].split(".")[1]
+            found.setdefault(reminder, []).extend([int(t.timestamp()), int(t.timestamp()) + length] for t in times)
+        readers["vobject"] = found
+    if kcal_path:
+        out = subprocess.run([kcal_path[0], kcal_path[1], "expand"], capture_output=True, text=True)
+        found = {}
+        for line in out.stdout.splitlines():
+            uid, start, end = line.split(" ")
+            found.setdefault(uid.split("@")[0].split(".")[1], []).append([int(start), int(end)])
+        readers["KCalendarCore"] = found
+    for reader, found in readers.items():
+        for reminder, instants in by_reminder.items():
+            got = sorted(found.get(reminder, []))
+            counts["instances"] += len(got)
+            if got != sorted(instants):
+                extra = [x for x in got if x not in instants][:3]
+                missing = [x for x in instants if x not in got][:3]
+                failures.append(f"{id}: {reader} expands {reminder} to {len(got)} instances, zoneinfo gives "
+                                f"{len(instants)}: extra {extra}, missing {missing}")
+    return failures
+
+
 def several_sections(text):
     """Whether some VTIMEZONE has more than one STANDARD or more than one DAYLIGHT section."""
     for block in text.split("BEGIN:VTIMEZONE")[1:]:
@@ -187,7 +307,9 @@ def main(calgen, content, templates):
     limitations = []
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
-        feeds = build(calgen, content, templates, scratch)
+        feeds, occurrences, output = build(calgen, content, templates, scratch)
+        clock_compared = {"events": 0, "instances": 0, "changes": 0}
+        clock_paths = {os.path.join(output, occurrences[id]["path"]): id for id, *_ in clock_subscribers()}
         kcal, why = kcalendarcore(scratch)
         if kcal is None:
             failures.append(f"KCalendarCore: {why}")
@@ -210,7 +332,7 @@ def main(calgen, content, templates):
                 for e in report["parse"] + restrictions:
                     failures.append(f"{label}: libical: {e}")
                 timed = subprocess.run(["/usr/bin/python3", "-c", LIBICAL], input=text, capture_output=True, text=True)
-                instants = {k: int(v) for k, v in json.loads(timed.stdout)["instants"].items()} if timed.returncode == 0 else {}
+                instants = json.loads(timed.stdout)["instants"] if timed.returncode == 0 else {}
                 wrong = compare("libical", instants, expected)
                 failures += [f"{label}: libical: {uid} at the wrong instant" for uid in wrong[:5]]
                 accepted = len(report["restrictions"]) - len(restrictions)
@@ -218,6 +340,7 @@ def main(calgen, content, templates):
                                     f"{len(expected) - len(wrong)}/{len(expected)} instants")
 
             # vobject
+            vtext = None
             try:
                 calendar = vobject.readOne(original, validate=True)
                 vtext = vobject.readOne(text, validate=True)
@@ -225,7 +348,7 @@ def main(calgen, content, templates):
                 for event in vtext.vevent_list:
                     start = event.dtstart.value
                     if isinstance(start, dt.datetime) and start.tzinfo is not None:
-                        instants[event.uid.value] = int(start.timestamp())
+                        instants[event.uid.value] = [int(start.timestamp()), int(event.dtend.value.timestamp())]
                 wrong = compare("vobject", instants, expected)
                 failures += [f"{label}: vobject: {uid} at the wrong instant" for uid in wrong[:5]]
                 cells["vobject"] = f"{len(calendar.vevent_list)} events, {len(expected) - len(wrong)}/{len(expected)} instants"
@@ -247,7 +370,7 @@ def main(calgen, content, templates):
                 cells["ruby"] = "error"
             else:
                 report = json.loads(out.stdout)
-                wrong = compare("ruby", {k: int(v) for k, v in report["instants"].items()}, expected)
+                wrong = compare("ruby", report["instants"], expected)
                 failures += [f"{label}: ruby icalendar: {uid} at the wrong instant" for uid in wrong[:5]]
                 cells["ruby"] = f"{report['events']} events, {len(expected) - len(wrong)}/{len(expected)} instants"
 
@@ -256,12 +379,16 @@ def main(calgen, content, templates):
                 calendar = icalendar.Calendar.from_ical(text)
                 zones = {str(tz["TZID"]): tz.to_tz() for tz in calendar.walk("VTIMEZONE")}
                 instants = {}
+                def seconds(prop):
+                    tzid = prop.params.get("TZID")
+                    if tzid:
+                        return int(prop.dt.replace(tzinfo=None).replace(tzinfo=zones[tzid]).timestamp())
+                    return int(prop.dt.timestamp())
+
                 for event in calendar.walk("VEVENT"):
                     prop = event["DTSTART"]
-                    tzid = prop.params.get("TZID")
-                    if tzid and isinstance(prop.dt, dt.datetime):
-                        local = prop.dt.replace(tzinfo=None)
-                        instants[str(event["UID"])] = int(local.replace(tzinfo=zones[tzid]).timestamp())
+                    if isinstance(prop.dt, dt.datetime) and (prop.params.get("TZID") or prop.dt.tzinfo is not None):
+                        instants[str(event["UID"])] = [seconds(prop), seconds(event["DTEND"])]
                 wrong = compare("icalendar", instants, expected)
                 failures += [f"{label}: python icalendar: {uid} at the wrong instant" for uid in wrong[:5]]
                 cells["icalendar"] = f"{len(calendar.walk('VEVENT'))} events, {len(expected) - len(wrong)}/{len(expected)} instants"
@@ -281,13 +408,17 @@ def main(calgen, content, templates):
                 else:
                     instants = {}
                     for line in out.stdout.splitlines():
-                        uid, seconds, _ = line.split(" ", 2)
-                        instants[uid] = int(seconds)
+                        uid, start, end, _ = line.split(" ", 3)
+                        instants[uid] = [int(start), int(end)]
                     wrong = compare("kcal", instants, expected)
                     failures += [f"{label}: KCalendarCore: {uid} at the wrong instant" for uid in wrong[:5]]
                     count = re.findall(r"^(\d+) events$", out.stderr, re.M)
                     cells["kcal"] = f"{count[-1] if count else '?'} events, {len(expected) - len(wrong)}/{len(expected)} instants"
 
+            if path in clock_paths:
+                failures += check_clock_changes(clock_paths[path], occurrences[clock_paths[path]], expected, text,
+                                                vtext,
+                                                (kcal, renamed_path) if kcal else None, clock_compared)
             zones = sorted(set(real.values()))
             rows.append((label, ", ".join(zones) or "—", cells))
 
@@ -300,6 +431,9 @@ def main(calgen, content, templates):
         print("FAIL", line)
     if limitations:
         print(f"ruby-icalendar 2.8 cannot read zones with several rules (timezone.rb:111): {', '.join(limitations)}")
+    print(f"times the clocks skip or repeat: {clock_compared['events']} events of the expanded New York and Chatham "
+          f"feeds and {clock_compared['instances']} instances of the compact ones (vobject and KCalendarCore "
+          f"expanding) against zoneinfo (fold=0), {clock_compared['changes']} occurrences at such a time")
     print(f"interoperability: {len(rows)} feeds × 5 implementations, {len(failures)} failures")
     return 1 if failures else 0
 

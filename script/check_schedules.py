@@ -178,7 +178,8 @@ class Schedule:
             if self.national == "holidays-only" and not worked:
                 return by_pattern
             return answer("unknown", "unannounced")
-        entry = self.arrangement.listed.get(d)
+        # A weekend day a break takes in (check_api.Arrangement.joined) is a day of the break.
+        entry = self.arrangement.entry(d)
         if entry and entry["isOffDay"]:
             return answer("off", "national-holiday", DISPLAY_NAMES.get(entry["name"].strip(), entry["name"].strip()))
         if entry and not entry["isOffDay"] and self.national == "follow":
@@ -249,10 +250,18 @@ def validator(schemas):
     return jsonschema.Draft202012Validator(loaded["schedule-year"], registry=registry)
 
 
-def local(value):
+def local(value, zone=None):
+    """A date-time on the wall clock of `zone` (an end written in UTC is read back there), or a date."""
     if isinstance(value, dt.datetime):
+        if zone is not None and value.tzinfo is not None:
+            value = value.astimezone(zone)
         return value.strftime("%Y-%m-%dT%H:%M")
     return value.isoformat()
+
+
+def site_zone(content):
+    with open(os.path.join(content, "site.yml"), encoding="utf-8") as f:
+        return zoneinfo.ZoneInfo((yaml.safe_load(f) or {}).get("timezone", "Asia/Shanghai"))
 
 
 def check(content, output, schemas, failures, api=True):
@@ -262,6 +271,7 @@ def check(content, output, schemas, failures, api=True):
     if not public:
         failures.append("no public schedule in the content: nothing to compare")
     years = horizon_years(content)
+    zone = site_zone(content)
     counts = {"days": 0, "files": 0, "feeds": 0, "events": 0, "shifts": 0}
     if api:
         with open(os.path.join(output, "api", "schedules.json"), encoding="utf-8") as f:
@@ -298,7 +308,8 @@ def check(content, output, schemas, failures, api=True):
             start = occurrence["DTSTART"].dt
             day = start.date().isoformat() if isinstance(start, dt.datetime) else start.isoformat()
             if isinstance(start, dt.datetime):
-                value = ("timed", local(start), local(occurrence["DTEND"].dt))
+                # The end is an instant in UTC: the shift's end on the site's wall clock.
+                value = ("timed", local(start, zone), local(occurrence["DTEND"].dt, zone))
             else:
                 summary = str(occurrence["SUMMARY"])
                 mark = {"班": "worked", "Work": "worked", "休": "off", "Off": "off", "半天": "half", "Half": "half"}

@@ -4,7 +4,8 @@ public enum DayKind: String, Sendable, Hashable, CaseIterable {
     case workday
     /// An ordinary Saturday or Sunday that nothing turned into a workday.
     case weekend
-    /// A listed off day (statutory holiday or a day moved to join one).
+    /// A day of a holiday break: a listed off day (a statutory holiday or a day moved to join
+    /// one), or a Saturday or Sunday the break takes in although the data does not list it.
     case holiday
     /// A weekend day listed as a workday (调休/补班).
     case makeupWorkday

@@ -2,9 +2,11 @@
 public struct DayStatus: Hashable, Sendable {
     public let date: CivilDate
     public let kind: DayKind
-    /// The display name of the holiday the date is listed for (`劳动节` for `“五一”`); `nil` when unlisted.
+    /// The display name of the holiday whose break the date is in or whose make-up day it is
+    /// (`劳动节` for `“五一”`); `nil` on an ordinary workday or weekend.
     public let name: String?
-    /// The name exactly as the data file spells it; `nil` when unlisted.
+    /// The name exactly as the data file spells it; `nil` when the data does not list the date
+    /// (also on a weekend day a break takes in, see `HolidayCalendar.status(of:)`).
     public let originalName: String?
     /// Whether the date's year has a published arrangement. When `false` only weekdays and
     /// weekends are known, and the status may still change.

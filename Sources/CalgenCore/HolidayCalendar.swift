@@ -12,6 +12,9 @@ public struct HolidayCalendar: Sendable {
     /// The data files, sorted by year.
     public let files: [HolidayFile]
     private let listings: [Int: Listing]
+    /// Ordinary weekend days the data leaves out of a break they belong to, by day number, with
+    /// the listed off day they join (see `status(of:)`).
+    private let joinedWeekends: [Int: ListedDay]
     private let filesByYear: [Int: HolidayFile]
 
     /// Builds the calendar. Fails when two files list the same date with different statuses,
@@ -56,7 +59,27 @@ public struct HolidayCalendar: Sendable {
         guard problems.isEmpty else { throw ContentErrors(problems) }
         self.files = sorted
         self.listings = listings
+        self.joinedWeekends = HolidayCalendar.joinedWeekends(listings)
         self.filesByYear = byYear
+    }
+
+    /// The unlisted Saturdays and Sundays next to a listed off day, or next to such a day, each
+    /// with the off day it joins (the earlier one when a weekend lies between two). The notices
+    /// count them in the break: "4月5日放假，与周末连休" (2019), "4月5日至7日放假调休，共3天" (2018).
+    private static func joinedWeekends(_ listings: [Int: Listing]) -> [Int: ListedDay] {
+        var joined = [Int: ListedDay]()
+        for key in listings.keys.sorted() {
+            let day = listings[key]!.day
+            guard day.isOffDay else { continue }
+            for step in [1, -1] {
+                var d = day.date.adding(days: step)
+                while d.isWeekend, listings[d.dayNumber] == nil {
+                    if joined[d.dayNumber] == nil { joined[d.dayNumber] = day }
+                    d = d.adding(days: step)
+                }
+            }
+        }
+        return joined
     }
 
     /// The years that have a data file, announced or not, in order.
@@ -77,9 +100,20 @@ public struct HolidayCalendar: Sendable {
     }
 
     /// The status of any date.
+    ///
+    /// A break is one run of days off: the listed off days of a holiday and the Saturdays and
+    /// Sundays between them or next to them, which the notices count in it ("与周末连休", "至…共3天")
+    /// and holiday-cn leaves out in some years (清明 2019-04-06 and 07). Such a weekend day is a
+    /// `.holiday` of the break's name, like the weekend days of breaks the data lists (2026-04-04);
+    /// its `originalName` is `nil`, as the data does not list it.
     public func status(of date: CivilDate) -> DayStatus {
         let announced = isAnnounced(year: date.year)
         guard let listing = listings[date.dayNumber] else {
+            if let joined = joinedWeekends[date.dayNumber] {
+                return DayStatus(
+                    date: date, kind: .holiday, name: HolidayNames.displayName(for: joined.name), originalName: nil,
+                    isAnnounced: announced)
+            }
             return DayStatus(
                 date: date, kind: date.isWeekend ? .weekend : .workday, name: nil, originalName: nil,
                 isAnnounced: announced)

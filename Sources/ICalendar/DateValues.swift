@@ -79,17 +79,20 @@ public struct ICalDateTime: Hashable, Comparable, Sendable {
     }
 }
 
-/// When an event starts or ends: a whole day, or a wall-clock time in a time zone that the
-/// calendar describes with a `VTIMEZONE`.
+/// When an event starts or ends: a whole day, a wall-clock time in a time zone that the
+/// calendar describes with a `VTIMEZONE`, or an instant in UTC (for a wall-clock time the zone
+/// skips or repeats, which readers would place differently).
 public enum ICalTime: Hashable, Sendable {
     case date(ICalDate)
     case local(ICalDateTime, timeZone: String)
+    case utc(ICalDateTime)
 
-    /// Writes `NAME;VALUE=DATE:…` or `NAME;TZID=…:…`.
+    /// Writes `NAME;VALUE=DATE:…`, `NAME;TZID=…:…` or `NAME:…Z`.
     func write(_ name: String, to writer: inout ContentLineWriter) {
         switch self {
         case .date(let d): writer.date(name, d)
         case .local(let t, let zone): writer.dateTime(name, t, timeZone: zone)
+        case .utc(let t): writer.dateTime(name, t, timeZone: nil)
         }
     }
 }

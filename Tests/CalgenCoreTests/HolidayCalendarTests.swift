@@ -7,7 +7,8 @@ import Testing
     func d(_ s: String) -> CivilDate { TestData.date(s) }
 
     /// Every date of 2007–2026 against the rule read straight from the files with an independent
-    /// parser: a listed date takes its `isOffDay`, any other date is off exactly on weekends.
+    /// parser: a listed date takes its `isOffDay`, any other date is off exactly on weekends; a
+    /// weekend day next to a listed off day (or to such a weekend day) is a day of its break.
     @Test func everyDateAgreesWithTheDataFiles() throws {
         var listed = [String: Bool]()
         for name in TestData.holidayFileNames() {
@@ -16,6 +17,17 @@ import Testing
                 listed[day["date"] as! String] = (day["isOffDay"] as! NSNumber).boolValue
             }
         }
+        var joined = Set<String>()
+        for (text, off) in listed where off {
+            for step in [1, -1] {
+                var other = d(text).adding(days: step)
+                while other.weekday.isWeekend, listed[other.iso8601] == nil {
+                    joined.insert(other.iso8601)
+                    other = other.adding(days: step)
+                }
+            }
+        }
+        #expect(joined.filter { $0 >= "2014" && $0 < "2025" }.count == 34)
         var day = d("2007-01-01")
         var checked = 0
         while day <= d("2026-12-31") {
@@ -27,15 +39,37 @@ import Testing
                 switch listed[day.iso8601] {
                 case true?: .holiday
                 case false?: weekend ? .makeupWorkday : .workday
-                case nil: weekend ? .weekend : .workday
+                case nil: joined.contains(day.iso8601) ? .holiday : weekend ? .weekend : .workday
                 }
             #expect(status.kind == expectedKind, "\(day)")
             #expect(status.isAnnounced)
-            #expect((status.name != nil) == (listed[day.iso8601] != nil), "\(day)")
+            #expect((status.name != nil) == (listed[day.iso8601] != nil || joined.contains(day.iso8601)), "\(day)")
+            #expect((status.originalName != nil) == (listed[day.iso8601] != nil), "\(day)")
             day = day.next
             checked += 1
         }
         #expect(checked == 7305)
+    }
+
+    /// 清明 2019: "4月5日放假，与周末连休". holiday-cn lists 04-05 only; the weekend after is part
+    /// of the break as the listed weekend of 清明 2026 (04-04…06) is.
+    @Test func aWeekendTheDataLeavesOutOfABreakIsADayOfIt() {
+        for text in ["2019-04-06", "2019-04-07", "2026-04-04"] {
+            let status = calendar.status(of: d(text))
+            #expect(status.kind == .holiday, "\(text)")
+            #expect(status.name == "清明节", "\(text)")
+        }
+        #expect(calendar.status(of: d("2019-04-06")).originalName == nil)
+        #expect(calendar.status(of: d("2026-04-04")).originalName == "清明节")
+        // The weekend before 2019-04-05 is not next to it: an ordinary weekend.
+        #expect(calendar.status(of: d("2019-03-31")).kind == .weekend)
+        // 端午 2015 lists 06-20 (Saturday) and 06-22: the Sunday between is a day of the break.
+        #expect(calendar.status(of: d("2015-06-21")).kind == .holiday)
+        #expect(calendar.status(of: d("2015-06-21")).name == "端午节")
+        // 元旦 2017, listed in 2017.json, takes in 2016-12-31.
+        #expect(calendar.status(of: d("2016-12-31")).name == "元旦")
+        let qingming = calendar.holidayPeriods(year: 2019).first { $0.name == "清明节" }
+        #expect(qingming.map { ($0.start.iso8601, $0.end.iso8601) } ?? ("", "") == ("2019-04-05", "2019-04-07"))
     }
 
     @Test func decemberDatesInTheNextYearsFileCount() {

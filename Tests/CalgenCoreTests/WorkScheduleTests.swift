@@ -29,6 +29,19 @@ import Testing
             })
     }
 
+    /// A six-day week is off on every day of a break, also on the weekend days holiday-cn leaves
+    /// out (清明 2019: 04-05 listed, 04-06 and 07 not), as on the listed ones (清明 2026: 04-04…06).
+    @Test func aSixDayWeekRestsOnEveryDayOfABreak() {
+        let shop = WorkSchedule(id: "shop", name: "单休", national: .follow, pattern: .weekly(Self.monToSat))
+        let e = ScheduleEvaluator(schedule: shop, almanac: Almanac(calendar: TestData.calendar, years: [2019, 2026]))
+        for text in ["2019-04-06", "2026-04-04"] {
+            #expect(e.day(d(text)).work == .off, "\(text)")
+            #expect(e.day(d(text)).reason == .nationalHoliday, "\(text)")
+            #expect(e.day(d(text)).detail == "清明节", "\(text)")
+        }
+        #expect(line(e, "2019-03-30", "2019-04-08") == "W-WWWW---W")
+    }
+
     @Test func alternatingWeeksOwnSaturdays() {
         let e = ScheduleEvaluator(schedule: bigSmallWeeks(.follow), almanac: Self.almanac)
         // 01-10 is the anchor week's Saturday (worked), 01-17 the next week's (off); 12-27-2025

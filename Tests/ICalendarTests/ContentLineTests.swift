@@ -191,3 +191,62 @@ import Testing
                 identifier: "Mars/Olympus", from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 1)) == nil)
     }
 }
+
+/// Wall-clock times the zone skips or repeats, placed as RFC 5545 §3.3.5 says, and exact durations.
+@Suite struct ZoneOffsetsTests {
+    static func offsets(_ zone: String) -> ZoneOffsets {
+        ZoneOffsets(
+            identifier: zone, from: Date(timeIntervalSince1970: 1_577_836_800),  // 2020-01-01
+            to: Date(timeIntervalSince1970: 1_830_297_600))!  // 2028-01-01
+    }
+    static func at(_ y: Int, _ m: Int, _ d: Int, _ h: Int, _ min: Int) -> ICalDateTime {
+        ICalDateTime(date: ICalDate(year: y, month: m, day: d), hour: h, minute: min)
+    }
+
+    @Test func newYorkSpringForwardAndFallBack() {
+        let ny = Self.offsets("America/New_York")
+        // 2025-03-09: 02:00 EST becomes 03:00 EDT; 02:30 does not exist and is read with the
+        // offset before the change, -05:00: 07:30 UTC, 03:30 EDT.
+        let gap = ny.resolve(Self.at(2025, 3, 9, 2, 30))
+        #expect(gap.kind == .skipped)
+        #expect(gap.utc.utcValue == "20250309T073000Z")
+        #expect(ny.resolve(Self.at(2025, 3, 9, 1, 59)).kind == .regular)
+        #expect(ny.resolve(Self.at(2025, 3, 9, 3, 0)).utc.utcValue == "20250309T070000Z")
+        // 2025-11-02: 02:00 EDT becomes 01:00 EST; 01:30 comes twice, the first is EDT: 05:30 UTC.
+        let overlap = ny.resolve(Self.at(2025, 11, 2, 1, 30))
+        #expect(overlap.kind == .repeated)
+        #expect(overlap.utc.utcValue == "20251102T053000Z")
+        #expect(ny.resolve(Self.at(2025, 11, 2, 2, 0)).utc.utcValue == "20251102T070000Z")
+        #expect(ny.resolve(Self.at(2025, 7, 1, 9, 0)).utc.utcValue == "20250701T130000Z")
+        #expect(ny.resolve(Self.at(2025, 1, 1, 9, 0)).utc.utcValue == "20250101T140000Z")
+    }
+
+    @Test func chathamChangesAtQuarterPastTheHour() {
+        let chatham = Self.offsets("Pacific/Chatham")
+        // 2025-09-28: 02:45 +1245 becomes 03:45 +1345; 03:00 does not exist: 03:00 +1245.
+        let gap = chatham.resolve(Self.at(2025, 9, 28, 3, 0))
+        #expect(gap.kind == .skipped)
+        #expect(gap.utc.utcValue == "20250927T141500Z")
+        // 2025-04-06: 03:45 +1345 becomes 02:45 +1245; 03:00 comes twice, first at +1345.
+        let overlap = chatham.resolve(Self.at(2025, 4, 6, 3, 0))
+        #expect(overlap.kind == .repeated)
+        #expect(overlap.utc.utcValue == "20250405T131500Z")
+    }
+
+    @Test func aZoneWithoutChangesHasOnlyRegularTimes() {
+        let shanghai = Self.offsets("Asia/Shanghai")
+        let time = shanghai.resolve(Self.at(2026, 3, 8, 2, 30))
+        #expect(time.kind == .regular)
+        #expect(time.utc.utcValue == "20260307T183000Z")
+    }
+
+    @Test func anEventMayStartAndEndInUTC() {
+        let event = Event(
+            uid: "a@b", stamp: Self.at(2026, 1, 1, 0, 0), start: .utc(Self.at(2025, 3, 9, 7, 30)),
+            end: .utc(Self.at(2025, 3, 9, 8, 30)), summary: "x")
+        var writer = ContentLineWriter()
+        event.write(to: &writer)
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(text.contains("DTSTART:20250309T073000Z\r\nDTEND:20250309T083000Z\r\n"))
+    }
+}

@@ -12,6 +12,8 @@ struct FeedRenderer: Sendable {
     let secret: FeedSecret
     /// The host part of the base URL, which ends every UID: parsed once, not for every event.
     let host: String
+    /// The zones' offsets, read once per zone for all feeds of a build.
+    let offsets = ZoneOffsetsCache()
 
     static let publicPath = Calgen.publicFeedPath
     static let productID = "-//calgen//calgen//ZH"
@@ -46,7 +48,10 @@ struct FeedRenderer: Sendable {
         let count = publicNotes.reduce(0) { $0 + $1.end.dayNumber - $1.start.dayNumber + 1 }
         if count > Limits.eventsPerFeed { throw FeedTooLarge(events: count) }
         var events = holidayEvents(years: announced, uidPrefix: "")
-        events += site.notes.filter { $0.audience.contains("public") }.flatMap { noteEvents($0, uidPrefix: "") }
+        var unusual = [UnusualTimes]()
+        for note in publicNotes {
+            events += noteEvents(note, uidPrefix: "", unusual: &unusual)
+        }
         let usesSiteZone = events.contains { if case .local = $0.start { true } else { false } }
         let validThrough = horizon(of: nil).validThrough
         var zones = [TimeZoneComponent]()
@@ -61,7 +66,8 @@ struct FeedRenderer: Sendable {
             refreshInterval: DurationValue.text(minutes: site.config.feedRefresh.minutes),
             source: site.config.baseURL + FeedRenderer.publicPath,
             defaultTimeZone: site.config.timeZone, timeZones: zones, events: FeedRenderer.sorted(events))
-        return FeedDraft(path: FeedRenderer.publicPath, calendar: feed, validThrough: validThrough, isPublic: true)
+        return FeedDraft(
+            path: FeedRenderer.publicPath, calendar: feed, validThrough: validThrough, isPublic: true, unusualTimes: unusual)
     }
 
     /// `feeds/festivals.ics`: the festivals and solar terms over the site's feed horizon.
@@ -184,7 +190,8 @@ struct FeedRenderer: Sendable {
     }
 
     /// A note as events: one all-day event over its days, or, with a time, one event on each day.
-    func noteEvents(_ note: Note, uidPrefix: String) -> [Event] {
+    /// A day whose time the site's zone skips or repeats is added to `unusual`.
+    func noteEvents(_ note: Note, uidPrefix: String, unusual: inout [UnusualTimes]) -> [Event] {
         let url = site.config.baseURL + PagePath.note(note.slug)
         let description = note.text.isEmpty ? url : note.text + "\n\n" + url
         let base = uidPrefix + "note-" + note.slug
@@ -196,12 +203,17 @@ struct FeedRenderer: Sendable {
                     categories: note.tags, transparent: true)
             ]
         }
-        return note.days.map { day in
-            let (start, end) = FeedRenderer.times(day, time, note.duration, zone: site.config.timeZone)
+        var found = UnusualTimes(what: "note `\(note.slug)`", time: time, zone: site.config.timeZone)
+        let events = note.days.map { day in
+            let times = timed(day, time, note.duration, zone: site.config.timeZone)
+            found.add(day, times.kind)
             return Event(
-                uid: base + (note.start == note.end ? "" : "-" + day.basicISO8601) + "@" + host, stamp: stamp, start: start,
-                end: end, summary: note.title, description: description, url: url, categories: note.tags)
+                uid: base + (note.start == note.end ? "" : "-" + day.basicISO8601) + "@" + host, stamp: stamp,
+                start: times.start, end: times.end, summary: note.title, description: description, url: url,
+                categories: note.tags)
         }
+        if !found.isEmpty { unusual.append(found) }
+        return events
     }
 
     // MARK: Personal feeds
@@ -230,15 +242,19 @@ struct FeedRenderer: Sendable {
                 solarTerms: subscriber.includesSolarTerms, skipping: holidayYears.flatMap { site.periodsByYear[$0] ?? [] },
                 uidPrefix: prefix)
         }
+        var unusual = [UnusualTimes]()
         for note in notes {
-            events += noteEvents(note, uidPrefix: prefix)
+            events += noteEvents(note, uidPrefix: prefix, unusual: &unusual)
         }
         for (reminder, dates) in zip(subscriber.reminders, dates) {
-            events += reminderEvents(reminder, subscriber: subscriber, dates: dates, work: work)
+            events += reminderEvents(reminder, subscriber: subscriber, dates: dates, work: work, unusual: &unusual)
         }
         var zoneIDs = Set<String>()
         for event in events {
             if case .local(_, let zone) = event.start { zoneIDs.insert(zone) }
+            for date in event.exceptionDates {
+                if case .local(_, let zone) = date { zoneIDs.insert(zone) }
+            }
         }
         let years = horizon.first.year...horizon.last.year
         let feed = ICalendar.Calendar(
@@ -248,7 +264,9 @@ struct FeedRenderer: Sendable {
             defaultTimeZone: subscriber.timeZone,
             timeZones: zoneIDs.sorted().compactMap { zones.component($0, years: years) },
             events: FeedRenderer.sorted(events))
-        return FeedDraft(path: path(of: subscriber), calendar: feed, validThrough: horizon.validThrough, isPublic: false)
+        return FeedDraft(
+            path: path(of: subscriber), calendar: feed, validThrough: horizon.validThrough, isPublic: false,
+            unusualTimes: unusual.map { $0.naming("subscriber `\(subscriber.id)`") })
     }
 
     /// What the subscriber works by: their schedule with their leave, the legal calendar with
@@ -264,23 +282,37 @@ struct FeedRenderer: Sendable {
         return ScheduleEvaluator(schedule: schedule, almanac: site.almanac, personal: subscriber.personal)
     }
 
-    /// The events of one reminder in the subscriber's encoding.
-    func reminderEvents(_ reminder: Reminder, subscriber: Subscriber, dates: [CivilDate], work: ScheduleEvaluator? = nil)
-        -> [Event]
-    {
+    /// The events of one reminder in the subscriber's encoding. An occurrence whose wall-clock
+    /// start the subscriber's zone skips or repeats starts in UTC, at the instant RFC 5545 §3.3.5
+    /// gives it (`timed`), and is added to `unusual`; in the compact encoding it is its own event
+    /// (the rule's `EXDATE` names it), as no two readers expand a rule through such a time alike.
+    func reminderEvents(
+        _ reminder: Reminder, subscriber: Subscriber, dates: [CivilDate], work: ScheduleEvaluator? = nil,
+        unusual: inout [UnusualTimes]
+    ) -> [Event] {
         let uidBase = FeedUIDs.reminder(subscriber.id, reminder.id)
         let alarms = reminder.alarms.map { Alarm(minutesBefore: $0.minutes, description: reminder.title) }
+        var found = [ResolvedTime.Kind: [CivilDate]]()
         func event(on day: CivilDate) -> Event {
             var description = reminder.description
             if case .makeupEve = reminder.kind {
                 let line = strings.makeupEveDescription(day.next, name: calendar.status(of: day.next).name)
                 description = description.map { line + "\n" + $0 } ?? line
             }
-            let (start, end) = times(of: reminder, on: day, zone: subscriber.timeZone, work: work)
+            let times = times(of: reminder, on: day, zone: subscriber.timeZone, work: work)
+            if times.kind != .regular { found[times.kind, default: []].append(day) }
             return Event(
-                uid: uidBase + day.basicISO8601 + "@" + host, stamp: stamp, start: start, end: end, summary: reminder.title,
-                description: description, location: reminder.location, transparent: reminder.timing == .allDay,
-                alarms: alarms)
+                uid: uidBase + day.basicISO8601 + "@" + host, stamp: stamp, start: times.start, end: times.end,
+                summary: reminder.title, description: description,
+                location: reminder.location, transparent: reminder.timing == .allDay, alarms: alarms)
+        }
+        defer {
+            if !found.isEmpty {
+                var times = UnusualTimes(what: "reminder `\(reminder.id)`", time: nil, zone: subscriber.timeZone)
+                if case .at(let time, _) = reminder.timing { times.time = time }
+                for (kind, days) in found { for day in days { times.add(day, kind) } }
+                unusual.append(times)
+            }
         }
         guard subscriber.encoding == .compact, !dates.isEmpty, reminder.timing != .shift else { return dates.map(event(on:)) }
         let ruleDays: [Weekday]
@@ -290,9 +322,15 @@ struct FeedRenderer: Sendable {
         default: return dates.map(event(on:))
         }
         // One weekly rule over the rule days from the first occurrence on one to the last, with an
-        // EXDATE for each rule day that does not occur, and one event for each other occurrence.
-        let onRule = dates.filter { ruleDays.contains($0.weekday) }
-        var events = dates.filter { !ruleDays.contains($0.weekday) }.map(event(on:))
+        // EXDATE for each rule day that does not occur, and one event for each other occurrence:
+        // those off the rule's days, those whose start the zone skips or repeats, and those a
+        // change of offset falls within.
+        let regular = { (day: CivilDate) in
+            let times = self.times(of: reminder, on: day, zone: subscriber.timeZone)
+            return times.kind == .regular && !times.lengthDiffers
+        }
+        let onRule = dates.filter { ruleDays.contains($0.weekday) && regular($0) }
+        var events = dates.filter { !ruleDays.contains($0.weekday) || !regular($0) }.map(event(on:))
         guard let first = onRule.first, let last = onRule.last else { return events }
         let occurring = Set(onRule)
         let skipped = (first.dayNumber...last.dayNumber).map(CivilDate.init(dayNumber:)).filter {
@@ -304,28 +342,36 @@ struct FeedRenderer: Sendable {
         let until: String
         switch reminder.timing {
         case .allDay: until = FeedRenderer.date(last).value
-        case .at(let time, _): until = FeedRenderer.utc(last, time, zone: subscriber.timeZone).utcValue
+        case .at(let time, _): until = utc(last, time, zone: subscriber.timeZone).utcValue
         case .shift: return dates.map(event(on:))  // not reached: shift times are never a weekly rule
         }
         rule.recurrenceRule = "FREQ=WEEKLY;BYDAY=\(byDay);UNTIL=\(until)"
-        rule.exceptionDates = skipped.map { times(of: reminder, on: $0, zone: subscriber.timeZone).start }
+        // An EXDATE names the rule's own instance, so it is the wall-clock time as DTSTART is,
+        // also where the zone skips or repeats it: each reader places both alike.
+        rule.exceptionDates = skipped.map { day in
+            switch reminder.timing {
+            case .at(let time, _):
+                return .local(
+                    ICalDateTime(date: FeedRenderer.date(day), hour: time.hour, minute: time.minute),
+                    timeZone: subscriber.timeZone)
+            case .allDay, .shift: return .date(FeedRenderer.date(day))
+            }
+        }
         events.append(rule)
         return events
     }
 
-    /// When an occurrence on `day` starts and ends; a shift timing takes the day's shift from `work`.
-    func times(of reminder: Reminder, on day: CivilDate, zone: String, work: ScheduleEvaluator? = nil) -> (
-        start: ICalTime, end: ICalTime?
-    ) {
+    /// When an occurrence on `day` starts and ends; a shift timing takes the day's shift from
+    /// `work`.
+    func times(of reminder: Reminder, on day: CivilDate, zone: String, work: ScheduleEvaluator? = nil) -> EventTimes {
+        let allDay = EventTimes(start: .date(FeedRenderer.date(day)), end: .date(FeedRenderer.date(day.next)), kind: .regular)
         switch reminder.timing {
-        case .allDay: return (.date(FeedRenderer.date(day)), .date(FeedRenderer.date(day.next)))
-        case .at(let time, let duration): return FeedRenderer.times(day, time, duration, zone: zone)
+        case .allDay: return allDay
+        case .at(let time, let duration): return timed(day, time, duration, zone: zone)
         case .shift:
             // Every date of a shift-start reminder is a worked day with a shift.
-            guard let hours = work?.day(day).hours else {
-                return (.date(FeedRenderer.date(day)), .date(FeedRenderer.date(day.next)))
-            }
-            return FeedRenderer.times(day, hours.start, TimeSpan(minutes: hours.minutes), zone: zone)
+            guard let hours = work?.day(day).hours else { return allDay }
+            return timed(day, hours.start, TimeSpan(minutes: hours.minutes), zone: zone, endsOnWallClock: true)
         }
     }
 
@@ -333,28 +379,53 @@ struct FeedRenderer: Sendable {
 
     static func date(_ d: CivilDate) -> ICalDate { ICalDate(year: d.year, month: d.month, day: d.day) }
 
-    /// Start and end of a timed occurrence; the end is the start plus the duration on the wall
-    /// clock. Every timed event has a `DTEND`: without a duration it lasts
-    /// `Calgen.defaultEventMinutes` (clients turn an event without an end into an hour or drop it,
-    /// and calcurse rejects an end equal to the start).
-    static func times(_ day: CivilDate, _ time: TimeOfDay, _ duration: TimeSpan?, zone: String) -> (
-        start: ICalTime, end: ICalTime?
-    ) {
-        let start = ICalDateTime(date: date(day), hour: time.hour, minute: time.minute)
+    /// Start and end of a timed occurrence. The start is the wall-clock time in `zone`, or,
+    /// where the zone skips that time (the clocks jump over it) or repeats it (they go back
+    /// over it), the instant RFC 5545 §3.3.5 gives it, in UTC: the time read with the offset
+    /// before the change (02:30 on a spring-forward night in New York is 03:30 EDT), or its first
+    /// occurrence; readers would otherwise each pick their own. The end is an instant in UTC,
+    /// never a wall-clock `DTEND` (02:30–03:30 has no length on such a night, and 01:30–02:30 two
+    /// hours on the night the clocks go back), nor a `DURATION`, which some readers add on the
+    /// wall clock (recurring-ical-events does) though RFC 5545 makes hours exact. Without a
+    /// duration an event lasts `Calgen.defaultEventMinutes` (clients turn an event without an end
+    /// into an hour or drop it, and calcurse rejects an end equal to the start).
+    ///
+    /// A shift (`endsOnWallClock`) ends at its wall-clock end: 20:00–08:00 lasts 11 hours on the
+    /// night the clocks go forward. `lengthDiffers` says when a change of offset falls within
+    /// the occurrence, where a rule's instance, whose end readers work out on the wall clock or
+    /// not, cannot stand for it.
+    func timed(_ day: CivilDate, _ time: TimeOfDay, _ duration: TimeSpan?, zone: String, endsOnWallClock: Bool = false)
+        -> EventTimes
+    {
+        let local = ICalDateTime(date: FeedRenderer.date(day), hour: time.hour, minute: time.minute)
         let minutes = (duration?.minutes ?? 0) > 0 ? duration!.minutes : Calgen.defaultEventMinutes
         let ends = time.adding(minutes: minutes)
-        let end = ICalDateTime(date: date(day.adding(days: ends.days)), hour: ends.time.hour, minute: ends.time.minute)
-        return (.local(start, timeZone: zone), .local(end, timeZone: zone))
+        let wallEnd = ICalDateTime(
+            date: FeedRenderer.date(day.adding(days: ends.days)), hour: ends.time.hour, minute: ends.time.minute)
+        guard let offsets = offsets.offsets(of: zone) else {
+            return EventTimes(start: .local(local, timeZone: zone), end: .local(wallEnd, timeZone: zone), kind: .regular)
+        }
+        let start = offsets.resolve(local)
+        let byWallClock = offsets.resolve(wallEnd).instant
+        let exact = start.instant + minutes * 60
+        let end = endsOnWallClock ? max(byWallClock, start.instant + 60) : exact
+        return EventTimes(
+            start: start.kind == .regular ? .local(local, timeZone: zone) : .utc(start.utc),
+            end: .utc(ResolvedTime.fields(of: end)), kind: start.kind, lengthDiffers: byWallClock != exact)
     }
 
-    /// A wall-clock time in a zone, in UTC (for `UNTIL`).
+    /// A wall-clock time in a zone, in UTC (for `UNTIL`), as RFC 5545 §3.3.5 places it.
+    func utc(_ day: CivilDate, _ time: TimeOfDay, zone identifier: String) -> ICalDateTime {
+        let local = ICalDateTime(date: FeedRenderer.date(day), hour: time.hour, minute: time.minute)
+        return offsets.offsets(of: identifier)?.resolve(local).utc ?? local
+    }
+
+    /// A wall-clock time in a zone, in UTC, as RFC 5545 §3.3.5 places it (offsets read for the call).
     static func utc(_ day: CivilDate, _ time: TimeOfDay, zone identifier: String) -> ICalDateTime {
-        let zone = TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0)!
-        let naive = day.dayNumber * 86_400 + time.minutes * 60
-        var offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(naive)))
-        let second = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(naive - offset)))
-        if second != offset { offset = second }
-        return TimeZoneComponent.utcFields(Date(timeIntervalSince1970: TimeInterval(naive - offset)))
+        let local = ICalDateTime(date: FeedRenderer.date(day), hour: time.hour, minute: time.minute)
+        let from = Date(timeIntervalSince1970: TimeInterval(day.dayNumber - 400) * 86_400)
+        let to = Date(timeIntervalSince1970: TimeInterval(day.dayNumber + 400) * 86_400)
+        return ZoneOffsets(identifier: identifier, from: from, to: to)?.resolve(local).utc ?? local
     }
 
     /// `National Day` → `national-day`.
@@ -373,7 +444,8 @@ struct FeedRenderer: Sendable {
         func key(_ t: ICalTime) -> (day: Int, minute: Int) {
             switch t {
             case .date(let d): return (d.year * 10_000 + d.month * 100 + d.day, -1)
-            case .local(let dt, _): return (dt.date.year * 10_000 + dt.date.month * 100 + dt.date.day, dt.hour * 60 + dt.minute)
+            case .local(let dt, _), .utc(let dt):
+                return (dt.date.year * 10_000 + dt.date.month * 100 + dt.date.day, dt.hour * 60 + dt.minute)
             }
         }
         let keys = events.map { key($0.start) }
@@ -391,9 +463,100 @@ struct FeedDraft: Sendable {
     var calendar: ICalendar.Calendar
     let validThrough: CivilDate?
     let isPublic: Bool
+    /// The reminders, notes and shifts whose wall-clock start the zone skips or repeats on some
+    /// days (written in UTC), for the build's warnings.
+    var unusualTimes: [UnusualTimes] = []
 
     /// The manifest's path: the feed's with `.json` for `.ics`.
     var manifestPath: String { FeedPath.manifest(of: path) }
+}
+
+/// A timed or all-day occurrence's `DTSTART` and `DTEND`.
+struct EventTimes {
+    let start: ICalTime
+    /// The day after an all-day event; a timed event's end instant, in UTC.
+    let end: ICalTime
+    /// Whether the zone skips or repeats a timed start (then `start` is in UTC).
+    let kind: ResolvedTime.Kind
+    /// Whether a change of offset falls within a timed occurrence: its length differs from its
+    /// length on the wall clock, and no rule's instance can stand for it.
+    var lengthDiffers = false
+}
+
+/// The days on which one reminder's, note's or shift's wall-clock start is one its zone skips or
+/// repeats: what the build warns about.
+struct UnusualTimes: Sendable {
+    /// `reminder `weekly``, `note `slug``, `shift `N``, and whose.
+    var what: String
+    var time: TimeOfDay?
+    let zone: String
+    var skipped = [CivilDate]()
+    var repeated = [CivilDate]()
+
+    init(what: String, time: TimeOfDay?, zone: String) {
+        self.what = what
+        self.time = time
+        self.zone = zone
+    }
+
+    var isEmpty: Bool { skipped.isEmpty && repeated.isEmpty }
+
+    mutating func add(_ day: CivilDate, _ kind: ResolvedTime.Kind) {
+        switch kind {
+        case .regular: break
+        case .skipped: skipped.append(day)
+        case .repeated: repeated.append(day)
+        }
+    }
+
+    /// The same, with whose it is in `what` (`of subscriber `zhangsan``).
+    func naming(_ owner: String) -> UnusualTimes {
+        var copy = self
+        copy.what += " of " + owner
+        return copy
+    }
+
+    /// The warning, in the file to change.
+    func diagnostic(file: String) -> Diagnostic {
+        func list(_ days: [CivilDate]) -> String {
+            let sorted = days.sorted()
+            let shown = sorted.prefix(6).map(\.iso8601).joined(separator: ", ")
+            return sorted.count > 6 ? shown + " and \(sorted.count - 6) more" : shown
+        }
+        let at = time.map { " at \($0.description)" } ?? ""
+        var parts = [String]()
+        if !skipped.isEmpty {
+            parts.append(
+                "does not exist on \(list(skipped)) (the clocks skip it): written in UTC at the instant after the jump, as RFC 5545 reads it"
+            )
+        }
+        if !repeated.isEmpty {
+            parts.append("comes twice on \(list(repeated)) (the clocks go back): written in UTC at its first occurrence")
+        }
+        return Diagnostic(
+            .warning, file: file,
+            message: "\(what) starts\(at) in \(zone), a time that " + parts.joined(separator: "; it "),
+            fix: "choose a time outside the hour the clocks change in \(zone), or keep it: those occurrences are written as said")
+    }
+}
+
+/// The zones' offsets (`ZoneOffsets`), read once per zone over 1900–2101 for all feeds of a build.
+final class ZoneOffsetsCache: @unchecked Sendable {
+    private var cache: [String: ZoneOffsets?] = [:]
+    private let lock = NSLock()
+    private static let from = Date(
+        timeIntervalSince1970: TimeInterval(CivilDate(year: 1900, month: 1, day: 1)!.dayNumber) * 86_400)
+    private static let to = Date(timeIntervalSince1970: TimeInterval(CivilDate(year: 2102, month: 1, day: 1)!.dayNumber) * 86_400)
+
+    /// `nil` when the system does not know the zone.
+    func offsets(of identifier: String) -> ZoneOffsets? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = cache[identifier] { return cached }
+        let offsets = ZoneOffsets(identifier: identifier, from: ZoneOffsetsCache.from, to: ZoneOffsetsCache.to)
+        cache[identifier] = offsets
+        return offsets
+    }
 }
 
 /// `VTIMEZONE` components, made once per zone and range for all feeds of a build.

@@ -189,7 +189,8 @@ public struct FeedSet: Sendable {
         return FeedResult(
             feed: feedFile, manifest: manifestFile, isPublic: feed.isPublic, sha256: feed.sha256,
             eventsRendered: feed.events.count, changed: !same, inputs: inputs,
-            warnings: FeedSize.warnings(path: feed.path, events: feed.events.count, bytes: feed.bytes.count, owner: owner))
+            warnings: draft.unusualTimes.map { $0.diagnostic(file: owner?.file ?? draft.path) }
+                + FeedSize.warnings(path: feed.path, events: feed.events.count, bytes: feed.bytes.count, owner: owner))
     }
 
     /// Each subscriber's feed path, as `feeds/<token>/<id>.ics`.

@@ -30,6 +30,14 @@ extension FeedRenderer {
         let specs = days.map { scheduleEvent(of: $0, schedule: schedule) }
         var events = [Event]()
         var ruled = Set<Int>()
+        // A shift whose start the zone skips or repeats on a day is its own event, in UTC, and so
+        // is one a change of offset shortens or lengthens.
+        let times = days.indices.map { i in
+            specs[i]?.hours.map {
+                timed(days[i].date, $0.start, TimeSpan(minutes: $0.minutes), zone: zone, endsOnWallClock: true)
+            }
+        }
+        let irregular = Set(days.indices.filter { times[$0].map { $0.kind != .regular || $0.lengthDiffers } ?? false })
         if schedule.encoding == .compact, case .rotation(let anchor, let cycle) = schedule.pattern {
             for (slot, name) in cycle.enumerated() {
                 guard let name, let shift = schedule.shift(named: name) else { continue }
@@ -38,15 +46,22 @@ extension FeedRenderer {
                 let inSlot = days.indices.filter {
                     ((days[$0].date.dayNumber - anchor.dayNumber) % cycle.count + cycle.count) % cycle.count == slot
                 }
-                let covered = inSlot.filter { specs[$0] == usual }
+                let covered = inSlot.filter { specs[$0] == usual && !irregular.contains($0) }
                 guard let first = covered.first, let last = covered.last, covered.count > 1 else { continue }
                 ruled.formUnion(covered)
-                let skipped = inSlot.filter { $0 > first && $0 < last && specs[$0] != usual }
                 var rule = event(specs[first]!, on: days[first].date, uid: uidBase, zone: zone, pages: pages)
                 rule.uid = uidBase + "cycle-\(slot + 1)@" + host
-                let until = FeedRenderer.utc(days[last].date, shift.start, zone: zone).utcValue
+                let until = utc(days[last].date, shift.start, zone: zone).utcValue
                 rule.recurrenceRule = "FREQ=DAILY;INTERVAL=\(cycle.count);UNTIL=\(until)"
-                rule.exceptionDates = skipped.map { FeedRenderer.times(days[$0].date, shift.start, nil, zone: zone).start }
+                // The rule's own instance, as DTSTART writes it (also where the zone skips it).
+                let coveredSet = Set(covered)
+                let skipped = inSlot.filter { $0 > first && $0 < last && !coveredSet.contains($0) }
+                rule.exceptionDates = skipped.map {
+                    .local(
+                        ICalDateTime(
+                            date: FeedRenderer.date(days[$0].date), hour: shift.start.hour, minute: shift.start.minute),
+                        timeZone: zone)
+                }
                 events.append(rule)
             }
         }
@@ -55,17 +70,24 @@ extension FeedRenderer {
             events.append(
                 event(spec, on: days[index].date, uid: uidBase + days[index].date.basicISO8601, zone: zone, pages: pages))
         }
-        let timed = events.contains { if case .local = $0.start { true } else { false } }
+        var unusual = [String: UnusualTimes]()
+        for i in irregular.sorted() {
+            guard let hours = specs[i]?.hours, let kind = times[i]?.kind, kind != .regular else { continue }
+            let name = days[i].shift?.name ?? hours.start.description
+            let what = "shift `\(name)` of schedule `\(schedule.id)`"
+            unusual[name, default: UnusualTimes(what: what, time: hours.start, zone: zone)].add(days[i].date, kind)
+        }
+        let hasTimes = events.contains { if case .local = $0.start { true } else { !$0.exceptionDates.isEmpty } }
         let feed = ICalendar.Calendar(
             productID: FeedRenderer.productID, name: strings.scheduleTitle(schedule),
             description: strings.validity(horizon.validThrough),
             refreshInterval: DurationValue.text(minutes: site.config.feedRefresh.minutes),
             source: schedule.audience == .public ? site.config.baseURL + path(of: schedule) : nil, defaultTimeZone: zone,
-            timeZones: timed ? [zones.component(zone, years: horizon.first.year...horizon.last.year)].compactMap { $0 } : [],
+            timeZones: hasTimes ? [zones.component(zone, years: horizon.first.year...horizon.last.year)].compactMap { $0 } : [],
             events: FeedRenderer.sorted(events))
         return FeedDraft(
             path: path(of: schedule), calendar: feed, validThrough: horizon.validThrough,
-            isPublic: schedule.audience == .public)
+            isPublic: schedule.audience == .public, unusualTimes: unusual.keys.sorted().map { unusual[$0]! })
     }
 
     /// Where a schedule's feed is published.
@@ -97,11 +119,11 @@ extension FeedRenderer {
     /// event's UID ends in `.shift`, so that a day turning from a shift to an all-day mark (or
     /// back) is a new event, never one whose start changes type.
     private func event(_ spec: ScheduleEventSpec, on date: CivilDate, uid: String, zone: String, pages: String) -> Event {
-        let (start, end): (ICalTime, ICalTime?) =
-            spec.hours.map { FeedRenderer.times(date, $0.start, TimeSpan(minutes: $0.minutes), zone: zone) }
-            ?? (.date(FeedRenderer.date(date)), .date(FeedRenderer.date(date.next)))
+        let times =
+            spec.hours.map { timed(date, $0.start, TimeSpan(minutes: $0.minutes), zone: zone, endsOnWallClock: true) }
+            ?? EventTimes(start: .date(FeedRenderer.date(date)), end: .date(FeedRenderer.date(date.next)), kind: .regular)
         return Event(
-            uid: uid + (spec.hours == nil ? "" : ".shift") + "@" + host, stamp: stamp, start: start, end: end,
+            uid: uid + (spec.hours == nil ? "" : ".shift") + "@" + host, stamp: stamp, start: times.start, end: times.end,
             summary: spec.summary, description: spec.description,
             url: site.config.baseURL + pages + "\(date.year)/" + PagePath.monthFolder(date.month),
             transparent: spec.hours == nil)

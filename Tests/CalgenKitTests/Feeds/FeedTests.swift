@@ -98,7 +98,7 @@ import Testing
         #expect(zhang.contains("放假安排有效期至2026年12月31日"))
         #expect(
             zhang.contains(
-                "UID:zhang-san.clock-in.20261010@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART;TZID=Asia/Shanghai:20261010T085000\r\nDTEND;TZID=Asia/Shanghai:20261010T090000\r\n"
+                "UID:zhang-san.clock-in.20261010@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART;TZID=Asia/Shanghai:20261010T085000\r\nDTEND:20261010T010000Z\r\n"
             ))
         #expect(!zhang.contains("zhang-san.clock-in.20261001"))
         #expect(zhang.contains("UID:zhang-san.makeup-eve.20261009@"))
@@ -124,7 +124,7 @@ import Testing
         // A timed reminder without a duration lasts a quarter of an hour.
         #expect(
             zhang.contains(
-                "DTSTART;TZID=Asia/Shanghai:20261009T210000\r\nDTEND;TZID=Asia/Shanghai:20261009T211500\r\n"))
+                "DTSTART;TZID=Asia/Shanghai:20261009T210000\r\nDTEND:20261009T131500Z\r\n"))
     }
 
     /// Apple's 休/班 marks, and holiday events that are the same in a personal feed as in the public

@@ -30,17 +30,24 @@ import Testing
 
     /// Each subscriber's feed, rendered alone into memory on 2026-11-21.
     static func feeds(_ subscribers: [Subscriber]) throws -> [String: String] {
+        try rendered(subscribers).feeds
+    }
+
+    /// Each subscriber's feed and the build's warnings, rendered into memory on 2026-11-21.
+    static func rendered(_ subscribers: [Subscriber]) throws -> (feeds: [String: String], warnings: [Diagnostic]) {
         let (config, calendar, schedules) = try loaded.get()
         let site = Site(config: config, calendar: calendar, subscribers: subscribers, schedules: schedules)
         let now = Date(timeIntervalSince1970: 1_795_233_600)
         let set = FeedSet(site: site, today: config.civilDate(of: now), generatedAt: now, secret: try FeedSecret(Fixture.secret))
         var feeds = [String: String]()
-        for result in try set.render(previous: .none, sink: MemorySink()) where !result.isPublic {
-            guard case .bytes(let bytes) = result.feed.source else { continue }
+        var warnings = [Diagnostic]()
+        for result in try set.render(previous: .none, sink: MemorySink()) {
+            warnings += result.warnings
+            guard !result.isPublic, case .bytes(let bytes) = result.feed.source else { continue }
             let id = String(result.feed.path.split(separator: "/").last!.dropLast(4))
             feeds[id] = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
         }
-        return feeds
+        return (feeds, warnings)
     }
 
     @Test func scheduleAndLeaveAreRead() throws {
@@ -115,9 +122,9 @@ import Testing
         // 2026-01-03 and 01-04 are N days of the cycle D D N N off off that starts 2026-01-01.
         #expect(
             feed.contains(
-                "UID:nurse.shift.20260103@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART;TZID=Asia/Shanghai:20260103T200000\r\nDTEND;TZID=Asia/Shanghai:20260104T080000\r\n"
+                "UID:nurse.shift.20260103@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART;TZID=Asia/Shanghai:20260103T200000\r\nDTEND:20260104T000000Z\r\n"
             ), "\(feed.prefix(3000))")
-        #expect(feed.contains("DTSTART;TZID=Asia/Shanghai:20260101T080000\r\nDTEND;TZID=Asia/Shanghai:20260101T200000\r\n"))
+        #expect(feed.contains("DTSTART;TZID=Asia/Shanghai:20260101T080000\r\nDTEND:20260101T120000Z\r\n"))
         #expect(!feed.contains("UID:nurse.shift.20260105@"))  // off
         #expect(feed.contains("TRIGGER:-PT1H"))
     }
@@ -127,8 +134,11 @@ import Testing
             "ny", zone: "America/New_York", schedule: "four-on-two-off", reminders: [Self.shift])
         let feed = try #require(try Self.feeds([subscriber])["ny"])
         // US daylight saving starts 2026-03-08: 03-04 is an N day in EST, 03-10 one in EDT.
-        #expect(feed.contains("DTSTART;TZID=America/New_York:20260304T200000\r\nDTEND;TZID=America/New_York:20260305T080000\r\n"))
-        #expect(feed.contains("DTSTART;TZID=America/New_York:20260310T200000\r\nDTEND;TZID=America/New_York:20260311T080000\r\n"))
+        #expect(feed.contains("DTSTART;TZID=America/New_York:20260304T200000\r\nDTEND:20260305T130000Z\r\n"))
+        #expect(feed.contains("DTSTART;TZID=America/New_York:20260310T200000\r\nDTEND:20260311T120000Z\r\n"))
+        // The night of 2026-10-31 gains an hour when the clocks go back: the shift still ends at
+        // 08:00 EST on the wall clock, 13 hours after 20:00 EDT.
+        #expect(feed.contains("DTSTART;TZID=America/New_York:20261031T200000\r\nDTEND:20261101T130000Z\r\n"))
         #expect(feed.contains("BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n"))
         // The instants: 20:00 EST is 01:00 UTC, 20:00 EDT is 00:00 UTC; 08:00 on the change's day is EDT.
         let night = TimeOfDay(hour: 20, minute: 0)!
@@ -149,6 +159,78 @@ import Testing
         #expect(rule.contains("RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20261231T135000Z"), "\(rule.prefix(2000))")
         #expect(rule.contains("UID:nyc.clock-in.20260110@"))  // a big-week Saturday, outside the rule
         #expect(rule.contains("EXDATE;TZID=America/New_York:20260520T085000"))  // the company's anniversary
+    }
+
+    static let sunday = Reminder(
+        id: "sunday", kind: .weekly(days: [.sunday], skipOffDays: false), title: "Sunday",
+        timing: .at(TimeOfDay(hour: 2, minute: 30)!, duration: TimeSpan(minutes: 0)))
+    static let early = Reminder(
+        id: "early", kind: .weekly(days: [.sunday], skipOffDays: false), title: "Early",
+        timing: .at(TimeOfDay(hour: 1, minute: 30)!, duration: TimeSpan(minutes: 60)))
+
+    /// 2026-03-08 has no 02:30 in New York (02:00 EST becomes 03:00 EDT) and 2026-11-01 has 01:30
+    /// twice (02:00 EDT becomes 01:00 EST): those occurrences are written in UTC at the instants
+    /// RFC 5545 §3.3.5 gives them (03:30 EDT, the first 01:30), every event says its length with
+    /// an end in UTC, and the build warns, naming the subscriber, the reminder and the dates.
+    @Test func timesTheClocksSkipOrRepeatAreWrittenInUTC() throws {
+        let expanded = Self.subscriber("ny", zone: "America/New_York", reminders: [Self.sunday, Self.early])
+        let compact = Self.subscriber("nyc", zone: "America/New_York", encoding: .compact, reminders: [Self.sunday, Self.early])
+        let (feeds, warnings) = try Self.rendered([expanded, compact])
+        let feed = try #require(feeds["ny"])
+        #expect(
+            feed.contains(
+                "UID:ny.sunday.20260308@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART:20260308T073000Z\r\nDTEND:20260308T074500Z\r\n"
+            ), "\(feed.prefix(3000))")
+        #expect(
+            feed.contains(
+                "UID:ny.early.20261101@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART:20261101T053000Z\r\nDTEND:20261101T063000Z\r\n"
+            ))
+        // Other Sundays keep the wall clock.
+        #expect(feed.contains("DTSTART;TZID=America/New_York:20260315T023000\r\nDTEND:20260315T064500Z\r\n"))
+        #expect(feed.contains("DTSTART;TZID=America/New_York:20261108T013000\r\nDTEND:20261108T073000Z\r\n"))
+        #expect(!feed.contains("DTEND;TZID"))
+        // Compact: the rule leaves those days out with an EXDATE of its own instance, and each is
+        // its own event in UTC.
+        let rule = try #require(feeds["nyc"])
+        #expect(rule.contains("EXDATE;TZID=America/New_York:20260308T023000\r\n"), "\(rule.prefix(3000))")
+        #expect(rule.contains("EXDATE;TZID=America/New_York:20261101T013000\r\n"))
+        #expect(
+            rule.contains(
+                "UID:nyc.sunday.20260308@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART:20260308T073000Z\r\n"))
+        #expect(
+            rule.contains(
+                "UID:nyc.early.20261101@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART:20261101T053000Z\r\n"))
+        #expect(rule.contains("UID:nyc.sunday.rule@"))
+        let messages = warnings.map { $0.message }
+        #expect(
+            messages.contains {
+                $0.hasPrefix("reminder `sunday` of subscriber `ny` starts at 02:30 in America/New_York")
+                    && $0.contains("does not exist on 2025-03-09, 2026-03-08")
+            }, "\(messages)")
+        #expect(
+            messages.contains {
+                $0.hasPrefix("reminder `early` of subscriber `nyc` starts at 01:30 in America/New_York")
+                    && $0.contains("comes twice on 2025-11-02, 2026-11-01")
+            }, "\(messages)")
+        #expect(warnings.allSatisfy { $0.severity == .warning })
+    }
+
+    /// Chatham's clocks change at 02:45 standard time, by an hour: 03:00 on 2026-09-27 does not
+    /// exist (read at +12:45), 03:00 on 2026-04-05 comes twice (the first at +13:45).
+    @Test func chathamQuarterHourChanges() throws {
+        let three = Reminder(
+            id: "three", kind: .weekly(days: [.sunday], skipOffDays: false), title: "Three",
+            timing: .at(TimeOfDay(hour: 3, minute: 0)!, duration: TimeSpan(minutes: 30)))
+        let feed = try #require(try Self.feeds([Self.subscriber("ch", zone: "Pacific/Chatham", reminders: [three])])["ch"])
+        #expect(
+            feed.contains(
+                "UID:ch.three.20260927@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART:20260926T141500Z\r\nDTEND:20260926T144500Z\r\n"
+            ))
+        #expect(
+            feed.contains(
+                "UID:ch.three.20260405@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\nDTSTART:20260404T131500Z\r\nDTEND:20260404T134500Z\r\n"
+            ))
+        #expect(feed.contains("DTSTART;TZID=Pacific/Chatham:20261004T030000\r\n"))
     }
 
     @Test func aBigSmallWeekWithLeave() throws {
