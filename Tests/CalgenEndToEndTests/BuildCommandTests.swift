@@ -31,7 +31,7 @@ import Testing
         #expect(Fixture.differences(before, Fixture.fingerprint(fixture.output)).isEmpty)
         #expect(
             again.stdout.contains(
-                "nothing calgen reads changed since the last build; version 1, public/ left as it was (219 pages, 23 feeds)"),
+                "nothing calgen reads changed since the last build; version 1, public/ left as it was (224 pages, 23 feeds)"),
             "\(again.stdout)")
         // Any change to what a build reads builds again.
         try fixture.write("Content/notes/2026/extra.md", "---\ntitle: Extra\ndate: 2026-12-01\n---\nText.\n")
@@ -54,7 +54,7 @@ import Testing
         // the personal feeds, whose inputs did not change, are not even rendered again.
         #expect(
             rebuilt.stdout.contains(
-                "219 pages, 5 notes, 23 feeds (17 rendered with 1,920 events, 6 unchanged) for 6 subscribers; version 1: 0 files written (0.0 MB), 1,764 unchanged"
+                "224 pages, 5 notes, 23 feeds (17 rendered with 1,920 events, 6 unchanged) for 6 subscribers; version 1: 0 files written (0.0 MB), 1,769 unchanged"
             ), "\(rebuilt.stdout)")
         #expect(fixture.read("public/stale.txt") == nil)
         // Beside it only the build's state and the previous output, moved aside for the next
