@@ -296,7 +296,7 @@ def doc_print(driver, base, pages):
     """The subscribe page and the pages beside personal feeds printed: A4 portrait, at most three
     sheets, no visible text under 10 pt. Returns (sheets by page, problems)."""
     problems, sheets = [], {}
-    for page in pages:
+    for n, page in enumerate(pages):
         driver.get(base + page)
         pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True, "printBackground": True})["data"])
         with tempfile.NamedTemporaryFile(suffix=".pdf") as f:
@@ -305,7 +305,8 @@ def doc_print(driver, base, pages):
             info = subprocess.run(["pdfinfo", f.name], capture_output=True, text=True, check=True).stdout
         count = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
         width, height = map(float, re.search(r"^Page size:\s+([\d.]+) x ([\d.]+)", info, re.M).groups())
-        shown = re.sub(r"^feeds/[^/]+/", "feeds/…/", page)
+        # A personal page's folder is secret: numbered in the log.
+        shown = re.sub(r"^feeds/[^/]+/", f"feeds/…{n}/", page)
         sheets[shown] = count
         if width > height:
             problems.append(f"/{shown} printed: {width:.0f}×{height:.0f} pt, not A4 portrait")
