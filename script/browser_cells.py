@@ -49,6 +49,9 @@ def lunar_words(lunar):
 def expected(day):
     """What a cell says about a day object of the API: (single label, lunar line, feasts, line)."""
     feasts = list(day["festivals"])
+    # On a statutory day the festival that is its holiday comes first (元旦 before 腊八节 on 2012-01-01).
+    own = [f for f in feasts if f == day["statutoryHoliday"] or f == "除夕" and day["statutoryHoliday"] == "春节"]
+    feasts = own[:1] + [f for f in feasts if f not in own[:1]]
     # A solar term is named unless a festival stands for it (清明 is 清明节).
     term = day["solarTerm"] if day["solarTerm"] and not (day["solarTerm"] == "清明" and "清明节" in feasts) else None
     if term:
@@ -66,7 +69,7 @@ def expected(day):
         line = SHORT.get(day["name"], day["name"]) + "补班"
     lunar = day["lunar"]
     if day["festivals"]:
-        single = day["festivals"][0]
+        single = feasts[0]
     elif term:
         single = term
     elif lunar and lunar["day"] == 1:

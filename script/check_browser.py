@@ -11,12 +11,16 @@ the page beside a personal feed) at
 - with the browser's clock set after the build day, the home page marks that day as today,
   shows that month, and says that day's answers (today and tomorrow, the break or the next one,
   the next make-up workday) as embedded for it;
-- with --calgen, the bundled Content/ built on 2026-09-19, 2026-10-02 and 2026-12-30 (and on
+- with --calgen, the bundled Content/ built on 2026-09-19, 2026-09-27 (the last day of a break,
+  four days before the next), 2026-10-02 and 2026-12-30 (and on
   2026-09-01, read on those days by the script from the embedded data): the home page, as built
   and as its script shows it, says what the day API implies (tomorrow when it breaks the usual
   week, the first workday after a break, the next make-up workday in 14 days, the statutory days
-  by law in an unannounced year, the site's time zone), the same from the earlier build, and its
-  legend explains every style its grids draw;
+  by law in an unannounced year, the next break when one is under way and the next starts within
+  two weeks, 法定节假日 on a statutory day, the site's time zone), the same from the earlier
+  build, its legend explains every style its grids draw, the neighbouring months' days of its
+  grid show their 休/班 badges, and its right column shows the holiday table of the month's year
+  (the coming year's at the year's end once announced);
 - axe-core (the copy inside the pinned axe-playwright-python wheel) reports no violation,
   in the light and the dark scheme;
 - on the subscribe page and the page beside a personal feed, each feed's Google Calendar and
@@ -26,6 +30,18 @@ the page beside a personal feed) at
 - printed, a year is one A4 landscape sheet (two in English) with its legend and no text under
   6 pt, and a month one A4 portrait sheet with its notes and its source and as-of line.
 
+- every work schedule's year and month page, the schedules' "today" pages, and (with --english)
+  the English home, year, month, subscribe and schedules pages, at 390 and 1280 px with axe-core;
+- every page beside a personal feed read against its own feed, the subscriber's file and the day
+  API (script/browser_pages.py): the advice about Apple's built-in holidays, each reminder's
+  words, the leave, the shifts, the schedule's page linked;
+- the subscribe page's two-line chooser first, and every address, the variants' under the
+  disclosure included, with webcal, Google Calendar, Outlook.com and copy controls, each a file
+  of the build; its QR codes read back as webcal addresses;
+- each schedule's "today" page says, as built and read by its script 9 days later, what the
+  schedule API says of that day and of the weekend to come;
+- printed, the subscribe page and the pages beside personal feeds are A4 portrait, at most three
+  sheets, with no text under 10 pt;
 - every day cell of every year and month page and of the home page says what the README's cell
   rule says for that day of the day API (script/browser_cells.py);
 - no label is cut (wider than its box, clipped by its cell, or ended with "…") at 320, 390 and
@@ -52,6 +68,7 @@ import urllib.parse
 from html import unescape
 
 import browser_cells
+import browser_pages
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -103,6 +120,29 @@ document.querySelectorAll("td.d").forEach(function (cell) {
 return bad;
 """
 
+# Words of a cell split at a soft hyphen although the word alone fits the cell: a word box
+# (`.w`) on more than one line that is narrower than its cell's content.
+SPLIT_WORDS = """
+var bad = [];
+document.querySelectorAll("td.d .w").forEach(function (w) {
+  if (w.offsetParent === null || w.getClientRects().length === 0) return;
+  var range = document.createRange(); range.selectNodeContents(w);
+  var rects = Array.from(range.getClientRects()).map(function (r) { return Math.round(r.top); });
+  var tops = rects.filter(function (t, i) { return rects.indexOf(t) === i; });
+  if (tops.length < 2) return;
+  var cell = w.closest("td.d"), style = getComputedStyle(cell);
+  var room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  var probe = document.createElement("span");
+  probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap;font:" + getComputedStyle(w).font;
+  probe.textContent = w.textContent.replace(/\u00ad/g, "");
+  document.body.appendChild(probe);
+  var need = probe.getBoundingClientRect().width;
+  probe.remove();
+  if (need <= room) bad.push((cell.getAttribute("data-date") || "") + " " + probe.textContent);
+});
+return bad;
+"""
+
 # Runs before the page's scripts: the browser's clock at noon of a given day in Shanghai.
 FAKE_CLOCK = """
 (function () {
@@ -147,8 +187,9 @@ def subscribe_links(driver, decode):
                 image.write(codes[0].screenshot_as_png)
                 image.flush()
                 read = subprocess.run(["zbarimg", "--raw", "-q", image.name], capture_output=True, text=True)
-            if read.stdout.strip() != https:
-                problems.append(f"the QR code of {https} reads as {read.stdout.strip()!r} ({read.stderr.strip()})")
+            # The webcal address: a phone's camera opens it as a subscription, not a download.
+            if read.stdout.strip() != webcal:
+                problems.append(f"the QR code of {https} reads as {read.stdout.strip()!r}, not {webcal} ({read.stderr.strip()})")
     return problems
 
 
@@ -183,9 +224,12 @@ def main():
         pages.append(f"notes/{notes[0]}/")
     # A work schedule's year and month, when the site has public schedules.
     schedules = os.path.join(root, "schedules")
-    for schedule in sorted(os.listdir(schedules))[:2] if os.path.isdir(schedules) else []:
+    for schedule in sorted(os.listdir(schedules)) if os.path.isdir(schedules) else []:
         if os.path.isfile(os.path.join(schedules, schedule, "2026", "10", "index.html")):
             pages += [f"schedules/{schedule}/2026/", f"schedules/{schedule}/2026/10/"]
+    if os.path.isfile(os.path.join(schedules, "index.html")):
+        pages += ["schedules/"] + [f"schedules/{s}/" for s in sorted(os.listdir(schedules))
+                                   if os.path.isfile(os.path.join(schedules, s, "index.html"))][:1]
     # The page beside a personal feed; its folder is secret and shown as feeds/…/ in the log.
     private = sorted(d for d in os.listdir(os.path.join(root, "feeds"))
                      if os.path.isfile(os.path.join(root, "feeds", d, "index.html")))
@@ -332,9 +376,96 @@ def main():
         for address in addresses:
             if address not in text.replace("\n", ""):
                 failures.append(f"/subscribe/ printed: the address {address} is not on the sheet")
-            if address not in read:
+            if "webcal://" + address.split("://", 1)[1] not in read:
                 failures.append(f"/subscribe/ printed: no QR code reads {address} (read: {sorted(read)})")
         checked += 1
+    finally:
+        driver.quit()
+
+    # The English build: its key pages at 320, 390 and 1280 px, with axe-core at 1280, no badge over a day
+    # number, no sideways scrolling; the lunar notation explained; no word split at a soft hyphen
+    # in a cell wide enough for it.
+    if english:
+        driver = browser()
+        axe_script = axe_source()
+        try:
+            for page in ["", "2026/", "2026/10/", "subscribe/", "schedules/"]:
+                for width in WIDTHS:
+                    driver.set_window_size(width, 900)
+                    driver.get(english_base + page)
+                    where = f"/(en) {page} at {width} px"
+                    overlaps = driver.execute_script(OVERLAPS)
+                    if overlaps:
+                        failures.append(f"{where}: badge over day number: {', '.join(overlaps[:5])}")
+                    scroll = driver.execute_script(
+                        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+                    if scroll[0] > scroll[1]:
+                        failures.append(f"{where}: scrolls sideways ({scroll[0]} px wide in {scroll[1]} px)")
+                    if page in ("", "2026/", "2026/10/") and not driver.execute_script(
+                            "var l = document.querySelector('.legend .lunar-note');"
+                            "return !!l && /L8-15/.test(l.textContent)"):
+                        failures.append(f"{where}: the legend does not explain the lunar notation")
+                    if width == 1280:
+                        split = driver.execute_script(SPLIT_WORDS)
+                        if split:
+                            failures.append(f"{where}: words split at a soft hyphen in a cell wide enough: {split[:4]}")
+                        driver.execute_script(axe_script)
+                        result = driver.execute_async_script(
+                            "var done = arguments[arguments.length - 1];"
+                            "axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
+                            "  done(r.violations.map(function (v) { return v.id + ': ' + v.nodes.length + ' × '"
+                            "    + (v.nodes[0] ? v.nodes[0].target.join(' ') : ''); })); });")
+                        for violation in result:
+                            failures.append(f"{where}: axe: {violation}")
+                    if shots and width != 320:
+                        height = driver.execute_script("return document.documentElement.scrollHeight")
+                        driver.set_window_size(width, min(height, 6000))
+                        driver.save_screenshot(os.path.join(shots, "en-" + (page.strip("/").replace("/", "_") or "index") + f"-{width}.png"))
+                    checked += 1
+            driver.get(english_base)
+            today = driver.execute_script("return document.getElementById('today-line').textContent")
+            if "lunar" not in today:
+                failures.append(f"/(en) home page: the today line {today!r} has no lunar date")
+        finally:
+            driver.quit()
+
+    # The pages beside personal feeds against their own feeds; the subscribe page's controls;
+    # each schedule's today page; the subscribe and private pages printed.
+    driver = browser()
+    try:
+        driver.set_window_size(1280, 900)
+        count, problems = browser_pages.private_pages(driver, base, root)
+        print(f"browser: {count} pages beside personal feeds read against their feeds, {len(problems)} problems")
+        failures += problems
+        checked += count
+        count, problems = browser_pages.variant_controls(driver, base, root)
+        print(f"browser: {count} feed addresses of the subscribe page with their controls, {len(problems)} problems")
+        failures += problems
+        checked += 1
+        documents = ["subscribe/"] + [f"feeds/{p}/" for p in private]
+        sheets, problems = browser_pages.doc_print(driver, base, documents)
+        print(f"browser: printed portrait: {sheets}")
+        failures += problems
+        checked += len(documents)
+        if shots:
+            for page in ["subscribe/", "2026/"] + [f"feeds/{p}/" for p in private[:1]]:
+                driver.get(base + page)
+                pdf = base64.b64decode(driver.execute_cdp_cmd(
+                    "Page.printToPDF", {"preferCSSPageSize": True, "printBackground": True})["data"])
+                name = re.sub(r"^feeds/[^/]+/", "feeds-private/", page).strip("/").replace("/", "_")
+                path = os.path.join(shots, name + "-print.pdf")
+                with open(path, "wb") as f:
+                    f.write(pdf)
+                subprocess.run(["pdftoppm", "-r", "80", "-png", path, os.path.join(shots, name + "-print")], check=True)
+    finally:
+        driver.quit()
+    driver = browser()
+    try:
+        driver.set_window_size(390, 900)
+        count, problems = browser_pages.schedule_today(driver, base, root, FAKE_CLOCK)
+        print(f"browser: {count} views of the schedules' today pages, {len(problems)} problems")
+        failures += problems
+        checked += count
     finally:
         driver.quit()
 
@@ -419,7 +550,7 @@ def home_cases(root):
     return cases
 
 
-ANSWER_DAYS = ["2026-09-19", "2026-10-02", "2026-12-30"]
+ANSWER_DAYS = ["2026-09-19", "2026-09-27", "2026-10-02", "2026-12-30"]
 # Built before them all: the script reads their answers from the embedded data.
 EARLIER = "2026-09-01"
 WEEKDAYS = "一二三四五六日"
@@ -465,9 +596,17 @@ def answer_expectations(root, day):
         expect["today-line"].append(f"明天 {md(t)} 周{WEEKDAYS[t.weekday()]} 休息")
     elif not tomorrow["announced"] and tomorrow["statutory"] and t.weekday() < 5:
         expect["today-line"].append(f"明天 {md(t)} 周{WEEKDAYS[t.weekday()]} 依法放假")
+    if today["statutory"] and today["kind"] == "holiday":
+        expect["today-line"].append("法定节假日")
     if today["kind"] == "holiday" and today["nextWorkday"]:
         resume = datetime.date.fromisoformat(today["nextWorkday"])
         expect["next-holiday"].append(f"{md(resume)}（周{WEEKDAYS[resume.weekday()]}）上班")
+        # The next break too, when it starts within two weeks.
+        upcoming = today["nextHoliday"]
+        if upcoming and upcoming["daysUntil"] <= 14 and datetime.date.fromisoformat(upcoming["start"]) > resume:
+            start = datetime.date.fromisoformat(upcoming["start"])
+            expect["next-holiday"] += [f"下一个假期：{upcoming['name']}", f"还有 {upcoming['daysUntil']} 天",
+                                       f"{md(start)}（周{WEEKDAYS[start.weekday()]}）"]
     elif today["nextHoliday"] is not None:
         # The next break, by the API's name and distance.
         upcoming = today["nextHoliday"]
@@ -488,6 +627,54 @@ def answer_expectations(root, day):
             break
     expect["makeup-line"] = [md(makeup), "补班"] if makeup else None
     return expect
+
+
+def neighbour_badges(driver, output, day):
+    """The neighbouring months' days of the home page's grid show the 休/班 badges of their days."""
+    problems = []
+    shown = driver.execute_script(
+        "var g = document.querySelector('.home-month:not([hidden])'); if (!g) return null;"
+        "var cells = Array.from(g.querySelectorAll('td.d')), first = cells.findIndex(function (c) { return !c.classList.contains('out'); });"
+        "return [g.getAttribute('data-month'), cells.map(function (c, i) { var b = c.querySelector('.b');"
+        "  return [c.classList.contains('out') ? (i < first ? -1 : 1) : 0, +c.querySelector('.n').textContent,"
+        "          b && b.offsetParent !== null ? b.textContent : '']; })]")
+    if not shown:
+        return ["no month shown"]
+    key, cells = shown
+    month = datetime.date.fromisoformat(key + "-01")
+    before = month - datetime.timedelta(days=1)
+    after = (month + datetime.timedelta(days=32)).replace(day=1)
+    for side, number, badge in cells:
+        if side == 0:
+            continue
+        date = (before if side < 0 else after).replace(day=number)
+        path = os.path.join(output, "api/days", date.isoformat() + ".json")
+        if not os.path.isfile(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            kind = json.load(f)["kind"]
+        want = {"holiday": "休", "makeupWorkday": "班"}.get(kind, "")
+        if badge != want:
+            problems.append(f"the neighbouring day {date} shows badge {badge!r}, not {want!r}")
+    return problems
+
+
+def right_column(driver, output, day):
+    """The holiday table beside the month shown is its year's, or at the year's end (no break of
+    the year left) the coming year's once announced."""
+    shown = driver.execute_script(
+        "var g = document.querySelector('.home-month:not([hidden])');"
+        "var t = Array.from(document.querySelectorAll('.home-periods')).filter(function (e) { return !e.hidden; });"
+        "return [g && g.getAttribute('data-month'), t.map(function (e) { return +e.getAttribute('data-year'); })]")
+    month, tables = shown
+    year = int(month[:4])
+    with open(os.path.join(output, "api/years.json"), encoding="utf-8") as f:
+        announced = {y["year"]: y["announced"] for y in json.load(f)["years"]}
+    with open(os.path.join(output, "api", f"{year}.json"), encoding="utf-8") as f:
+        holidays = json.load(f)["holidays"]
+    left = [h for h in holidays if h["end"] >= month + "-01"]
+    want = year + 1 if not left and announced.get(year + 1) else year
+    return [] if tables == [want] else [f"beside {month} the tables {tables} are shown, not {want}"]
 
 
 def home_answers(calgen):
@@ -547,6 +734,8 @@ def home_answers(calgen):
                         need, have = driver.execute_script(LEGEND_NEEDED)
                         if need != have:
                             problems.append(f"{read}: the legend has {have}, the grids draw {need}")
+                        problems += [f"{read}: {p}" for p in neighbour_badges(driver, output, day)]
+                        problems += [f"{read}: {p}" for p in right_column(driver, output, day)]
                     checked += 1
         finally:
             driver.quit()

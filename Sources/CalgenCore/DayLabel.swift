@@ -3,6 +3,7 @@
 /// which facts a cell names:
 ///
 /// - a festival's or a solar term's name on its own day only (春节 on 正月初一, 清明节 on 清明);
+///   on a statutory day the festival that is its holiday comes first (元旦, then 腊八节, on 2012-01-01);
 /// - on a statutory day whose festivals do not already name it, the statutory holiday the law
 ///   gives it (国庆节 on 10-02 and 10-03, also beside 重阳节 on 2014-10-02; 春节 on 正月初二);
 /// - on another day of a holiday break, that it is the break (春节假期);
@@ -84,11 +85,17 @@ extension Almanac {
         case .makeupWorkday: makeupFor = status.name
         case .holiday, .workday, .weekend: break
         }
+        // On a statutory day, the festival that is its holiday comes first, so that a one-label
+        // cell names it: 元旦 before 腊八节 on 2012-01-01.
+        var festivals = observances.festivals
+        if let holiday = statutory?.holiday, let own = festivals.firstIndex(where: { DayLabel.namesOwnFestival([$0], holiday) }) {
+            festivals.insert(festivals.remove(at: own), at: 0)
+        }
         return DayLabel(
-            festivals: observances.festivals, solarTerm: observances.solarTerm,
+            festivals: festivals, solarTerm: observances.solarTerm,
             lunar: try? LunarCalendar.lunarDate(for: date),
             statutoryHoliday: statutory.flatMap {
-                DayLabel.namesOwnFestival(observances.festivals, $0.holiday) ? nil : $0.holiday
+                DayLabel.namesOwnFestival(festivals, $0.holiday) ? nil : $0.holiday
             },
             breakOf: breakOf,
             makeupFor: makeupFor)

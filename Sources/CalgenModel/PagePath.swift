@@ -41,8 +41,11 @@ package enum PagePath {
     /// `api/schedules/big-small-week/2026.json`: one year of a public work schedule.
     package static func apiScheduleYear(_ id: String, _ year: Int) -> String { api + "schedules/\(id)/\(year).json" }
 
+    /// `schedules/`: every public work schedule with its answer for today.
+    package static let schedules = "schedules/"
+
     /// `schedules/big-small-week/`: a public work schedule's pages, a folder a year.
-    package static func schedule(_ id: String) -> String { "schedules/\(id)/" }
+    package static func schedule(_ id: String) -> String { schedules + "\(id)/" }
 
     /// `schedules/big-small-week/2026/`: a public work schedule's year page.
     package static func scheduleYear(_ id: String, _ year: Int) -> String { schedule(id) + "\(year)/" }
@@ -88,6 +91,7 @@ package enum PagePath {
         "subscribe": subscribe, "api": api, "apiDays": apiDays, "apiYears": apiYears, "notes": notes, "feeds": feeds,
         "publicFeed": Calgen.publicFeedPath, "festivalsFeed": Calgen.festivalsFeedPath,
         "publicSchedules": FeedPath.publicSchedules, "yearFeeds": FeedPath.years, "changes": changes,
-        "changesPage": changesPage, "sitemap": sitemap, "manifest": manifest, "assets": assets, "hashedAssets": hashedAssets,
+        "schedules": schedules, "changesPage": changesPage, "sitemap": sitemap, "manifest": manifest, "assets": assets,
+        "hashedAssets": hashedAssets,
     ]
 }

@@ -237,10 +237,11 @@ package struct SiteStrings: Sendable {
     }
 
     /// What a day is, in a word or two: `休息日（国庆节）`, `补班（国庆节）`, `工作日`.
-    package func dayStatusWord(_ kind: DayKind, name: String?, announced: Bool) -> String {
+    package func dayStatusWord(_ kind: DayKind, name: String?, announced: Bool, statutory: Bool = false) -> String {
         let named = name.map { isChinese ? "（\($0)）" : " (\($0))" } ?? ""
         let word: String
         switch kind {
+        case .holiday where statutory: word = (isChinese ? "法定节假日" : "Public holiday") + named
         case .holiday: word = (isChinese ? "休息日" : "Day off") + named
         case .makeupWorkday: word = (isChinese ? "补班" : "Make-up workday") + named
         case .weekend: word = isChinese ? "休息日" : "Weekend"
@@ -252,7 +253,7 @@ package struct SiteStrings: Sendable {
     /// `今天 11月22日 周日 农历十月初四 · 休息日`.
     package func todayLine(date: String, weekday: String, lunar: String, status: String) -> String {
         fill(home.today, ["date": date, "weekday": weekday, "lunar": lunar, "status": status])
-            .replacingOccurrences(of: "  ", with: " ")
+            .replacingOccurrences(of: " ()", with: "").replacingOccurrences(of: "  ", with: " ")
     }
 
     /// The site's time zone as a reader says it: `北京时间` / `Beijing time` for Asia/Shanghai

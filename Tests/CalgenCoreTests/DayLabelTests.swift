@@ -43,6 +43,13 @@ struct DayLabelTests {
         #expect(label("2020-10-01").statutoryHoliday == nil)
     }
 
+    @Test func onAStatutoryDayItsOwnFestivalComesFirst() {
+        // 2012-01-01 is 腊八节 and 元旦, a statutory day of 元旦: a one-label cell says 元旦.
+        #expect(label("2012-01-01").festivals.map(\.name) == ["元旦", "腊八节"])
+        #expect(label("2012-01-01").single == .festival(Festival.all.first { $0.name == "元旦" }!))
+        #expect(label("2012-01-01").statutoryHoliday == nil)
+    }
+
     @Test func breaksAndMakeupDaysSayWhatTheyAre() {
         #expect(label("2026-05-05").solarTerm == .lixia)
         #expect(label("2026-05-05").breakOf == "劳动节")

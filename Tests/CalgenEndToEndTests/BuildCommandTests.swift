@@ -17,8 +17,9 @@ import Testing
         let other = Fixture.snapshot(fixture.root.appendingPathComponent("elsewhere").path)
         // 8015 files (_headers, changes.xml, 21 api/lunar files, static/<sha>/style.css and favicon.svg, 4 private feed pages and the
         // record of personal feeds among them), manifest.json and 6 feed manifests; and 28 public
-        // feed variants (8, and 20 announced years) with their manifests.
-        #expect(other.count == 8262)
+        // feed variants (8, and 20 announced years) with their manifests; the 5 schedules' today
+        // pages (an index and one per public schedule).
+        #expect(other.count == 8267)
         #expect(Fixture.differences(site.files, other).isEmpty)
     }
 
@@ -31,7 +32,7 @@ import Testing
         #expect(Fixture.differences(before, Fixture.fingerprint(fixture.output)).isEmpty)
         #expect(
             again.stdout.contains(
-                "nothing calgen reads changed since the last build; version 1, public/ left as it was (219 pages, 23 feeds)"),
+                "nothing calgen reads changed since the last build; version 1, public/ left as it was (224 pages, 23 feeds)"),
             "\(again.stdout)")
         // Any change to what a build reads builds again.
         try fixture.write("Content/notes/2026/extra.md", "---\ntitle: Extra\ndate: 2026-12-01\n---\nText.\n")
@@ -54,7 +55,7 @@ import Testing
         // the personal feeds, whose inputs did not change, are not even rendered again.
         #expect(
             rebuilt.stdout.contains(
-                "219 pages, 5 notes, 23 feeds (17 rendered with 1,920 events, 6 unchanged) for 6 subscribers; version 1: 0 files written (0.0 MB), 1,764 unchanged"
+                "224 pages, 5 notes, 23 feeds (17 rendered with 1,920 events, 6 unchanged) for 6 subscribers; version 1: 0 files written (0.0 MB), 1,769 unchanged"
             ), "\(rebuilt.stdout)")
         #expect(fixture.read("public/stale.txt") == nil)
         // Beside it only the build's state and the previous output, moved aside for the next

@@ -12,6 +12,11 @@ public enum DayAPI {
         String(decoding: dayObject(almanac.day(date)).serialized(), as: UTF8.self)
     }
 
+    /// The same object on several lines, as `jq .` prints it: the API page's example.
+    static func prettyJSON(for date: CivilDate, in almanac: Almanac) -> String {
+        dayObject(almanac.day(date)).pretty()
+    }
+
     /// All API files for every year that has a data file.
     static func files(for almanac: Almanac) -> [OutputFile] {
         let calendar = almanac.calendar

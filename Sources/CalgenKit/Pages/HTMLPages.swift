@@ -88,6 +88,7 @@ struct HTMLPages: Sendable {
             "timeZone": site.config.timeZone,
             "legend": HTMLPages.legend(UIWords.of(language)),
             "hasNotes": !site.notes.isEmpty,
+            "hasSchedules": !publicSchedules.isEmpty,
             "notesHref": root + PagePath.notes,
             "assets": templates.assetContext,
             // 本月 as of the build; the page's script moves it to the reader's month.
@@ -95,6 +96,8 @@ struct HTMLPages: Sendable {
             "firstYear": years.first ?? today.year,
             "lastYear": years.last ?? today.year,
         ]
+        let notation = UIWords.of(language).legendLunarNotation
+        if !notation.isEmpty { context["lunarNotation"] = notation }
         if let description = description ?? site.config.description { context["description"] = description }
         return context
     }

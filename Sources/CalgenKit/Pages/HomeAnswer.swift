@@ -5,7 +5,8 @@ import CalgenModel
 ///
 /// - `today`: the day's status, and tomorrow's when it breaks the usual week (a weekend day
 ///   worked, a weekday off): `今天 9月19日 周六 农历八月初九 · 休息日；明天 9月20日 周日 要上班：补班（国庆节）`;
-/// - `holiday`: the break under way and the day work resumes, else the next break, else (its
+/// - `holiday`: the break under way and the day work resumes (and the next break when it starts
+///   within two weeks), else the next break, else (its
 ///   year not announced) the next statutory days known by law: `国庆假期第2天（共7天），10月8日（周四）上班`,
 ///   `2027年放假安排尚未公布；元旦 1月1日（周五）依法放假`;
 /// - `makeup`: the next make-up workday in the coming 14 days that `today` does not name already:
@@ -20,6 +21,8 @@ struct HomeAnswer: Hashable, Sendable {
 
     /// How far ahead a make-up workday is announced: two weeks.
     static let makeupHorizon = 14
+    /// How far ahead the next break is named during a break: two weeks.
+    static let nextBreakHorizon = 14
 
     init(on date: CivilDate, almanac: Almanac, strings: SiteStrings) {
         let facts = Facts(almanac: almanac, strings: strings)
@@ -45,12 +48,13 @@ struct HomeAnswer: Hashable, Sendable {
         /// `今天 11月22日 周日 农历十月初四 · 休息日`.
         func todayLine(_ date: CivilDate) -> String {
             let status = calendar.status(of: date)
-            // The English line leaves the lunar date to the grid below (L8-21).
-            let lunar = (try? LunarCalendar.lunarDate(for: date)).map { strings.isChinese ? strings.lunarSpoken($0) : "" } ?? ""
+            // 农历八月廿一 / lunar 8th month, day 21.
+            let lunar = (try? LunarCalendar.lunarDate(for: date)).map { strings.lunarSpoken($0) } ?? ""
             let word =
                 byLaw(date).map { strings.fill(home.statusByLaw, ["name": strings.holidayName($0.holiday)]) }
                 ?? strings.dayStatusWord(
-                    status.kind, name: status.name.map(strings.holidayName), announced: status.isAnnounced)
+                    status.kind, name: status.name.map(strings.holidayName), announced: status.isAnnounced,
+                    statutory: almanac.statutoryDay(on: date) != nil)
             return strings.todayLine(
                 date: strings.dayOfYear(date), weekday: strings.weekdayShortName(date.weekday), lunar: lunar, status: word)
         }
@@ -86,16 +90,13 @@ struct HomeAnswer: Hashable, Sendable {
                     return strings.fill(home.currentOpen, values)
                 }
                 values["resume"] = strings.shortDate(resume)
-                return strings.fill(home.current, values)
+                // The next break too when it starts within two weeks: 国庆 four days after 中秋 ends.
+                let then = almanac.nextHoliday(after: current.end).flatMap { next in
+                    next.start.dayNumber - date.dayNumber <= HomeAnswer.nextBreakHorizon ? nextLine(next, from: date) : nil
+                }
+                return strings.fill(home.current, values) + (then.map { (strings.isChinese ? "；" : ". ") + $0 } ?? "")
             }
-            if let next = almanac.nextHoliday(after: date) {
-                return strings.fill(
-                    home.next,
-                    [
-                        "name": strings.holidayName(next.noticeName), "range": strings.range(next.start, next.end),
-                        "days": "\(next.length)", "until": "\(next.start.dayNumber - date.dayNumber)",
-                    ])
-            }
+            if let next = almanac.nextHoliday(after: date) { return nextLine(next, from: date) }
             let year = calendar.firstUnannouncedYear(from: date.year)
             guard let days = nextStatutoryRun(from: date, year: year) else {
                 return strings.fill(home.unknown, ["year": "\(year)"])
@@ -106,6 +107,16 @@ struct HomeAnswer: Hashable, Sendable {
                     "year": "\(year)",
                     "name": days.holidays.map(strings.holidayName).joined(separator: strings.isChinese ? "、" : " and "),
                     "dates": strings.range(days.days[0], days.days[days.days.count - 1]),
+                ])
+        }
+
+        /// `下一个假期：国庆节，还有 4 天（10月1日（周四）至10月7日（周三），共7天）`.
+        func nextLine(_ next: HolidayPeriod, from date: CivilDate) -> String {
+            strings.fill(
+                home.next,
+                [
+                    "name": strings.holidayName(next.noticeName), "range": strings.range(next.start, next.end),
+                    "days": "\(next.length)", "until": "\(next.start.dayNumber - date.dayNumber)",
                 ])
         }
 

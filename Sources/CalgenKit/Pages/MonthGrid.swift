@@ -126,7 +126,7 @@ struct MonthGrid {
             // Explicit so that a missing key never resolves in an enclosing context.
             "badge": false, "name": false, "nameClass": false, "sub": false, "subClass": false, "sched": false,
             // One line per feast, so that two names never run together.
-            "feasts": feasts.map(strings.cellText),
+            "feasts": feasts.map(cellHTML),
         ]
         if let badge = strings.badge(status.kind) { context["badge"] = badge }
         if let scheduled, let work { context["sched"] = schedMark(scheduled, schedule: work.schedule, large: large) }
@@ -141,12 +141,12 @@ struct MonthGrid {
         context["classes"] = classes.joined(separator: " ")
         if large {
             if let line {
-                context["name"] = strings.cellText(line.text)
+                context["name"] = cellHTML(line.text)
                 context["nameClass"] = line.kind
             }
         } else {
             // One label, by the precedence of `DayLabel.single`.
-            context["sub"] = strings.cellText(strings.single(names))
+            context["sub"] = cellHTML(strings.single(names))
             switch names.single {
             case .festival, .solarTerm: context["subClass"] = "f"
             case .statutoryHoliday: context["subClass"] = "h"
@@ -155,6 +155,23 @@ struct MonthGrid {
             }
         }
         return context
+    }
+
+    /// A cell's words as HTML (`SiteStrings.cellText`), escaped: in English each word that
+    /// carries soft hyphens is an inline block (`<span class="w">`), so that it moves to the next
+    /// line whole and breaks at its hyphens only where it alone is wider than the cell (never
+    /// `work-` / `day` in a cell wide enough for `workday`).
+    func cellHTML(_ text: String) -> String {
+        func escaped(_ text: some StringProtocol) -> String {
+            var out = [UInt8]()
+            HTMLEscape.append(String(text), to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        let words = strings.cellText(text)
+        guard words.contains("\u{AD}") else { return escaped(words) }
+        return words.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            word.contains("\u{AD}") ? #"<span class="w">"# + escaped(word) + "</span>" : escaped(word)
+        }.joined(separator: " ")
     }
 
     /// A schedule's answer in a cell: `{text, hours, cls}`. The text is the shift's name (a
@@ -178,7 +195,7 @@ struct MonthGrid {
         if large, [.scheduleDate, .leave, .personalDate].contains(day.reason) {
             text.append(strings.scheduleReason(day, schedule: schedule))
         }
-        var mark: [String: Any] = ["text": strings.cellText(text.joined(separator: " ")), "cls": "sch " + kind, "hours": false]
+        var mark: [String: Any] = ["text": cellHTML(text.joined(separator: " ")), "cls": "sch " + kind, "hours": false]
         if large, let hours = day.hours {
             mark["hours"] = "\(hours.start)–\(hours.start.adding(minutes: hours.minutes).time)"
         }

@@ -7,7 +7,7 @@ enum PageKinds {
     /// The kinds whose pages follow from the site alone, rendered by `HTMLPages.render()`.
     static let site: [any SitePage.Type] = [
         HomePage.self, NotFoundPage.self, NotesIndexPage.self, SubscribePage.self, APIPage.self, NotePage.self,
-        YearPage.self, MonthPage.self, ScheduleYearPage.self, ScheduleMonthPage.self,
+        YearPage.self, MonthPage.self, ScheduleTodayPage.self, ScheduleYearPage.self, ScheduleMonthPage.self,
     ]
 
     /// The kinds made from what later steps know: the page beside each personal feed (from the

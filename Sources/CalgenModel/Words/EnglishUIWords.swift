@@ -5,6 +5,7 @@ extension UIWords {
         siteNav: "Site",
         thisMonth: "This month",
         notes: "Notes",
+        schedulesNav: "Schedules",
         subscribeShort: "Subscribe",
         jumpLabel: "Go to",
         jumpGo: "Go",
@@ -30,6 +31,7 @@ extension UIWords {
         legendToday: "Today",
         legendFestival: "Festival or solar term",
         legendLunarMonth: "First day of a lunar month (its name)",
+        legendLunarNotation: "L8-15: lunar 8th month, day 15 (LL: a leap month)",
         legendNotes: "Note",
         statutory: "statutory holiday",
         statutoryPending: "statutory holiday; the swapped days around it are not announced yet",
@@ -85,6 +87,14 @@ extension UIWords {
         subscribeFestivals: "Solar terms and festivals",
         subscribeFestivalsText:
             "The 24 solar terms and festivals such as New Year's Eve, Lantern, Qixi and Double Ninth, as all-day events without alarms; a separate subscription from the holiday calendar.",
+        chooserHeading: "Pick one calendar first",
+        chooserMakeupButton: "Subscribe to make-up workdays",
+        chooserMakeup:
+            "iPhone with Apple's built-in Mainland China holidays on (the default): adds only the make-up workdays, nothing twice.",
+        chooserHolidaysButton: "Subscribe to the holidays",
+        chooserHolidays:
+            "Everyone else (Android, computers, Google, Outlook, or Apple's turned off): days off and make-up workdays in one.",
+        chooserMore: "More",
         variantsHeading: "Calendars for one purpose",
         variantMakeup: "Make-up workdays only",
         variantMakeupText:
@@ -124,6 +134,10 @@ extension UIWords {
         includesFestivals: "Traditional festivals and observances",
         includesSolarTerms: "The 24 solar terms",
         personalNotes: "Notes for you",
+        personalLeave: "Leave (no workday reminders on these days)",
+        personalSchedulePage: "The schedule's rules and whole year: ",
+        personalNoHolidays:
+            "This calendar holds only the reminders below, not the days off and make-up workdays: to see those, keep Apple's built-in Mainland China holidays calendar, or also subscribe to this site's holiday calendar.",
         personalTimeZone: "Times are in the {zone} time zone.",
         duplicateHolidays:
             "This calendar already holds the days off and make-up workdays: do not also subscribe to the public holiday calendar, and turn off Apple's built-in Mainland China holidays, or each day shows twice.",

@@ -70,7 +70,7 @@ package struct HomeLines: Sendable {
     )
 
     package static let english = HomeLines(
-        today: "Today {weekday} {date} · {status}",
+        today: "Today {weekday} {date} ({lunar}) · {status}",
         tomorrowMakeup: "; tomorrow ({weekday} {date}) is a make-up workday for {name}",
         tomorrowOff: "; tomorrow ({weekday} {date}) is a day off: {name}",
         tomorrowByLaw: "; tomorrow ({weekday} {date}) is off by law: {name} (arrangement not announced)",

@@ -4,21 +4,62 @@ import CalgenCore
 /// with which alarms, from when to when. Every kind has its words (an exhaustive switch), so a
 /// new kind cannot reach a page unsaid.
 extension SiteStrings {
-    /// `每个工作日（含补班日，节假日不提醒）` / `Every workday (make-up workdays included, holidays skipped)`.
-    package func reminderDays(_ kind: ReminderKind) -> String {
+    /// `每个工作日（含补班日，节假日不提醒）` / `Every workday (make-up workdays included, holidays skipped)`:
+    /// the days a reminder rings on, as its feed has them. With `schedule`, the work schedule the
+    /// subscriber works by, `workdays`, `makeup-eve` and `shift-start` follow it and are said in
+    /// its words (大小周: the big weeks' Saturdays); with `leave`, they skip the days of leave.
+    package func reminderDays(_ kind: ReminderKind, schedule: WorkSchedule? = nil, leave: Bool = false) -> String {
+        let lessLeave = leave ? (isChinese ? "，请假日不提醒" : ", none on leave") : ""
         switch kind {
         case .workdays:
+            guard let schedule else {
+                return isChinese
+                    ? "每个工作日（含补班日，节假日不提醒\(lessLeave)）"
+                    : "Every workday (make-up workdays included, holidays skipped\(lessLeave))"
+            }
             return isChinese
-                ? "每个工作日（含补班日，节假日不提醒）" : "Every workday (make-up workdays included, holidays skipped)"
+                ? "按排班「\(schedule.name)」上班的每一天（\(scheduleDays(schedule))\(lessLeave)）"
+                : "Every day worked by the “\(schedule.name)” schedule (\(scheduleDays(schedule))\(lessLeave))"
         case .makeupEve(let weekends):
-            guard weekends else { return isChinese ? "每个补班日的前一天" : "The day before each make-up workday" }
+            guard let schedule else {
+                guard weekends else { return isChinese ? "每个补班日的前一天" : "The day before each make-up workday" }
+                return isChinese
+                    ? "每个补班日和每个要上班的周末的前一天" : "The day before each make-up workday and each weekend day worked"
+            }
+            let usual = scheduleUsualExtras(schedule)
+            if weekends {
+                return isChinese
+                    ? "每个要上班的周末（\(usual.isEmpty ? "" : usual + "、")周末补班）和排班外要上班的日子的前一天\(lessLeave)"
+                    : "The day before each weekend day worked (\(usual.isEmpty ? "" : usual + ", ")make-up weekend days) and each day worked outside the schedule's pattern\(lessLeave)"
+            }
             return isChinese
-                ? "每个补班日和每个要上班的周末的前一天" : "The day before each make-up workday and each weekend day worked"
+                ? "排班「\(schedule.name)」平时休息、这次要上班的日子（如补班日）的前一天\(lessLeave)"
+                : "The day before each day the “\(schedule.name)” pattern leaves off but is worked (a make-up workday)\(lessLeave)"
         case .shiftStart:
-            return isChinese ? "每个上班日，按排班的班次" : "Every worked day of the work schedule, by its shift"
+            guard let schedule else {
+                return isChinese ? "每个上班日，按排班的班次" : "Every worked day of the work schedule, by its shift"
+            }
+            let shifts = schedule.shifts.map { shiftHours($0) }.joined(separator: isChinese ? "、" : ", ")
+            return isChinese
+                ? "按排班「\(schedule.name)」的每个班次（\(shifts)；\(scheduleDays(schedule))\(lessLeave)）"
+                : "Each shift of the “\(schedule.name)” schedule (\(shifts); \(scheduleDays(schedule))\(lessLeave))"
         case .weekly(let days, let skipOffDays):
             let list = days.map { isChinese ? "周" + $0.chineseShortName : $0.englishName }
-            let skip = skipOffDays ? (isChinese ? "，节假日不提醒" : ", not on days off") : ""
+            let skip: String
+            if skipOffDays {
+                // Only legal workdays among the chosen days: a Saturday or Sunday only when it is a make-up workday.
+                let weekend = days.filter(\.isWeekend)
+                let names = weekend.map { isChinese ? "周" + $0.chineseShortName : $0.englishName }
+                let only =
+                    weekend.isEmpty
+                    ? ""
+                    : isChinese
+                        ? "（\(names.joined(separator: "、"))只在补班时）"
+                        : " (\(names.joined(separator: " and ")) only when a make-up workday)"
+                skip = isChinese ? "，休息日不提醒\(only)" : ", not on days off\(only)"
+            } else {
+                skip = isChinese ? "，节假日照常" : ", holidays included"
+            }
             return isChinese
                 ? "每\(list.joined(separator: "、"))\(skip)" : "Every \(list.joined(separator: ", "))\(skip)"
         case .monthly(let day, let adjust):
@@ -71,6 +112,62 @@ extension SiteStrings {
             return isChinese
                 ? "从\(longDate(start))起，相隔\(steps)天各一次" : "From \(longDate(start)), then after \(steps) days"
         }
+    }
+
+    /// Which days a schedule works, in a few words for a reminder: `含大周的周六和补班日，节假日不提醒`,
+    /// `周末和节假日照常，按轮班`.
+    package func scheduleDays(_ schedule: WorkSchedule) -> String {
+        let usual = scheduleUsualExtras(schedule)
+        switch schedule.national {
+        case .follow:
+            let extras = (usual.isEmpty ? [] : [usual]) + [isChinese ? "补班日" : "make-up workdays"]
+            return isChinese
+                ? "含\(extras.joined(separator: "和"))，节假日不提醒"
+                : "\(extras.joined(separator: " and ")) included, holidays skipped"
+        case .holidaysOnly:
+            let extras = usual.isEmpty ? "" : (isChinese ? "含\(usual)，" : "\(usual) included, ")
+            return isChinese
+                ? "\(extras)节假日不提醒，补班日按排班" : "\(extras)holidays skipped, make-up workdays by the pattern"
+        case .ignore:
+            return isChinese ? "周末和节假日照常，按排班" : "weekends and holidays included, by the rotation"
+        }
+    }
+
+    /// The days a schedule's pattern works beyond Monday to Friday: `大周的周六` (大小周),
+    /// `每周六` (单休), `每月最后一个周六`; `""` when it works none.
+    package func scheduleUsualExtras(_ schedule: WorkSchedule) -> String {
+        func weekendNames(_ days: [Weekday]) -> String {
+            days.filter(\.isWeekend).map { isChinese ? "周" + $0.chineseShortName : $0.englishName }
+                .joined(separator: isChinese ? "、" : " and ")
+        }
+        switch schedule.pattern {
+        case .weekly(let days):
+            let names = weekendNames(days)
+            return names.isEmpty ? "" : (isChinese ? "每\(names)" : "every \(names)")
+        case .alternating(_, let weeks):
+            let all = Array(Set(weeks.flatMap { $0 })).sorted { $0.rawValue < $1.rawValue }
+            let names = weekendNames(all)
+            guard !names.isEmpty else { return "" }
+            return isChinese ? "大周的\(names)" : "\(names) of the long weeks"
+        case .monthly(let weekly, let worked, _):
+            var parts = [String]()
+            let names = weekendNames(weekly)
+            if !names.isEmpty { parts.append(isChinese ? "每\(names)" : "every \(names)") }
+            parts += worked.map { isChinese ? "每月" + monthWeekday($0) : "the " + monthWeekday($0) + " of each month" }
+            return parts.joined(separator: isChinese ? "、" : ", ")
+        case .rotation:
+            return isChinese ? "周末按轮班" : "weekends by the rotation"
+        }
+    }
+
+    /// `2026年7月6日（周一）至7月11日（周六）：年假` / `Mon 6 Jul – Sat 11 Jul 2026: annual leave`: one range of leave.
+    package func leaveRange(_ leave: ScheduleDate) -> String {
+        let dates = range(leave.first, leave.last)
+        let reason = leave.reason.isEmpty ? "" : (isChinese ? "：" : ": ") + leave.reason
+        let crosses = leave.first.year != leave.last.year
+        return isChinese
+            ? "\(leave.first.year)年\(dates)\(crosses ? "（至\(leave.last.year)年）" : "")\(reason)"
+            : "\(dates) \(crosses ? "\(leave.first.year)–\(leave.last.year)" : "\(leave.first.year)")\(reason)"
     }
 
     /// `全天` / `All day`, or `08:50，30分钟` / `08:50 for 30 min`.

@@ -12,6 +12,7 @@ package struct UIWords: Sendable {
     package let siteNav: String
     package let thisMonth: String
     package let notes: String
+    package let schedulesNav: String
     package let subscribeShort: String
     package let jumpLabel: String
     package let jumpGo: String
@@ -44,6 +45,8 @@ package struct UIWords: Sendable {
     package let legendToday: String
     package let legendFestival: String
     package let legendLunarMonth: String
+    /// How the cells write a lunar date, where it needs saying (`L8-15` in English); `""`: not said.
+    package let legendLunarNotation: String
     package let legendNotes: String
     package let statutory: String
     package let statutoryPending: String
@@ -109,6 +112,12 @@ package struct UIWords: Sendable {
     package let subscribeFestivalsText: String
     /// The public variants of the holiday feed on the subscribe page: a heading, and each
     /// variant's name and who it is for; the names of the three feeds each language has.
+    package let chooserHeading: String
+    package let chooserMakeupButton: String
+    package let chooserMakeup: String
+    package let chooserHolidaysButton: String
+    package let chooserHolidays: String
+    package let chooserMore: String
     package let variantsHeading: String
     package let variantMakeup: String
     package let variantMakeupText: String
@@ -148,6 +157,9 @@ package struct UIWords: Sendable {
     package let includesFestivals: String
     package let includesSolarTerms: String
     package let personalNotes: String
+    package let personalLeave: String
+    package let personalSchedulePage: String
+    package let personalNoHolidays: String
     package let personalTimeZone: String
     package let duplicateHolidays: String
     package let duplicateFestivals: String

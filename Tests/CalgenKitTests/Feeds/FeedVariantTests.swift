@@ -89,12 +89,19 @@ import Testing
     @Test func theSubscribePageListsEveryVariant() throws {
         let site = try BundledSite.get()
         let page = try #require(site.read("subscribe/index.html"))
-        #expect(page.contains("<strong>只有补班日</strong>：已开启 iPhone 自带“中国大陆节假日”的人用"))
+        // The make-up days, for iPhones with Apple's holidays on, come first with the holidays.
+        #expect(page.contains("<h2 id=\"makeup-h\">只有补班日</h2>\n<p>已开启 iPhone 自带“中国大陆节假日”的人用"))
+        #expect(page.contains(#"<section class="chooser" aria-labelledby="chooser-h">"#))
+        // The others under one disclosure, each with the controls that subscribe.
+        #expect(page.contains(#"<details class="variants" id="variants">"#))
         for path in ["feeds/makeup.ics", "feeds/statutory.ics", "feeds/years/2007.ics", "feeds/years/2026.ics"]
             + Calgen.languageFeedPaths
         {
             #expect(page.contains(#"href="webcal://calendar.example.com/\#(path)""#), "\(path)")
-            #expect(page.contains(#"href="https://calendar.example.com/\#(path)""#), "\(path)")
+            #expect(page.contains(#"readonly value="https://calendar.example.com/\#(path)""#), "\(path)")
+            #expect(!page.contains(#"href="https://calendar.example.com/\#(path)""#), "\(path)")
+            let webcal = "webcal%3A%2F%2Fcalendar.example.com%2F" + path.replacingOccurrences(of: "/", with: "%2F")
+            #expect(page.contains("https://calendar.google.com/calendar/r?cid=" + webcal), "\(path)")
         }
     }
 }

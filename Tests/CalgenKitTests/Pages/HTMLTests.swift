@@ -13,12 +13,13 @@ import Testing
         let files = site.files
         let pages = files.keys.filter { $0.hasSuffix(".html") }
         // 21 years, 252 months, 5 notes, the notes index, index, subscribe, api, changes and 404,
-        // and 4 public schedules × 3 years × (a year and 12 months)
-        #expect(report.pages == 440)
+        // 4 public schedules × 3 years × (a year and 12 months), and the schedules' today pages (an
+        // index and one each)
+        #expect(report.pages == 445)
         // and a private page beside each of the 6 personal feeds, counted as feeds, not pages
-        #expect(pages.count == 446)
+        #expect(pages.count == 451)
         #expect(pages.filter { $0.hasPrefix("feeds/") }.count == 6)
-        #expect(pages.filter { $0.hasPrefix("schedules/") }.count == 156)
+        #expect(pages.filter { $0.hasPrefix("schedules/") }.count == 161)
         #expect(pages.filter { $0.range(of: #"^\d{4}/index\.html$"#, options: .regularExpression) != nil }.count == 21)
         #expect(pages.filter { $0.range(of: #"^\d{4}/\d{2}/index\.html$"#, options: .regularExpression) != nil }.count == 252)
         for path in ["index.html", "404.html", "sitemap.xml", "robots.txt", "assets/style.css"] {
@@ -27,7 +28,7 @@ import Testing
         let sitemap = site.read("sitemap.xml") ?? ""
         #expect(sitemap.contains("<loc>https://calendar.example.com/2026/10/</loc>"))
         #expect(sitemap.contains("<loc>https://calendar.example.com/notes/national-day-duty/</loc>"))
-        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 439)  // every page but 404
+        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 444)  // every page but 404
         #expect(sitemap.contains("<loc>https://calendar.example.com/changes/</loc>"))
         #expect(!sitemap.contains("feeds/"))
         #expect(site.read("robots.txt")?.contains("Sitemap: https://calendar.example.com/sitemap.xml") == true)
@@ -114,13 +115,14 @@ import Testing
         #expect(home.contains(#"<p class="makeup-line" id="makeup-line" hidden></p>"#))
         #expect(home.contains("以上按本页生成日（2026年11月21日 星期六，北京时间）计算。"))
         // Grids for this month and the next three, the later ones hidden until the script shows them.
-        #expect(home.contains(#"<div class="home-month" data-month="2026-11">"#))
-        #expect(home.contains(#"<div class="home-month" data-month="2027-02" hidden>"#))
+        #expect(home.contains(#"<div class="home-month" data-month="2026-11" data-table="2026">"#))
+        // 2027 is not announced: the right column keeps 2026's table at the year's end.
+        #expect(home.contains(#"<div class="home-month" data-month="2027-02" data-table="2027" hidden>"#))
         #expect(home.contains(#"<a rel="next" href="2026/12/" data-month="2026-12">12月 →</a>"#))
-        // Each day's answers for the script: [date, today, holiday, make-up].
+        // Each day's answers for the script: [date, today, holiday, make-up, [each schedule's]].
         #expect(
             home.contains(
-                #"["2026-12-31","今天 12月31日 周四 农历冬月廿三 · 工作日；明天 1月1日 周五 依法放假：元旦（调休安排未公布）","2027年放假安排尚未公布；元旦 1月1日（周五）依法放假",""]"#
+                #"["2026-12-31","今天 12月31日 周四 农历冬月廿三 · 工作日；明天 1月1日 周五 依法放假：元旦（调休安排未公布）","2027年放假安排尚未公布；元旦 1月1日（周五）依法放假","",["按大小周：今天 12月31日 周四 上半天（下午放假，日班 09:00–13:30）；本周六 1月2日 待定（放假安排未公布）；本周日 1月3日 待定（放假安排未公布）""#
             ))
         #expect(home.contains(#"["2027-01-01","今天 1月1日 周五 农历冬月廿四 · 依法放假（元旦，该年调休安排未公布）","#))
         #expect(home.contains(#""live":"日期按北京时间计算。""#))
@@ -181,7 +183,8 @@ import Testing
         #expect(site.read("2026/10/index.html")?.contains(#"<a href="../../api/">数据接口</a>"#) == true)
         let api = site.read("api/index.html") ?? ""
         #expect(api.contains("curl -s https://calendar.example.com/api/days/2026-11-21.json | jq ."))
-        #expect(api.contains(#"{&quot;date&quot;:&quot;2026-11-21&quot;"#))
+        // The example on several lines, as `jq .` prints it.
+        #expect(api.contains("{\n  &quot;date&quot;: &quot;2026-11-21&quot;,\n  &quot;weekday&quot;: 6,\n"))
         // Beside each personal feed: its own page, noindex, linked from no public page.
         let privatePages = site.files.keys.filter { $0.hasPrefix("feeds/") && $0.hasSuffix("/index.html") }.sorted()
         #expect(privatePages.count == 6)
@@ -255,7 +258,8 @@ import Testing
         #expect(year.contains(#"Work on <span class="nw">Sat 14 Feb</span>, <span class="nw">Sat 28 Feb</span>"#))
         // The home page's answers read as English, in the site's time zone.
         let home = site.read("index.html") ?? ""
-        #expect(home.contains(#"<p class="today-line" id="today-line">Today Sat 21 Nov · Weekend</p>"#))
+        #expect(
+            home.contains(#"<p class="today-line" id="today-line">Today Sat 21 Nov (lunar 10th month, day 13) · Weekend</p>"#))
         #expect(home.contains("The 2027 arrangement is not announced yet; New Year&#39;s Day (Fri 1 Jan) is off by law"))
         #expect(home.contains("As of the day this page was built (Saturday, 21 November 2026, Beijing time)."))
         #expect(

@@ -38,7 +38,10 @@ import Testing
         #expect(answer.holiday == "下一个假期：中秋节，还有 6 天（9月25日（周五）至9月27日（周日），共3天）")
         #expect(answer.makeup == nil)
         let english = Self.answer("2026-09-19", .english)
-        #expect(english.today == "Today Sat 19 Sep · Weekend; tomorrow (Sun 20 Sep) is a make-up workday for National Day")
+        #expect(
+            english.today
+                == "Today Sat 19 Sep (lunar 8th month, day 9) · Weekend; tomorrow (Sun 20 Sep) is a make-up workday for National Day"
+        )
         #expect(english.holiday == "Next holiday: Mid-Autumn Festival, in 6 days (Fri 25 Sep – Sun 27 Sep, 3 days)")
     }
 
@@ -57,10 +60,27 @@ import Testing
         #expect(Self.answer("2026-09-27").makeup == "10月10日 周六 补班（国庆节）")
     }
 
+    /// On the last day of a break, the next one when it starts within two weeks: 国庆 four days
+    /// after 中秋 ends; a day off of a break that is no statutory day stays 休息日.
+    @Test func theLastDayOfABreakNamesTheNextOne() {
+        let answer = Self.answer("2026-09-27")
+        #expect(answer.today == "今天 9月27日 周日 农历八月十七 · 休息日（中秋节）")
+        #expect(
+            answer.holiday
+                == "中秋假期第3天（共3天），9月28日（周一）上班；下一个假期：国庆节，还有 4 天（10月1日（周四）至10月7日（周三），共7天）")
+        #expect(Self.answer("2026-09-25").today.hasSuffix("· 法定节假日（中秋节）"))
+        // 国庆 ends on 10-07; 元旦 is 86 days away: not named.
+        #expect(Self.answer("2026-10-07").holiday == "国庆假期第7天（共7天），10月8日（周四）上班")
+        #expect(
+            Self.answer("2026-09-27", .english).holiday
+                == "Mid-Autumn Festival holiday, day 3 of 3; back to work Mon 28 Sep. Next holiday: National Day, in 4 days (Thu 1 Oct – Wed 7 Oct, 7 days)"
+        )
+    }
+
     /// During a break: which day of it, and the first workday after it.
     @Test func aBreakDaySaysWhenWorkResumes() {
         let answer = Self.answer("2026-10-02")
-        #expect(answer.today == "今天 10月2日 周五 农历八月廿二 · 休息日（国庆节）")
+        #expect(answer.today == "今天 10月2日 周五 农历八月廿二 · 法定节假日（国庆节）")
         #expect(answer.holiday == "国庆假期第2天（共7天），10月8日（周四）上班")
         #expect(answer.makeup == "下周六 10月10日 补班（国庆节）")
         let english = Self.answer("2026-10-02", .english)

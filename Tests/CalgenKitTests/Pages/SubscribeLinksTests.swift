@@ -47,6 +47,8 @@ import Testing
         #expect(code.path.allSatisfy { "0123456789 Mhvz-".contains($0) })
         #expect(QRCode("https://calendar.example.com/feeds/holidays.ics")?.path == code.path)
         let page = try #require(try BundledSite.get().read("subscribe/index.html"))
-        #expect(page.components(separatedBy: #"<figure class="qr"><svg"#).count - 1 == 2)
+        // The holidays, the make-up days and the festivals: three codes, each of a webcal address.
+        #expect(page.components(separatedBy: #"<figure class="qr"><svg"#).count - 1 == 3)
+        #expect(QRCode("webcal://calendar.example.com/feeds/holidays.ics")?.path != code.path)
     }
 }

@@ -32,7 +32,7 @@ struct APIPage: SitePage {
         context["exampleDate"] = example.iso8601
         context["exampleYear"] = example.year
         context["dayCommand"] = "curl -s \(base)\(PagePath.apiDay(example.iso8601)) | jq ."
-        context["dayJSON"] = DayAPI.json(for: example, in: site.almanac)
+        context["dayJSON"] = DayAPI.prettyJSON(for: example, in: site.almanac)
         context["tomorrowCommand"] = """
             curl -s "\(base)\(PagePath.apiDays)$(date -d tomorrow +%F).json" \\
               | jq -r 'if .announced | not then "unknown" elif .isOffDay then "off" else "ring" end'

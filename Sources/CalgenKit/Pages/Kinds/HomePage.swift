@@ -44,16 +44,18 @@ struct HomePage: SitePage {
                 noteHref: { PagePath.note($0.slug) })
             grid["key"] = String(CivilDate(year: m.year, month: m.month, day: 1)!.iso8601.prefix(7))
             grid["hidden"] = i > 0
+            grid["tableYear"] = tableYear(year: m.year, month: m.month)
             // ← and →: links to the neighbouring month pages, which the script turns into
             // switches where the home page has that month.
             grid["steps"] = pages.neighbourMonths(year: m.year, month: m.month, root: "")
             return grid
         }
-        // The holiday table of each year the grids reach; the script shows the one of the month shown.
-        let gridYears = Array(Set(months.map(\.year))).sorted()
-        context["periodYears"] = gridYears.enumerated().map { i, year -> [String: Any] in
+        // The holiday table of each year the grids show one for; the script shows the month's.
+        let first = months.first.map { tableYear(year: $0.year, month: $0.month) }
+        let gridYears = Array(Set(months.map { tableYear(year: $0.year, month: $0.month) })).sorted()
+        context["periodYears"] = gridYears.map { year -> [String: Any] in
             [
-                "year": year, "href": PagePath.year(year), "title": pages.yearTitle(year), "hidden": i > 0,
+                "year": year, "href": PagePath.year(year), "title": pages.yearTitle(year), "hidden": year != first,
                 "announced": calendar.isAnnounced(year: year), "periods": pages.periods(year),
             ]
         }
@@ -73,15 +75,40 @@ struct HomePage: SitePage {
                 "current": y == today.year,
             ]
         }
+        // Each public work schedule's answer for today and this weekend (`ScheduleAnswer`).
+        context["scheduleAnswers"] = pages.publicSchedules.map { schedule -> [String: Any] in
+            [
+                "id": schedule.id, "name": strings.scheduleTitle(schedule), "href": PagePath.schedule(schedule.id),
+                "line": scheduleAnswer(schedule, on: today),
+            ]
+        }
+        context["hasScheduleAnswers"] = !pages.publicSchedules.isEmpty
         context["homeData"] = homeData(months: months)
         return context
+    }
+
+    /// The year whose holiday table stands beside a month's grid: the month's own, or at the
+    /// year's end (no break of the year left from the month on) the coming year's once it is
+    /// announced.
+    func tableYear(year: Int, month: Int) -> Int {
+        guard calendar.isAnnounced(year: year + 1), pages.years.contains(year + 1) else { return year }
+        let before = CivilDate(year: year, month: month, day: 1)!.previous
+        guard let next = site.almanac.nextHoliday(after: before) else { return year + 1 }
+        return next.year > year ? year + 1 : year
+    }
+
+    /// A work schedule's answer on `date`, in one line (`ScheduleAnswer`).
+    func scheduleAnswer(_ schedule: WorkSchedule, on date: CivilDate) -> String {
+        ScheduleAnswer(on: date, work: ScheduleEvaluator(schedule: schedule, almanac: site.almanac), strings: strings)
+            .line(strings)
     }
 
     /// The home page's answers on `date` (`HomeAnswer`).
     func answer(on date: CivilDate) -> HomeAnswer { HomeAnswer(on: date, almanac: site.almanac, strings: strings) }
 
     /// What the home page's script needs, as JSON for a `<script type="application/json">`: the
-    /// answers of each day of the grids' months (`[date, today, holiday, make-up or ""]`), the notes
+    /// answers of each day of the grids' months (`[date, today, holiday, make-up or "", [each
+    /// public schedule's answer]]`), the notes
     /// still to come, and the two lines the script may say besides.
     func homeData(months: [(year: Int, month: Int)]) -> String {
         var days = [JSON]()
@@ -95,6 +122,7 @@ struct HomePage: SitePage {
                 days.append(
                     .array([
                         .string(date.iso8601), .string(answer.today), .string(answer.holiday), .string(answer.makeup ?? ""),
+                        .array(pages.publicSchedules.map { .string(scheduleAnswer($0, on: date)) }),
                     ]))
             }
         }

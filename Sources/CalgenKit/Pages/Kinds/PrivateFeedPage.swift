@@ -53,9 +53,18 @@ struct PrivateFeedPage: Page {
         let strings = self.strings
         let words = strings.ui
         let horizon = pages.site.horizon(of: subscriber, today: pages.today)
+        let schedule = subscriber.schedule.flatMap { id in pages.site.schedules.first { $0.id == id } }
+        let leave = subscriber.personal.leave
         let reminders = subscriber.reminders.map { reminder -> [String: Any] in
+            // The leave skips only the reminders that follow the work schedule (or the legal workdays).
+            let followsWork: Bool
+            switch reminder.kind {
+            case .workdays, .makeupEve, .shiftStart: followsWork = true
+            default: followsWork = false
+            }
             let parts = [
-                strings.reminderDays(reminder.kind), strings.reminderTime(reminder.timing),
+                strings.reminderDays(reminder.kind, schedule: schedule, leave: followsWork && !leave.isEmpty),
+                strings.reminderTime(reminder.timing),
                 strings.reminderAlarms(reminder.alarms), strings.reminderRange(from: reminder.from, until: reminder.until),
             ].compactMap { $0 }
             return ["title": reminder.title, "summary": parts.joined(separator: strings.isChinese ? "；" : "; ")]
@@ -69,7 +78,18 @@ struct PrivateFeedPage: Page {
         var duplicates = [String]()
         if subscriber.includesHolidays { duplicates.append(words.duplicateHolidays) }
         if subscriber.includesFestivals || subscriber.includesSolarTerms { duplicates.append(words.duplicateFestivals) }
-        return [
+        // The schedule's own page, when it has one (public schedules): its rules and year.
+        var scheduleLink: [String: Any]? = nil
+        if let schedule, schedule.audience == .public {
+            let years = pages.site.scheduleYears(today: pages.today)
+            let year = years.contains(pages.today.year) ? pages.today.year : years.first ?? pages.today.year
+            scheduleLink = [
+                "name": strings.scheduleTitle(schedule), "href": root + PagePath.scheduleYear(schedule.id, year),
+            ]
+        }
+        var contents: [String: Any] = [
+            "feedHasHolidays": subscriber.includesHolidays,
+            "leave": leave.map { ["text": strings.leaveRange($0)] }, "hasLeave": !leave.isEmpty,
             "reminders": reminders, "hasReminders": !reminders.isEmpty,
             "also": also.map { ["text": $0] }, "hasAlso": !also.isEmpty,
             "addressedNotes": notes.map { ["title": $0.title, "href": root + PagePath.note($0.slug)] },
@@ -77,11 +97,12 @@ struct PrivateFeedPage: Page {
             "duplicates": duplicates.map { ["text": $0] },
             "zoneLine": [
                 strings.reminderSchedule(
-                    subscriber.schedule.map { id in pages.site.schedules.first { $0.id == id }?.name ?? id },
-                    leave: !subscriber.personal.leave.isEmpty),
+                    subscriber.schedule.map { id in schedule?.name ?? id }, leave: !leave.isEmpty),
                 strings.fill(words.personalTimeZone, ["zone": subscriber.timeZone]),
             ].compactMap { $0 }.joined(separator: strings.isChinese ? "" : " "),
             "validity": strings.validity(horizon.validThrough),
         ]
+        if let scheduleLink { contents["scheduleLink"] = scheduleLink }
+        return contents
     }
 }

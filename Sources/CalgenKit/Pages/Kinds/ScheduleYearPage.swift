@@ -101,8 +101,9 @@ struct ScheduleYearPage: SitePage {
                 )
                 .merging(["href": root + place.feedPath]) { $1 }
             ],
-            // A private schedule has no API and is not indexed.
+            // A private schedule has no API, no today page and is not indexed.
             "apiHref": place.isPrivate ? false : root + PagePath.apiScheduleYear(schedule.id, year),
+            "todayHref": place.isPrivate ? false : root + PagePath.schedule(schedule.id),
             "noindex": place.isPrivate,
             "scheduleLegend": words.scheduleLegend,
         ]

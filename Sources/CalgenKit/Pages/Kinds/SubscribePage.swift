@@ -21,10 +21,21 @@ struct SubscribePage: SitePage {
         context["heading"] = words.subscribeTitle
         context["isChinese"] = strings.isChinese
         context["personal"] = false
+        let base = pages.site.config.baseURL
+        // The two-line chooser: an iPhone with Apple's built-in holidays takes the make-up days,
+        // everyone else the holidays.
+        context["chooser"] = [
+            "holidays": FeedURL(baseURL: base, path: Calgen.publicFeedPath).webcal,
+            "makeup": FeedURL(baseURL: base, path: Calgen.makeupFeedPath).webcal,
+        ]
         context["feeds"] = [
             SubscribePage.feedAddress(
                 id: "holidays", path: Calgen.publicFeedPath, title: words.subscribe, text: words.subscribeText,
                 calendarName: strings.publicFeedName(pages.site.config.title), baseURL: pages.site.config.baseURL),
+            SubscribePage.feedAddress(
+                id: "makeup", path: Calgen.makeupFeedPath, title: words.variantMakeup, text: words.variantMakeupText,
+                calendarName: strings.publicFeedName(pages.site.config.title) + " · " + words.variantMakeupLink,
+                baseURL: pages.site.config.baseURL),
             SubscribePage.feedAddress(
                 id: "festivals", path: Calgen.festivalsFeedPath, title: words.subscribeFestivals,
                 text: words.subscribeFestivalsText, calendarName: strings.festivalsFeedName(pages.site.config.title),
@@ -34,27 +45,35 @@ struct SubscribePage: SitePage {
         let year =
             pages.site.scheduleYears(today: pages.today).contains(pages.today.year)
             ? pages.today.year : pages.site.scheduleYears(today: pages.today).first ?? pages.today.year
-        context["schedules"] = pages.publicSchedules.map { schedule -> [String: Any] in
+        context["scheduleList"] = pages.publicSchedules.map { schedule -> [String: Any] in
             [
                 "name": strings.scheduleTitle(schedule), "href": root + PagePath.scheduleYear(schedule.id, year),
                 "text": strings.scheduleSummary(schedule),
             ]
         }
-        context["hasSchedules"] = !pages.publicSchedules.isEmpty
+        context["hasScheduleList"] = !pages.publicSchedules.isEmpty
         context["variants"] = variants()
         context["hasVariants"] = true
         return context
     }
 
-    /// The public variants of the holiday feed (`FeedRenderer.variantFeeds`), compact: each
-    /// variant's name, who it is for, and its webcal and https addresses; the announced years
-    /// newest first.
+    /// The public variants of the holiday feed (`FeedRenderer.variantFeeds`), folded under one
+    /// disclosure: each variant's name and who it is for, and for each of its feeds the same
+    /// controls as the main feeds (webcal, Google Calendar, Outlook.com, the address to copy),
+    /// no QR code; the announced years newest first.
     private func variants() -> [[String: Any]] {
-        let words = pages.strings.ui
+        let strings = pages.strings
+        let words = strings.ui
         let base = pages.site.config.baseURL
+        let site = pages.site.config.title
+        var count = 0
         func link(_ label: String, _ path: String) -> [String: Any] {
-            let url = FeedURL(baseURL: base, path: path)
-            return ["label": label, "webcal": url.webcal, "https": url.https]
+            count += 1
+            var address = SubscribePage.feedAddress(
+                id: "variant-\(count)", path: path, title: label, text: "",
+                calendarName: strings.publicFeedName(site) + " · " + label, baseURL: base, qr: false)
+            address["label"] = label
+            return address
         }
         func item(_ name: String, _ text: String, _ links: [[String: Any]]) -> [String: Any] {
             ["name": name, "text": text, "links": links]
@@ -69,20 +88,21 @@ struct SubscribePage: SitePage {
         let calendar = pages.site.calendar
         let announced = calendar.years.filter(calendar.isAnnounced(year:)).reversed()
         return [
-            item(words.variantMakeup, words.variantMakeupText, [link(words.subscribeShort, Calgen.makeupFeedPath)]),
-            item(words.variantStatutory, words.variantStatutoryText, [link(words.subscribeShort, Calgen.statutoryFeedPath)]),
+            item(
+                words.variantStatutory, words.variantStatutoryText, [link(words.variantStatutoryLink, Calgen.statutoryFeedPath)]),
             item(words.variantEnglish, words.variantEnglishText, languageLinks(.english)),
             item(words.variantChinese, words.variantChineseText, languageLinks(.chinese)),
             item(words.variantYears, words.variantYearsText, announced.map { link(String($0), FeedPath.year($0)) }),
         ]
     }
 
-    /// One feed's addresses for `partials/feed-address`: webcal, https and its QR code, the links
+    /// One feed's addresses for `partials/feed-address`: webcal, https and (`qr`) the webcal
+    /// address's QR code, the links
     /// that add it to Google Calendar and Outlook.com (as `calendarName`), and the link to the
     /// file (from the subscribe page, or from `folder`, the page beside a personal feed).
     static func feedAddress(
         id: String, path: String, title: String, text: String, calendarName: String, baseURL: String,
-        relativeTo folder: String = ""
+        relativeTo folder: String = "", qr: Bool = true
     ) -> [String: Any] {
         let url = FeedURL(baseURL: baseURL, path: path)
         let relative = folder.isEmpty ? "../" + path : String(path.dropFirst(folder.count))
@@ -90,8 +110,9 @@ struct SubscribePage: SitePage {
             "id": id, "title": title, "text": text, "https": url.https, "webcal": url.webcal, "href": relative,
             "google": url.google, "outlook": url.outlook(name: calendarName),
         ]
-        // The https address as a QR code, to move from a computer's screen to a phone.
-        if let code = QRCode(url.https) {
+        // The webcal address as a QR code, to move from a computer's screen to a phone: a phone
+        // opens it as a subscription (an https address would download the file once).
+        if qr, let code = QRCode(url.webcal) {
             address["qrSize"] = code.size
             address["qrPath"] = code.path
         }
