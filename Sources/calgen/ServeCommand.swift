@@ -82,8 +82,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     private func build(into output: String, server: DevServer, first: Bool) {
         do {
-            let report = try SiteBuilder(options: try site.buildOptions(output: output)).build()
+            let options = try site.buildOptions(output: output)
+            if case .local(let path, created: true) = options.feedSecret.origin {
+                say("note: created \(path), the random secret of personal feed URLs in local builds (keep it out of git)")
+            }
+            let report = try SiteBuilder(options: options).build()
             server.publish(output)
+            DiagnosticPrinter.print(warnings: report.warnings.filter { $0.severity == .warning })
             let summary = BuildSummary.text(report, output: "site", verbose: false)
             say((first ? "" : "Rebuilt: ") + summary.replacingOccurrences(of: "Built site/ ", with: "built "))
         } catch let error as ContentErrors {
@@ -91,6 +96,9 @@ struct ServeCommand: AsyncParsableCommand {
             server.markFailed(error.diagnostics.map { Terminal.safe($0.formatted) }.joined(separator: "\n"))
             Terminal.write(
                 first ? "The site does not build yet; fix the problems above.\n" : "Still serving the last good build.\n")
+        } catch let exit as ExitCode {
+            // A feed secret that cannot be used: its message is printed already.
+            server.markFailed("calgen cannot use the feed secret (exit \(exit.rawValue)): see the terminal")
         } catch {
             DiagnosticPrinter.print(error, outputDirectory: nil)
             server.markFailed(Terminal.safe("\(error)"))
