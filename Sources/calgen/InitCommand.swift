@@ -59,8 +59,7 @@ struct InitCommand: ParsableCommand {
         do {
             written = try SiteScaffold.write(into: directory, settings, today: today, force: force)
         } catch {
-            DiagnosticPrinter.print(error, outputDirectory: nil)
-            throw ExitCode.failure
+            throw InitCommand.failure(error.diagnostics)
         }
         let shown = Terminal.safe(directory)
         print(
@@ -70,7 +69,7 @@ struct InitCommand: ParsableCommand {
             """
             Next:
               cd \(shown)
-              calgen serve                  # preview on http://127.0.0.1:8000/
+              calgen serve                  # a preview at the address it prints
               calgen new note NAME          # and: calgen new subscriber ID, calgen new schedule ID
               calgen build                  # the site into public/
             Content/notes/\(today.year)/welcome.md and Content/users/example.yml are examples: edit or delete them.
@@ -89,11 +88,13 @@ struct InitCommand: ParsableCommand {
         }
         guard isatty(0) == 1 else {
             let missing = zip(["--title", "--base-url", "--language", "--timezone"], given).filter { $0.1 == nil }.map(\.0)
-            throw ValidationError(
-                "not a terminal, and \(missing.joined(separator: ", ")) not given",
-                fix:
-                    "give them, or --yes to take the defaults (\(defaults.title), \(defaults.baseURL), \(defaults.language), \(defaults.timeZone))"
-            )
+            // No usage lines: the command line is right, it only lacks what a terminal would ask.
+            throw InitCommand.failure([
+                Diagnostic(
+                    file: "", message: "not a terminal, and \(missing.joined(separator: ", ")) not given",
+                    fix: "give them, or --yes to take the defaults (\(defaults.title), \(defaults.baseURL), "
+                        + "\(defaults.language), \(defaults.timeZone))")
+            ])
         }
         func ask(_ question: String, _ value: String?, _ fallback: String) -> String {
             if let value { return value }
@@ -108,5 +109,11 @@ struct InitCommand: ParsableCommand {
             baseURL: ask("Address it will be published at", baseURL, fallback.baseURL),
             language: language,
             timeZone: ask("Time zone", timezone, fallback.timeZone))
+    }
+
+    /// Prints each problem with its fix (nothing written, no usage lines) and gives exit 1.
+    static func failure(_ diagnostics: [Diagnostic]) -> ExitCode {
+        Terminal.write(diagnostics.flatMap(DiagnosticPrinter.lines).joined(separator: "\n") + "\n")
+        return ExitCode.failure
     }
 }

@@ -60,8 +60,7 @@ struct NewCommand: ParsableCommand {
             let path = try NewContent.write(kind, name: name, title: title, date: day, contentDirectory: contentOption.content)
             print("wrote \(Terminal.safe(path))")
         } catch let errors as ContentErrors {
-            DiagnosticPrinter.print(errors, outputDirectory: nil)
-            throw ExitCode.failure
+            throw InitCommand.failure(errors.diagnostics)
         }
     }
 }
