@@ -29,7 +29,7 @@ ROOMS = [
     ["Incremental"],
     ["API"],
     ["Pages", "Feeds"],
-    ["Plan", "Check", "Sync"],
+    ["Plan", "Check", "Sync", "Scaffold"],
     ["Output"],
     ["Build"],
 ]

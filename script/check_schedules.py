@@ -340,6 +340,8 @@ def check_shift_reminders(content, feeds, output, failures):
     schedules = load(content)
     compared = 0
     for feed in feeds:
+        if feed.get("kind", "subscriber") != "subscriber":
+            continue
         with open(os.path.join(content, "users", feed["id"] + ".yml"), encoding="utf-8") as f:
             user = yaml.safe_load(f)
         reminders = [r for r in user.get("reminders", []) if r["kind"] == "shift-start"]

@@ -10,6 +10,9 @@ Examples/github-actions/publish.yml, as a scheduled run, against:
 It expects the new 2027 file committed and pushed, a site whose version continues (2), and the
 unchanged events of the previous release with their DTSTAMP.
 
+Examples/github-actions/publish-site.yml, the workflow `calgen init` writes into a new site, in a site
+made by `calgen init` and pushed to a repository of its own, as publish.yml is checked.
+
 Examples/github-actions/publish-sharded.yml, job by job as a runner would (every shard of the
 matrix in its own folder, artifacts passed from job to job as actions/upload-artifact and
 download-artifact do), on the bundled content from 2025 with 26 more subscribers, against a previous
@@ -43,6 +46,7 @@ import time
 import yaml
 
 PUBLISH = "Examples/github-actions/publish.yml"
+SITE_PUBLISH = "Examples/github-actions/publish-site.yml"
 SHARDED = "Examples/github-actions/publish-sharded.yml"
 SECRET = "check-workflow-secret-0123456789"
 # Scratch folders in memory where there is one: removing a few hundred MB of checkouts and sites
@@ -209,6 +213,72 @@ def check_publish(calgen):
             print("FAIL", failure)
         print(f"{PUBLISH}: {len(steps)} shell steps run against 127.0.0.1; new data committed and pushed, "
               f"version {version}; {len(failures)} failed")
+        return 1 if failures else 0
+
+
+# --- publish-site.yml: the workflow of a site made by `calgen init` ---------------------------
+
+def check_site_publish(calgen):
+    """A site made by `calgen init`, pushed to its own repository, runs the workflow init wrote
+    (the calgen binary given in place of the checkout and build of calgen's repository) against a
+    previous release of itself and a holiday-cn mirror in which 2027 has just been announced."""
+    with tempfile.TemporaryDirectory(dir=SCRATCH) as scratch:
+        env = dict(os.environ, HOME=scratch, GIT_TERMINAL_PROMPT="0", SOURCE_DATE_EPOCH=str(RELEASED))
+        env.pop("CALGEN_FEED_SECRET", None)
+        site = os.path.join(scratch, "site")
+        run([calgen, "init", site, "--yes", "--base-url", "https://calendar.example.com/"], env=env)
+        with open(os.path.join(site, ".github", "workflows", "publish.yml"), encoding="utf-8") as f:
+            written = f.read()
+        with open(SITE_PUBLISH, encoding="utf-8") as f:
+            if f.read() != written:
+                print(f"FAIL {SITE_PUBLISH}: calgen init wrote another workflow")
+                return 1
+        workflow = yaml.safe_load(written)
+        steps = [s for s in workflow["jobs"]["build"]["steps"] if "run" in s and "swift build" not in s["run"]]
+        for command in (["init", "--quiet", "--initial-branch", "main"], ["add", "-A"],
+                        ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "-m", "site"]):
+            run(["git"] + command, cwd=site)
+        run(["git", "clone", "--quiet", "--bare", site, os.path.join(scratch, "origin.git")])
+        work = os.path.join(scratch, "work")
+        run(["git", "clone", "--quiet", os.path.join(scratch, "origin.git"), work])
+        os.makedirs(os.path.join(work, ".calgen", ".build", "release"))
+        os.symlink(calgen, os.path.join(work, ".calgen", ".build", "release", "calgen"))
+        served = os.path.join(scratch, "served")
+        env["CALGEN_FEED_SECRET"] = SECRET
+        run([calgen, "build", "--quiet", "--content", os.path.join(site, "Content"), "--templates",
+             os.path.join(site, "Templates"), "--output", os.path.join(served, "site")], env=env)
+        mirror = os.path.join(served, "holiday-cn")
+        shutil.copytree(os.path.join(site, "Content", "holidays"), mirror)
+        with open(os.path.join(mirror, "2027.json"), "w", encoding="utf-8") as f:
+            json.dump({"year": 2027, "papers": ["https://www.gov.cn/example"],
+                       "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": True}]}, f, ensure_ascii=False)
+        del env["CALGEN_FEED_SECRET"]
+        port = free_port()
+        with http_server(served, port) as address:
+            context = {"vars": {"SITE_URL": f"{address}/site/", "HOLIDAYS_SOURCE": f"{address}/holiday-cn/"},
+                       "secrets": {"CALGEN_FEED_SECRET": SECRET}, "steps": {}}
+            env["SOURCE_DATE_EPOCH"] = str(FIRST_RUN)
+            for step in steps:
+                done = shell_step(step, work, env, context, os.path.join(scratch, "github-output"))
+                print_step(step.get("name"), done, lines=6)
+                if done.returncode != 0:
+                    return 1
+        failures = []
+        log = run(["git", "--git-dir", os.path.join(scratch, "origin.git"), "log", "-1", "--name-only",
+                   "--format=%s"]).stdout
+        if "Content/holidays/2027.json" not in log:
+            failures.append(f"the new holiday file was not pushed: {log!r}")
+        version = manifest_version(os.path.join(work, "public"))
+        if version != 2:
+            failures.append(f"the site's version is {version}, expected 2 (continuing the release's 1)")
+        status = run(["git", "status", "--porcelain", "--ignored"], cwd=work).stdout
+        for ignored in ("!! .calgen/", "!! public/"):
+            if ignored not in status.splitlines():
+                failures.append(f"{ignored[3:]} is not ignored by the site's .gitignore: {status!r}")
+        for failure in failures:
+            print("FAIL", failure)
+        print(f"{SITE_PUBLISH}: a site of calgen init, {len(steps)} shell steps run against 127.0.0.1; new data "
+              f"committed and pushed, version {version}; {len(failures)} failed")
         return 1 if failures else 0
 
 
@@ -598,9 +668,9 @@ def report(failures, started):
 def main(calgen):
     sys.stdout.reconfigure(line_buffering=True)
     calgen = os.path.abspath(calgen)
-    if not all([validate(PUBLISH), validate(SHARDED)]):
+    if not all([validate(PUBLISH), validate(SITE_PUBLISH), validate(SHARDED)]):
         return 1
-    return check_publish(calgen) | check_sharded(calgen)
+    return check_publish(calgen) | check_site_publish(calgen) | check_sharded(calgen)
 
 
 if __name__ == "__main__":

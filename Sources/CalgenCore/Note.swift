@@ -24,11 +24,17 @@ public struct Note: Hashable, Sendable {
     public let text: String
     /// The source file, for messages (`Content/notes/2026/duty.md`).
     public let file: String
+    /// `visibility: feeds`: the note is in the personal feeds it is addressed to and on their
+    /// private pages only, never on a public page, in the API, the news or a public feed.
+    public let feedsOnly: Bool
+    /// `minor: true`: an edit of the note changes its page but is no news (no "note changed"
+    /// entry on the changes page and in `changes.xml`).
+    public let minor: Bool
 
     public init(
         slug: String, title: String, start: CivilDate, end: CivilDate, time: TimeOfDay? = nil, duration: TimeSpan? = nil,
         tags: [String] = [], draft: Bool = false, audience: [String] = [], html: String = "", text: String = "",
-        file: String = ""
+        file: String = "", feedsOnly: Bool = false, minor: Bool = false
     ) {
         self.slug = slug
         self.title = title
@@ -42,6 +48,8 @@ public struct Note: Hashable, Sendable {
         self.html = html
         self.text = text
         self.file = file
+        self.feedsOnly = feedsOnly
+        self.minor = minor
     }
 
     /// Every day the note covers.

@@ -29,6 +29,9 @@ public struct BuildOptions: Sendable {
     /// The folders of every shard of this build (`--assemble`): the site is built with each
     /// personal feed taken from its shard instead of rendered.
     public var assemble: [String] = []
+    /// Whether warnings (an audience no subscriber takes, a feed too large for some apps, …)
+    /// fail the run as errors, with nothing written (`--strict`, for CI).
+    public var strict = false
     /// Called as each step starts (for a progress indicator on a terminal).
     public var progress: (@Sendable (_ step: String, _ index: Int, _ count: Int) -> Void)?
 

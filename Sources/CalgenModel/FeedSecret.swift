@@ -154,7 +154,8 @@ public enum FeedSecretError: Error, CustomStringConvertible, Sendable {
     /// What to do about it.
     public var fix: String {
         switch self {
-        case .tooShort: return "generate one with `openssl rand -base64 32`"
+        case .tooShort:
+            return "make one with `openssl rand -base64 32` and give it as CALGEN_FEED_SECRET or in --feed-secret-file"
         case .unreadable: return "check the path given to --feed-secret-file"
         case .uncreatable: return "make the folder beside the content writable, or set CALGEN_FEED_SECRET"
         }
@@ -163,7 +164,8 @@ public enum FeedSecretError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .tooShort(let n):
-            return "the feed secret has \(n) bytes; use at least 16 random bytes, e.g. the output of `openssl rand -base64 32`"
+            return "the feed secret (CALGEN_FEED_SECRET or --feed-secret-file) is \(n) byte\(n == 1 ? "" : "s") long; "
+                + "it must be at least 16 bytes of random text"
         case .unreadable(let path): return "the feed secret file \(path) cannot be read"
         case .uncreatable(let path):
             return "the local feed secret file \(path) cannot be created; set CALGEN_FEED_SECRET or pass --feed-secret-file"

@@ -4,8 +4,12 @@ import CalgenCore
 public struct Site: Sendable {
     public let config: SiteConfig
     public let calendar: HolidayCalendar
-    /// Published notes in reading order (drafts only with `--drafts`).
+    /// Published notes in reading order (drafts only with `--drafts`): the public ones, which
+    /// the pages, the API, the news and the public feed show.
     public let notes: [Note]
+    /// The notes of `visibility: feeds`, in reading order: only in the personal feeds they are
+    /// addressed to and on those feeds' private pages.
+    public let feedsOnlyNotes: [Note]
     /// The subscribers of personal feeds, by id.
     public let subscribers: [Subscriber]
     /// The work schedules of `schedules/`, by id, which subscribers name (`schedule:`).
@@ -20,15 +24,23 @@ public struct Site: Sendable {
 
     public init(
         config: SiteConfig, calendar: HolidayCalendar, notes: [Note] = [], subscribers: [Subscriber] = [],
-        holidaySources: [Int: String] = [:], schedules: [WorkSchedule] = []
+        holidaySources: [Int: String] = [:], schedules: [WorkSchedule] = [], feedsOnlyNotes: [Note] = []
     ) {
         self.holidaySources = holidaySources
         self.almanac = Almanac(calendar: calendar, years: Site.almanacYears(calendar), festivals: config.festivals)
         self.config = config
         self.calendar = calendar
         self.notes = notes
+        self.feedsOnlyNotes = feedsOnlyNotes
         self.subscribers = subscribers
         self.schedules = schedules
+    }
+}
+
+extension Site {
+    /// Every note a personal feed may carry, public and feeds-only, in reading order.
+    package var allNotes: [Note] {
+        feedsOnlyNotes.isEmpty ? notes : (notes + feedsOnlyNotes).sorted(by: Note.ordered)
     }
 }
 

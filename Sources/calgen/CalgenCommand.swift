@@ -14,8 +14,8 @@ struct CalgenCommand: AsyncParsableCommand {
             """,
         version: Calgen.version,
         subcommands: [
-            BuildCommand.self, CheckCommand.self, ServeCommand.self, FeedsCommand.self, DayCommand.self, HolidaysCommand.self,
-            SyncCommand.self,
+            InitCommand.self, NewCommand.self, BuildCommand.self, CheckCommand.self, ServeCommand.self, FeedsCommand.self,
+            DayCommand.self, HolidaysCommand.self, SyncCommand.self,
         ]
     )
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CalgenCore
 import CalgenKit
 import CalgenModel
 import Foundation
@@ -12,8 +13,9 @@ struct FeedSecretOption: ParsableArguments {
             valueName: "path"))
     var feedSecretFile: String?
 
-    /// The secret, or a validation error that names what is wrong. Without one, in CI (`CI` set)
-    /// there is none; locally, a random secret is kept beside the content directory.
+    /// The secret. Without one, in CI (`CI` set) there is none; locally, a random secret is kept
+    /// beside the content directory. A secret that cannot be used is printed as an error with
+    /// its fix (no usage lines: the command line was right) and the run exits 1.
     func resolve(contentDirectory: String) throws -> FeedSecret {
         let environment = ProcessInfo.processInfo.environment
         let ci = environment["CI"].map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
@@ -25,7 +27,9 @@ struct FeedSecretOption: ParsableArguments {
             return try FeedSecret.resolve(
                 file: feedSecretFile, environment: environment["CALGEN_FEED_SECRET"], isCI: ci, localFile: local)
         } catch {
-            throw ValidationError(error.description, fix: error.fix)
+            DiagnosticPrinter.print(
+                ContentErrors(Diagnostic(file: "", message: error.description, fix: error.fix)), outputDirectory: nil)
+            throw ExitCode.failure
         }
     }
 }

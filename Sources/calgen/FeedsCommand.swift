@@ -12,7 +12,7 @@ struct FeedsCommand: ParsableCommand {
             Every subscriber gets an https URL (for Outlook and most apps) and a webcal URL (for \
             one-click subscribing). The URLs contain a token derived from the feed secret: give each \
             URL only to its subscriber. A work schedule's feed follows, public or (`audience: private`) \
-            at a secret address of its own. With --json, the subscribers' feeds only. Use the same \
+            at a secret address of its own. With --json, the same as an array: the subscribers' feeds (`kind: subscriber`), then the schedules' (`kind: schedule`). Use the same \
             secret as the build that is published.
             """
     )

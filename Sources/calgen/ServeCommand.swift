@@ -74,7 +74,11 @@ struct ServeCommand: AsyncParsableCommand {
             source.resume()
             ServeCommand.signalSources.append(source)
         }
-        let resident = ResidentSite(options: try site.buildOptions(output: output))
+        let options = try site.buildOptions(output: output)
+        if case .local(let path, created: true) = options.feedSecret.origin {
+            say("note: created \(path), the random secret of personal feed URLs in local builds (keep it out of git)")
+        }
+        let resident = ResidentSite(options: options)
         var fingerprint = resident.sourcesFingerprint()
         let builds = OutputBuilds(resident: resident)
         if reload(resident, server: server, first: true) { builds.request(first: true) }
@@ -103,6 +107,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             let reload = try resident.reload()
             server.publish(site: ResidentServedSite(site: resident))
+            DiagnosticPrinter.print(warnings: reload.warnings)
             if !first {
                 let milliseconds = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
                 let steps = reload.steps.map { "\($0.name) \(DiagnosticPrinter.milliseconds($0.duration))" }
@@ -114,6 +119,9 @@ struct ServeCommand: AsyncParsableCommand {
             server.markFailed(error.diagnostics.map { Terminal.safe($0.formatted) }.joined(separator: "\n"))
             Terminal.write(
                 first ? "The site does not build yet; fix the problems above.\n" : "Still serving the last good build.\n")
+        } catch let exit as ExitCode {
+            // A feed secret that cannot be used: its message is printed already.
+            server.markFailed("calgen cannot use the feed secret (exit \(exit.rawValue)): see the terminal")
         } catch {
             DiagnosticPrinter.print(error, outputDirectory: nil)
             server.markFailed(Terminal.safe("\(error)"))
@@ -144,6 +152,10 @@ private final class OutputBuilds: @unchecked Sendable {
         queue.async { [resident] in
             do {
                 guard let report = try resident.buildOutput() else { return }
+                // The reload printed the content's own warnings; the build adds those of its feeds.
+                let content = Set(resident.warnings.map(\.formatted))
+                DiagnosticPrinter.print(
+                    warnings: report.warnings.filter { $0.severity == .warning && !content.contains($0.formatted) })
                 let summary = BuildSummary.text(report, output: "site", verbose: false)
                 say((first ? "" : "Rebuilt: ") + summary.replacingOccurrences(of: "Built site/ ", with: "built "))
             } catch let error as ContentErrors {

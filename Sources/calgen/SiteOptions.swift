@@ -55,6 +55,13 @@ struct SiteOptions: ParsableArguments {
     @Flag(name: .long, help: "Include notes marked `draft: true`.")
     var drafts = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Treat every warning (a note audience no subscriber takes, an unused `notes:` group, …) as an error: exit 1, output untouched."
+    )
+    var strict = false
+
     func validate() throws {
         if previousSite != nil && previousManifest != nil {
             throw ValidationError("give --previous-site or --previous-manifest, not both")
@@ -66,11 +73,13 @@ struct SiteOptions: ParsableArguments {
 
     /// The build options for an output directory.
     func buildOptions(output: String) throws -> BuildOptions {
-        BuildOptions(
+        var options = BuildOptions(
             contentDirectory: contentOption.content, templatesDirectory: templates, outputDirectory: output,
             now: try BuildNow.resolve(sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], option: now),
             includeDrafts: drafts, feedSecret: try secretOption.resolve(contentDirectory: contentOption.content),
             previousManifest: previousManifest, baseURL: baseURL, allowReset: allowReset)
+        options.strict = strict
+        return options
     }
 }
 

@@ -371,6 +371,17 @@ public enum BadInputCases {
             "an audience that is no name", "Content/notes/bad.md", note("date: 2026-10-01\naudience: [Team A]\n"),
             #"error: "Team A" in "audience" is not `public`"#),
         write(
+            "a feeds-only note addressed to public", "Content/notes/bad.md",
+            note("date: 2026-10-01\naudience: [public]\nvisibility: feeds\n"),
+            "error: a note with `visibility: feeds` cannot be addressed to `public`"),
+        write(
+            "a feeds-only note with no audience", "Content/notes/bad.md", note("date: 2026-10-01\nvisibility: feeds\n"),
+            "error: a note with `visibility: feeds` and no \"audience\" would be published nowhere"),
+        write(
+            "a visibility that is neither public nor feeds", "Content/notes/bad.md",
+            note("date: 2026-10-01\naudience: [team-a]\nvisibility: private\n"),
+            #"notes/bad.md:5:13: error: "visibility" is `public` (the default) or `feeds`, found "private""#),
+        write(
             "a slug with spaces", "Content/notes/bad.md", note("date: 2026-10-01\nslug: A B\n"),
             #"notes/bad.md:4:7: error: "slug" must be URL-safe"#),
         write(
@@ -649,6 +660,18 @@ public enum BadInputCases {
 
     public static let commandLineCases: [Case] = [
         cli(
+            "an audience typo, with --strict", ["--strict"],
+            changes: [.write("Content/notes/bad.md", Data(note("date: 2026-10-01\naudience: [team-aa]\n").utf8))],
+            #"notes/bad.md: the audience "team-aa" is no subscriber id"#, "did you mean team-a?", "public/ was left unchanged"),
+        cli(
+            "a notes: group no note uses, with --strict", ["--strict"],
+            changes: [
+                .write(
+                    "Content/users/x.yml",
+                    Data(subscriber("    kind: workdays\n    time: \"09:00\"\n", top: "notes: [team-xyz]\n").utf8))
+            ],
+            #"users/x.yml: the group "team-xyz" in `notes:` is the audience of no note"#),
+        cli(
             "an output that is a link to a folder calgen did not write", ["--output", "pub"],
             changes: [.mkdir("www"), .write("www/keep.txt", Data("precious".utf8)), .link("pub", to: "www")],
             "error: pub: refusing to replace a directory that calgen did not write"),
@@ -707,7 +730,9 @@ public enum BadInputCases {
         cli(
             "a feed secret file that does not exist", ["--feed-secret-file", "nowhere.txt"],
             "the feed secret file nowhere.txt cannot be read"),
-        cli("a feed secret that is too short", [], env: ["CALGEN_FEED_SECRET": "short"], "the feed secret has 5 bytes"),
+        cli(
+            "a feed secret that is too short", [], env: ["CALGEN_FEED_SECRET": "short"],
+            "is 5 bytes long; it must be at least 16", "openssl rand -base64 32"),
         cli("a content directory that does not exist", ["--content", "Nowhere"], "Nowhere/site.yml: the file cannot be read"),
         cli("a port that is no port", ["--port", "70000"], "--port 70000"),
         cli(

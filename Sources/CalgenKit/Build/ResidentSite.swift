@@ -59,11 +59,16 @@ public final class ResidentSite: @unchecked Sendable {
     /// The number of the generation served now (0 before the first good load).
     public var generation: Int { state.withLock { current?.number ?? 0 } }
 
-    /// What a reload did: the generation it made and the time of each of its steps.
+    /// What a reload did: the generation it made, the content's warnings and the time of each
+    /// of its steps.
     public struct Reload: Sendable {
         public let generation: Int
+        public let warnings: [Diagnostic]
         public let steps: [BuildReport.Step]
     }
+
+    /// The warnings of the content served now (an audience no subscriber takes, …).
+    public var warnings: [Diagnostic] { state.withLock { current?.warnings ?? [] } }
 
     /// Loads the content and templates again and, when they have no problems, serves them as a
     /// new generation. Throws `ContentErrors` with every problem (the last good generation stays).
@@ -80,6 +85,19 @@ public final class ResidentSite: @unchecked Sendable {
         }
         try options.feedSecret.check(
             hasSubscribers: !loaded.sources.subscribers.isEmpty, contentDirectory: options.contentDirectory)
+        let warnings = timer.step("check") {
+            AudienceCheck.warnings(loaded.site, subscriberFiles: loaded.sources.subscriberFiles)
+                .filter { $0.severity == .warning }
+        }
+        if options.strict && !warnings.isEmpty {
+            // --strict: a warning keeps the content from being served, as it keeps a build from writing.
+            throw ContentErrors(
+                warnings.map { warning in
+                    var error = warning
+                    error.severity = .error
+                    return error
+                })
+        }
         let today = loaded.site.config.civilDate(of: options.now)
         let renderer = timer.step("index") { SiteRenderer(site: loaded.site, templates: loaded.templates, today: today) }
         var producers = [String: Producer]()
@@ -112,11 +130,11 @@ public final class ResidentSite: @unchecked Sendable {
         for file in eager { producers[file.path] = .bytes(file.bytes) }
         let number = state.withLock {
             let number = (current?.number ?? 0) + 1
-            current = Generation(number: number, renderer: renderer, producers: producers)
+            current = Generation(number: number, renderer: renderer, producers: producers, warnings: warnings)
             state.broadcast()
             return number
         }
-        return Reload(generation: number, steps: timer.steps)
+        return Reload(generation: number, warnings: warnings, steps: timer.steps)
     }
 
     /// Builds the output folder from the newest generation's content (parsing nothing that the
@@ -189,13 +207,15 @@ public final class ResidentSite: @unchecked Sendable {
         let number: Int
         let renderer: SiteRenderer
         let producers: [String: Producer]
+        let warnings: [Diagnostic]
         private let lock = NSLock()
         private var rendered = [String: [UInt8]]()
 
-        init(number: Int, renderer: SiteRenderer, producers: [String: Producer]) {
+        init(number: Int, renderer: SiteRenderer, producers: [String: Producer], warnings: [Diagnostic]) {
             self.number = number
             self.renderer = renderer
             self.producers = producers
+            self.warnings = warnings
         }
 
         /// The file at `path`, rendered once.

@@ -65,7 +65,10 @@ struct ShardAssembly: Sendable {
                         message: "is shard \(shard.shard)/\(shard.of), but \(read[0].0.name) is one of \(count) shards",
                         fix: redo))
             } else if let other = seen[shard.shard] {
-                problems.add(Diagnostic(file: file, message: "is shard \(shard.shard)/\(count), as \(other) is", fix: redo))
+                let twice =
+                    other == folder.name
+                    ? "is given twice to --assemble" : "is given twice as shard \(shard.shard)/\(count), with \(other)"
+                problems.add(Diagnostic(file: file, message: twice, fix: redo))
             } else {
                 seen[shard.shard] = folder.name
                 accepted.append((folder, shard))
@@ -88,7 +91,8 @@ struct ShardAssembly: Sendable {
                         file: folders.first?.name ?? "",
                         message:
                             "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") missing: a site assembled without \(missing.count == 1 ? "it" : "them") would lose those subscribers' feeds",
-                        fix: "give the folders of all \(count) shards to --assemble"))
+                        fix: "build " + missing.map { "`--shard \($0)/\(count)`" }.joined(separator: ", ")
+                            + " and give the folders of all \(count) shards to --assemble"))
             }
         }
 

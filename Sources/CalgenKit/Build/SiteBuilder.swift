@@ -35,7 +35,7 @@ public struct SiteBuilder: Sendable {
         let statePath = BuildState.path(forOutput: options.outputDirectory)
         let fingerprintsPath = InputFingerprints.path(forOutput: options.outputDirectory)
         let inputs =
-            options.previousManifest == nil && options.assemble.isEmpty
+            options.previousManifest == nil && options.assemble.isEmpty && !options.strict
             ? timer.step("inputs") { BuildState.inputs(of: options, known: InputFingerprints.read(fingerprintsPath)) } : nil
         if let inputs, inputs.changed { inputs.fingerprints.write(fingerprintsPath) }
         if let inputs, let state = BuildState.read(statePath), state.inputs == inputs.digest,
@@ -213,11 +213,25 @@ public struct SiteBuilder: Sendable {
             ).checked()
             return (publication, htmlPages.count)
         }
+        // Audiences are checked when every subscriber was parsed (not in a shard or an assembly).
+        let audiences =
+            site.subscribers.count == loaded.sources.subscribers.count
+            ? AudienceCheck.warnings(site, subscriberFiles: loaded.sources.subscriberFiles) : []
+        let warnings = audiences + (hasSubscribers ? options.feedSecret.notices : []) + feeds.flatMap(\.warnings)
+        if options.strict {
+            // --strict: every warning fails the run, before anything is written.
+            let failing = warnings.filter { $0.severity == .warning }.map { warning in
+                var error = warning
+                error.severity = .error
+                return error
+            }
+            if !failing.isEmpty { throw ContentErrors(failing) }
+        }
         return RenderedSite(
             site: site, pages: htmlPages, feeds: feeds,
             publication: publication,
             feedPages: feedPageRecords, subscribers: loaded.sources.subscribers.count,
-            warnings: (hasSubscribers ? options.feedSecret.notices : []) + feeds.flatMap(\.warnings))
+            warnings: warnings)
     }
 
     /// The content, the templates and the previous output, with the problems of all three.

@@ -601,7 +601,7 @@ extension FeedSet {
         let (site, renderer) = (self.site, self.renderer)
         let generatedAt = ManifestTime.iso(self.generatedAt)
         let zones = ZoneCache()
-        let notes = NoteIndex(notes: site.notes)
+        let notes = NoteIndex(notes: site.allNotes)
         // As the feeds step: subscribers with the same horizon share one schedule, made once.
         var schedules = [FeedHorizon: ReminderSchedule]()
         var jobs = [(Subscriber, FeedHorizon)]()

@@ -36,7 +36,7 @@ public struct FeedSet: Sendable {
     {
         let site = self.site
         let zones = ZoneCache()
-        let notes = NoteIndex(notes: site.notes)
+        let notes = NoteIndex(notes: site.allNotes)
         // Subscribers with the same horizon share one schedule, made once.
         var schedules = [FeedHorizon: ReminderSchedule]()
         var jobs = [(Subscriber, FeedHorizon)]()
@@ -230,15 +230,18 @@ public struct FeedSet: Sendable {
         return (horizon, reminders)
     }
 
-    /// Every subscriber's feed as JSON: id, name, path, https and webcal URLs, time zone,
-    /// encoding, horizon and validity, and optionally the occurrences of every reminder.
+    /// Every subscriber's feed as JSON (`kind: subscriber`): id, name, path, https and webcal
+    /// URLs, time zone, encoding, horizon and validity, and optionally the occurrences of every
+    /// reminder; then every work schedule's feed (`kind: schedule`): id, name, audience, path
+    /// and URLs.
     public func json(includingOccurrences: Bool) -> String {
         let base = site.config.baseURL
         let entries = paths().map { subscriber, path -> JSON in
             let computed = occurrences(of: subscriber)
             let url = FeedURL(baseURL: base, path: path)
             var fields: [(String, JSON)] = [
-                ("id", .string(subscriber.id)), ("name", .string(subscriber.name)), ("path", .string(path)),
+                ("kind", .string("subscriber")), ("id", .string(subscriber.id)), ("name", .string(subscriber.name)),
+                ("path", .string(path)),
                 ("https", .string(url.https)), ("webcal", .string(url.webcal)),
                 ("timezone", .string(subscriber.timeZone)), ("encoding", .string(subscriber.encoding.rawValue)),
                 ("from", .string(computed.horizon.first.iso8601)), ("through", .string(computed.horizon.last.iso8601)),
@@ -251,6 +254,16 @@ public struct FeedSet: Sendable {
             }
             return .object(fields)
         }
-        return String(decoding: JSON.array(entries).serialized(), as: UTF8.self)
+        // Then every work schedule's feed, public or at its secret address (`audience: private`).
+        let schedules = site.schedules.map { schedule -> JSON in
+            let path = renderer.path(of: schedule)
+            let url = FeedURL(baseURL: base, path: path)
+            return .object([
+                ("kind", .string("schedule")), ("id", .string(schedule.id)), ("name", .string(schedule.name)),
+                ("audience", .string(schedule.audience.rawValue)), ("path", .string(path)),
+                ("https", .string(url.https)), ("webcal", .string(url.webcal)),
+            ])
+        }
+        return String(decoding: JSON.array(entries + schedules).serialized(), as: UTF8.self)
     }
 }

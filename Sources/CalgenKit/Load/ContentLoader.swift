@@ -65,9 +65,9 @@ public struct ContentLoader: Sendable {
         (digests.subscribers, digests.subscriberFiles) = (subscribers?.digests ?? [:], subscribers?.files ?? [:])
         guard problems.isEmpty, let config, let calendar else { throw ContentErrors(problems.diagnostics.sorted()) }
         let site = Site(
-            config: config.config, calendar: calendar.calendar, notes: notes?.notes ?? [],
+            config: config.config, calendar: calendar.calendar, notes: (notes?.notes ?? []).filter { !$0.feedsOnly },
             subscribers: subscribers?.subscribers ?? [], holidaySources: calendar.sources,
-            schedules: schedules?.schedules ?? [])
+            schedules: schedules?.schedules ?? [], feedsOnlyNotes: (notes?.notes ?? []).filter(\.feedsOnly))
         return (site, digests)
     }
 

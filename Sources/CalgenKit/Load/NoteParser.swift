@@ -3,7 +3,9 @@ import Yams
 
 /// Parses one note file: YAML front matter between `---` lines, then Markdown.
 enum NoteParser {
-    static let allowedKeys = ["title", "date", "start", "end", "time", "duration", "tags", "draft", "slug", "audience"]
+    static let allowedKeys = [
+        "title", "date", "start", "end", "time", "duration", "tags", "draft", "slug", "audience", "visibility", "minor",
+    ]
 
     /// `file` is the path used in messages; `fileName` the last path component, which gives the
     /// default slug.
@@ -60,6 +62,28 @@ enum NoteParser {
                     fix: "use lowercase letters, digits and hyphens, e.g. `audience: [public, team-a]`")
             }
         }
+        var feedsOnly = false
+        if let visibility = fields.string("visibility") {
+            switch visibility {
+            case "public": break
+            case "feeds": feedsOnly = true
+            default:
+                fields.report(
+                    "visibility", "\"visibility\" is `public` (the default) or `feeds`, found \"\(visibility)\"",
+                    fix: "write `visibility: feeds` to keep the note off the public site, or leave the key out")
+            }
+        }
+        if feedsOnly && audience.contains("public") {
+            fields.report(
+                "audience", "a note with `visibility: feeds` cannot be addressed to `public`, whose feed is public",
+                fix: "address it to subscriber ids or group names, or remove `visibility: feeds`")
+        }
+        if feedsOnly && audience.isEmpty && fields.has("visibility") {
+            fields.report(
+                "visibility", "a note with `visibility: feeds` and no \"audience\" would be published nowhere",
+                fix: "add `audience: [team-a]` (subscriber ids or group names), or remove `visibility: feeds`")
+        }
+        let minor = fields.bool("minor") ?? false
         var slug: String?
         if let given = fields.string("slug") {
             if Identifier.isSlug(given) {
@@ -96,7 +120,7 @@ enum NoteParser {
         return Note(
             slug: slug, title: title, start: start, end: end, time: time, duration: time == nil ? nil : duration,
             tags: tags, draft: draft, audience: audience, html: Markdown.html(from: body),
-            text: Markdown.plainText(from: body), file: file)
+            text: Markdown.plainText(from: body), file: file, feedsOnly: feedsOnly, minor: minor)
     }
 
     /// `date`, or an inclusive `start`/`end` range.

@@ -24,11 +24,23 @@ struct NoteState: Codable, Equatable, Sendable {
     var title: String
     /// A SHA-256 over what a reader sees of the note: title, dates, time, tags and body.
     var sha256: String
+    /// `minor: true` in the note: an edit is no news. Not kept in the manifest.
+    var minor = false
 
-    init(slug: String, title: String, sha256: String) {
+    private enum CodingKeys: String, CodingKey {
+        case slug, title, sha256
+    }
+
+    /// Equal when the manifest keeps the same: `minor` is not part of it.
+    static func == (a: NoteState, b: NoteState) -> Bool {
+        (a.slug, a.title, a.sha256) == (b.slug, b.title, b.sha256)
+    }
+
+    init(slug: String, title: String, sha256: String, minor: Bool = false) {
         self.slug = slug
         self.title = title
         self.sha256 = sha256
+        self.minor = minor
     }
 
     init(_ note: Note) {
@@ -36,7 +48,7 @@ struct NoteState: Codable, Equatable, Sendable {
             note.title, note.start.iso8601, note.end.iso8601, note.time?.description ?? "", "\(note.duration?.minutes ?? 0)",
             note.tags.joined(separator: ","), note.draft ? "draft" : "", note.html,
         ].joined(separator: "\n")
-        self.init(slug: note.slug, title: note.title, sha256: Digest.sha256(Array(text.utf8)))
+        self.init(slug: note.slug, title: note.title, sha256: Digest.sha256(Array(text.utf8)), minor: note.minor)
     }
 }
 
@@ -97,7 +109,7 @@ enum ChangeNews {
             let current = Set(notes.map(\.slug))
             for note in notes {
                 if let was = old[note.slug] {
-                    if was.sha256 != note.sha256 {
+                    if was.sha256 != note.sha256 && !note.minor {
                         add("note-changed", strings.newsNoteChanged(note.title), PagePath.note(note.slug))
                     }
                 } else {

@@ -30,7 +30,7 @@ struct HTMLPages: Sendable {
             }
         }
         self.notesByDay = notesByDay
-        noteIndex = NoteIndex(notes: site.notes)
+        noteIndex = NoteIndex(notes: site.allNotes)
     }
 
     /// Every page of every kind of `PageKinds.site`. Pages are independent, so they render in parallel.

@@ -92,7 +92,12 @@ struct PrivateFeedPage: Page {
             "leave": leave.map { ["text": strings.leaveRange($0)] }, "hasLeave": !leave.isEmpty,
             "reminders": reminders, "hasReminders": !reminders.isEmpty,
             "also": also.map { ["text": $0] }, "hasAlso": !also.isEmpty,
-            "addressedNotes": notes.map { ["title": $0.title, "href": root + PagePath.note($0.slug)] },
+            // A feeds-only note has no public page: this page shows it whole.
+            "addressedNotes": notes.map { note -> [String: Any] in
+                note.feedsOnly
+                    ? ["title": note.title, "feedsOnly": true, "body": note.html]
+                    : ["title": note.title, "href": root + PagePath.note(note.slug)]
+            },
             "hasAddressedNotes": !notes.isEmpty,
             "duplicates": duplicates.map { ["text": $0] },
             "zoneLine": [

@@ -1,0 +1,52 @@
+import CalgenCore
+import CalgenModel
+
+/// The audiences of notes against the subscribers' ids and `notes:` groups: a note addressed to
+/// an audience nobody takes reaches no feed, and a group nobody writes to is likely a typo. Both
+/// are warnings (errors with `--strict`), since a site may well publish before its first
+/// subscriber or note exists.
+enum AudienceCheck {
+    /// The warnings of a site whose every subscriber was parsed. `subscriberFiles` names each
+    /// subscriber's file by id, for the messages.
+    static func warnings(_ site: Site, subscriberFiles: [String: String]) -> [Diagnostic] {
+        let ids = Set(site.subscribers.map(\.id))
+        var taken = Set(["public"])
+        var groups = [String: [String]]()
+        for subscriber in site.subscribers {
+            taken.insert(subscriber.id)
+            for group in subscriber.noteAudiences where group != subscriber.id {
+                taken.insert(group)
+                groups[group, default: []].append(subscriber.id)
+            }
+        }
+        var warnings = [Diagnostic]()
+        var used = Set<String>()
+        for note in site.allNotes {
+            used.formUnion(note.audience)
+            for audience in note.audience where !taken.contains(audience) {
+                let candidates = taken.sorted()
+                let suggestion = YAMLFields.closest(to: audience, in: candidates).map { " did you mean \($0)?" } ?? ""
+                warnings.append(
+                    Diagnostic(
+                        .warning, file: note.file,
+                        message: "the audience \"\(audience)\" is no subscriber id and no subscriber's `notes:` group: "
+                            + "the note reaches no feed for it.\(suggestion)",
+                        fix: suggestion.isEmpty
+                            ? "correct the name, or add `\(audience)` to the `notes:` of the subscribers who should get it"
+                            : "write `\(YAMLFields.closest(to: audience, in: candidates)!)` if that is what you meant"))
+            }
+        }
+        for (group, subscribers) in groups.sorted(by: { $0.key < $1.key })
+        where group != "public" && !ids.contains(group) && !used.contains(group) {
+            for id in subscribers.sorted() {
+                let suggestion = YAMLFields.closest(to: group, in: used.sorted()).map { " did you mean \($0)?" } ?? ""
+                warnings.append(
+                    Diagnostic(
+                        .warning, file: subscriberFiles[id] ?? id,
+                        message: "the group \"\(group)\" in `notes:` is the audience of no note.\(suggestion)",
+                        fix: "correct the name to one a note's `audience:` uses, or remove it"))
+            }
+        }
+        return warnings.sorted()
+    }
+}
