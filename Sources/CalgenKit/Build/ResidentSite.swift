@@ -188,7 +188,8 @@ public final class ResidentSite: @unchecked Sendable {
         return state.withLock {
             while built < number {
                 if let failed = failedBuild, failed.generation >= number { return false }
-                guard state.wait(until: deadline) else { return false }
+                // A deadline already past returns at once (a wait for it may not, on every platform).
+                guard deadline.timeIntervalSinceNow > 0, state.wait(until: deadline) else { return false }
             }
             return true
         }
