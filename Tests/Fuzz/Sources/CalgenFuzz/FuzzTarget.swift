@@ -18,6 +18,7 @@ enum FuzzTarget: String, CaseIterable {
     case contentLine = "content-line"
     case manifest
     case httpRequest = "http-request"
+    case multistatus
 
     /// The target named by CALGEN_FUZZ_TARGET.
     static let selected: FuzzTarget = {
@@ -65,6 +66,8 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? FeedManifest.validated(bytes: bytes, file: "feeds/holidays.json")
         case .httpRequest:
             requestHead(bytes)
+        case .multistatus:
+            listing(bytes)
         }
     }
 
@@ -84,6 +87,24 @@ enum FuzzTarget: String, CaseIterable {
         }
         guard let again = RequestPath(resolved.encoded), again.isCanonical, again.segments == resolved.segments else {
             fail("a resolved path that does not read back as itself: \(resolved.encoded)")
+        }
+    }
+
+    /// What `calgen sync` does with a CalDAV server's answer to a PROPFIND: parse the
+    /// multistatus, then believe of it only what lies directly inside the collection. Every
+    /// resource name taken must be one segment, neither `.` nor `..`.
+    private func listing(_ bytes: [UInt8]) {
+        guard let responses = try? Multistatus.parse(bytes) else { return }
+        for response in responses {
+            _ = response.text("getetag")
+            _ = response.href(in: "calendar-home-set")
+            _ = response.isResource("calendar")
+        }
+        guard let listing = try? CollectionListing.read(responses, collection: "https://dav.example.com/u/work/") else {
+            return
+        }
+        for name in listing.etags.keys where name.isEmpty || name.contains("/") || name == "." || name == ".." {
+            fail("a resource name that is not one segment of the collection: \(name)")
         }
     }
 
