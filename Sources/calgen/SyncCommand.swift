@@ -28,7 +28,7 @@ struct SyncCommand: ParsableCommand {
             URL given only: use https (Basic never goes over plain http, but to 127.0.0.1). \
             A calendar that holds the feed's events already (imported from the .ics once) is found \
             before the first write: calgen names which resource holds which UID and writes nothing; \
-            --adopt takes those resources over in place. Up to 6 requests go at once, on kept-alive \
+            --adopt takes those resources over in place. Up to 8 requests go at once, on kept-alive \
             connections. \
             Exit status: 0 when the calendar holds the feed, 75 when the time limit stopped a sync \
             that was going well (N of M written; run again to continue), 1 on any other problem \

@@ -31,7 +31,7 @@ struct SyncJob {
     }
 
     /// How many requests are sent at once.
-    static let inFlight = 6
+    static let inFlight = 8
 
     /// Why a job stopped; `fix` is printed under it.
     struct Failure: Error {

@@ -25,6 +25,8 @@ package struct SyncHTTP: Sendable {
     package let counter: SyncRequestCounter
     /// The idle libcurl handles, whose connections the next requests reuse.
     let handles = CurlHandles()
+    /// The authentication scheme the server took, once known.
+    let auth = AuthChoice()
     /// How many writes may be in flight: any number the caller sends, until the server answers
     /// one 423 (it stores one write at a time), then one.
     let writeGate = WriteGate()
@@ -169,7 +171,7 @@ package struct SyncHTTP: Sendable {
             // CURLAUTH_BASIC (1) | CURLAUTH_DIGEST (2), which Swift does not import (macros with
             // a cast): libcurl takes what the server's 401 offers. Over plain http to another
             // host, Digest only: Basic would send the password in clear.
-            setup.append(calgen_curl_set_long(handle, CURLOPT_HTTPAUTH, SyncHTTP.isPlainRemote(url) ? 2 : 3))
+            setup.append(calgen_curl_set_long(handle, CURLOPT_HTTPAUTH, auth.mask(plainRemote: SyncHTTP.isPlainRemote(url))))
             setup.append(calgen_curl_set_string(handle, CURLOPT_USERNAME, user))
             setup.append(calgen_curl_set_string(handle, CURLOPT_PASSWORD, password))
         }
@@ -208,6 +210,13 @@ package struct SyncHTTP: Sendable {
         }
         var status = 0
         _ = calgen_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        if user != nil, status != 401 {
+            // The scheme the server took: sent at once from then on, without a first request
+            // to learn it (libcurl probes when offered more than one).
+            var offered = 0
+            _ = calgen_curl_get_long(handle, CURLINFO_HTTPAUTH_AVAIL, &offered)
+            auth.learn(offered: offered)
+        }
         var answer = Answer(status: status, body: sink.bytes)
         for line in String(decoding: head.bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
             // Each answer's head (a 100 Continue's, a retry's) starts with its status line.
@@ -282,5 +291,26 @@ final class WriteGate: @unchecked Sendable {
         condition.lock()
         limit = 1
         condition.unlock()
+    }
+}
+
+/// Basic (1) and Digest (2) as libcurl's `CURLAUTH_*` bits: both until the server's answer shows
+/// which it takes, then that one alone (Digest rather than Basic when it offers both).
+final class AuthChoice: @unchecked Sendable {
+    private let lock = NSLock()
+    private var learned: Int?
+
+    func mask(plainRemote: Bool) -> Int {
+        let allowed = plainRemote ? 2 : 3
+        guard let learned = lock.withLock({ learned }) else { return allowed }
+        return learned & allowed == 0 ? allowed : learned & allowed
+    }
+
+    /// `offered`: the schemes of the server's last 401 (`CURLINFO_HTTPAUTH_AVAIL`); none when
+    /// the request needed no authentication.
+    func learn(offered: Int) {
+        let usable = offered & 3
+        guard usable != 0 else { return }
+        lock.withLock { if learned == nil { learned = usable & 2 != 0 ? 2 : 1 } }
     }
 }

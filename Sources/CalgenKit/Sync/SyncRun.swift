@@ -164,13 +164,21 @@ package struct SyncRun {
             }
             return outcomes
         }
+        // Threads of their own, not Dispatch's (as many as the cores): they mostly wait for the network.
         let slots = OutcomeSlots(count: requests.count)
-        DispatchQueue.concurrentPerform(iterations: width) { _ in
-            while let i = slots.next() {
-                let outcome = send(requests[i], to: collection, policy: policy, adopt: adopt)
-                slots.set(i, outcome)
+        let group = DispatchGroup()
+        for _ in 0..<width {
+            group.enter()
+            let thread = Thread {
+                while let i = slots.next() {
+                    slots.set(i, send(requests[i], to: collection, policy: policy, adopt: adopt))
+                }
+                group.leave()
             }
+            thread.stackSize = 1 << 21
+            thread.start()
         }
+        group.wait()
         return slots.values()
     }
 
