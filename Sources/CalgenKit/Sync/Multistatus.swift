@@ -119,6 +119,10 @@ package enum Multistatus {
         if hasDoctype(text) {
             throw Failure(description: "it declares a DTD, which a multistatus never needs; refused unread")
         }
+        if hasProcessingInstruction(text) {
+            // FoundationXML on Linux crashes on a processing instruction without data (`<?x?>`).
+            throw Failure(description: "it holds a processing instruction, which a multistatus never needs; refused unread")
+        }
         let reader = TreeReader()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
@@ -132,6 +136,20 @@ package enum Multistatus {
             throw Failure(description: "it is not well-formed XML\(place): cut short, or not XML at all")
         }
         return root
+    }
+
+    /// Whether `<?` comes anywhere but in the XML declaration that may open the text (a
+    /// processing instruction; also refused in a comment or CDATA, where a multistatus has none).
+    static func hasProcessingInstruction(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if rest.hasPrefix("\u{FEFF}") { rest = rest.dropFirst() }
+        if rest.hasPrefix("<?xml"), let next = rest.dropFirst(5).first,
+            next == " " || next == "\t" || next == "\r" || next == "\n"
+        {
+            guard let end = rest.range(of: "?>") else { return false }
+            rest = rest[end.upperBound...]
+        }
+        return rest.contains("<?")
     }
 
     /// Whether the prolog (before the root element) holds a `<!DOCTYPE`.

@@ -77,6 +77,11 @@ import Testing
             <multistatus xmlns="DAV:"><response><href>/u/work/&x;</href></response></multistatus>
             """,
             String(repeating: "<D:prop xmlns:D=\"DAV:\">", count: 100) + String(repeating: "</D:prop>", count: 100),
+            // Processing instructions, which FoundationXML on Linux cannot take without data.
+            "<multistatus xmlns=\"DAV:\"><response><href>/u/work/</href></response></multistatus><?x?>",
+            "<?xml-stylesheet?><multistatus xmlns=\"DAV:\"/>",
+            "<?xml?>\n<mulmht<l><body>n",
+            "<?xml version=\"1.0\"?><multistatus xmlns=\"DAV:\"><?pi data?></multistatus>",
         ]
         for xml in cases {
             #expect(throws: Multistatus.Failure.self, "\(xml.prefix(60))") { try Multistatus.parse(Array(xml.utf8)) }
