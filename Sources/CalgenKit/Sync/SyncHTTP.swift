@@ -71,6 +71,7 @@ package struct SyncHTTP: Sendable {
             if answer.status == 423 { writeGate.narrow() }
             if answer.status == 401 || answer.status == 403, let user {
                 let offered = answer.headers.filter { $0.name == "www-authenticate" }.map(\.value)
+                if answer.status == 401, auth.switchToDigest(offered: offered) { continue }
                 throw CalDAVError(
                     SyncHTTP.refusal(
                         shownURL: shownURL, user: user, status: answer.status, method: method, offered: offered,
@@ -168,9 +169,9 @@ package struct SyncHTTP: Sendable {
             calgen_curl_set_long(handle, CURLOPT_HTTP_VERSION, 4),
         ]
         if let user, let password {
-            // CURLAUTH_BASIC (1) | CURLAUTH_DIGEST (2), which Swift does not import (macros with
-            // a cast): libcurl takes what the server's 401 offers. Over plain http to another
-            // host, Digest only: Basic would send the password in clear.
+            // CURLAUTH_BASIC (1) or CURLAUTH_DIGEST (2), which Swift does not import (macros with
+            // a cast), as ``AuthChoice`` says: over plain http to another host, Digest only, as
+            // Basic would send the password in clear.
             setup.append(calgen_curl_set_long(handle, CURLOPT_HTTPAUTH, auth.mask(plainRemote: SyncHTTP.isPlainRemote(url))))
             setup.append(calgen_curl_set_string(handle, CURLOPT_USERNAME, user))
             setup.append(calgen_curl_set_string(handle, CURLOPT_PASSWORD, password))
@@ -210,13 +211,7 @@ package struct SyncHTTP: Sendable {
         }
         var status = 0
         _ = calgen_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        if user != nil, status != 401 {
-            // The scheme the server took: sent at once from then on, without a first request
-            // to learn it (libcurl probes when offered more than one).
-            var offered = 0
-            _ = calgen_curl_get_long(handle, CURLINFO_HTTPAUTH_AVAIL, &offered)
-            auth.learn(offered: offered)
-        }
+
         var answer = Answer(status: status, body: sink.bytes)
         for line in String(decoding: head.bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
             // Each answer's head (a 100 Continue's, a retry's) starts with its status line.
@@ -294,23 +289,26 @@ final class WriteGate: @unchecked Sendable {
     }
 }
 
-/// Basic (1) and Digest (2) as libcurl's `CURLAUTH_*` bits: both until the server's answer shows
-/// which it takes, then that one alone (Digest rather than Basic when it offers both).
+/// The authentication sent, as libcurl's `CURLAUTH_*` bits: Basic (1) at once with the first
+/// request over https or to the loopback (one request each, no round trip to learn the scheme),
+/// Digest (2) alone over plain http to another host; after a 401 that offers Digest to a Basic
+/// request, Digest from then on (libcurl answers its challenge).
 final class AuthChoice: @unchecked Sendable {
     private let lock = NSLock()
-    private var learned: Int?
+    private var digest = false
 
     func mask(plainRemote: Bool) -> Int {
-        let allowed = plainRemote ? 2 : 3
-        guard let learned = lock.withLock({ learned }) else { return allowed }
-        return learned & allowed == 0 ? allowed : learned & allowed
+        plainRemote || lock.withLock({ digest }) ? 2 : 1
     }
 
-    /// `offered`: the schemes of the server's last 401 (`CURLINFO_HTTPAUTH_AVAIL`); none when
-    /// the request needed no authentication.
-    func learn(offered: Int) {
-        let usable = offered & 3
-        guard usable != 0 else { return }
-        lock.withLock { if learned == nil { learned = usable & 2 != 0 ? 2 : 1 } }
+    /// Whether a 401 offering these `WWW-Authenticate` schemes should be answered again with
+    /// Digest: it offers Digest, and Basic was sent.
+    func switchToDigest(offered: [String]) -> Bool {
+        let asks = offered.contains { $0.lowercased().hasPrefix("digest") }
+        return lock.withLock {
+            guard asks, !digest else { return false }
+            digest = true
+            return true
+        }
     }
 }
