@@ -147,6 +147,8 @@ package enum Multistatus {
             next == " " || next == "\t" || next == "\r" || next == "\n"
         {
             guard let end = rest.range(of: "?>") else { return false }
+            // A declaration holds no markup: a `<` in it is a PI or an element libxml2 reads as one.
+            if rest[..<end.lowerBound].dropFirst(2).contains("<") { return true }
             rest = rest[end.upperBound...]
         }
         return rest.contains("<?")

@@ -81,6 +81,7 @@ import Testing
             "<multistatus xmlns=\"DAV:\"><response><href>/u/work/</href></response></multistatus><?x?>",
             "<?xml-stylesheet?><multistatus xmlns=\"DAV:\"/>",
             "<?xml?>\n<mulmht<l><body>n",
+            "<?xml eutf33-e><href/uork/<?xml?>su/w><.i",
             "<?xml version=\"1.0\"?><multistatus xmlns=\"DAV:\"><?pi data?></multistatus>",
         ]
         for xml in cases {
