@@ -28,7 +28,12 @@ subscriber edited, a reminder's time changed, a new year announced) each sending
 events that changed; publisher mode syncing two subscribers
 in one command, and going on when one account is refused. Then the first, second and changed
 syncs, a wrong password and discovery again into Xandikos, behind Debian's nginx asking for the
-account's password (Xandikos's own --htpasswd needs HTTPS with its own certificate). Prints one
+account's password (Xandikos's own --htpasswd needs HTTPS with its own certificate). On both, a
+calendar that holds the feed's events already (imported once): named and refused without
+--adopt, taken over in place with it. Against a small hostile listing server: an HTML 207, a
+listing cut short, a multistatus without the collection's own response (errors, nothing
+written), decoy hrefs (not believed), and --time-limit ending a slow first sync (exit 75).
+Last, the figures of script/benchmark_sync.py (250 ms RTT), printed, not asserted. Prints one
 line per check and exits 1 when any failed.
 """
 import datetime
@@ -296,9 +301,11 @@ http {{
                 time.sleep(0.1)
 
     def writes(self):
+        """The PUT and DELETE requests Xandikos applied (a 423, locked while another write was
+        stored, and tried again, is none)."""
         self.log.flush()
         text = open(self.log_path, encoding="utf-8", errors="replace").read()
-        return len(re.findall(r'"(PUT|DELETE) /', text))
+        return len(re.findall(r'"(PUT|DELETE) /[^"]*" 2\d\d ', text))
 
     def count(self, method):
         self.log.flush()
@@ -369,6 +376,8 @@ def check_xandikos(folder, source, small, expected, env):
               "Xandikos: a wrong password is refused by its front, a clear error naming the user, nothing got through",
               output.strip())
         check_discovery("Xandikos", server, client, small, env)
+        imported = client.principal().make_calendar(name="Imported", cal_id="imported")
+        check_imported("Xandikos", server, imported, str(imported.url), small, env, folder)
     finally:
         server.stop()
 
@@ -697,6 +706,219 @@ def check_hostile(server, client, small, env, folder):
               " | ".join(o.strip() for _, o in outputs))
     finally:
         front.stop()
+
+
+def split_feed(ics_bytes):
+    """Each VEVENT of a feed as a calendar of its own with the feed's VTIMEZONEs: what a person's
+    calendar app stores when they import the .ics file once."""
+    feed = icalendar.Calendar.from_ical(ics_bytes)
+    zones = [c for c in feed.subcomponents if c.name == "VTIMEZONE"]
+    calendars = []
+    for event in feed.walk("VEVENT"):
+        one = icalendar.Calendar()
+        one.add("VERSION", "2.0")
+        one.add("PRODID", "-//example//imported once//EN")
+        for zone in zones:
+            one.add_component(zone)
+        one.add_component(event)
+        calendars.append(one.to_ical().decode())
+    return calendars
+
+
+def check_imported(label, server, calendar, collection, small, env, folder):
+    """A calendar that holds the feed's events already (imported from the .ics once, under names
+    of the person's app): without --adopt calgen names the resources holding the feed's UIDs and
+    writes nothing; with --adopt it writes them in place, each event once; the next run lists once."""
+    small_bytes = open(small, "rb").read()
+    expected = events_of(small_bytes)
+    imported = server.writes()
+    for text in split_feed(small_bytes):
+        calendar.save_event(text)
+    # The server's log caught up with the imports before counting calgen's writes.
+    counted(server.writes, imported, len(expected))
+    state = os.path.join(folder, f"{label}-imported.sync-state.json")
+    sync = ["sync", small, "--to", collection, "--user", USER, "--state", state]
+    before = server.writes()
+    code, output = run(sync, env)
+    print("      " + output.strip().replace("\n", "\n      "))
+    written = counted(server.writes, before, 0)
+    check(code == 1 and f"already holds {len(expected)} of the {len(expected)} events" in output and "--adopt" in output
+          and " holds " in output and written == 0 and sorted(resource_uids(calendar)) == sorted(expected),
+          f"{label}: a calendar holding the feed's {len(expected)} events (imported once): each resource holding a UID "
+          f"named, --adopt offered, {written} writes", output.strip())
+    before = server.writes()
+    code, output = run(sync + ["--adopt"], env)
+    print("      " + output.strip().replace("\n", "\n      "))
+    written = counted(server.writes, before, len(expected))
+    uids = resource_uids(calendar)
+    check(code == 0 and f"{len(expected)} adopted" in output and written == len(expected)
+          and sorted(uids) == sorted(expected) and calendar_events(calendar) == expected,
+          f"{label}: --adopt takes the {len(expected)} resources over in place ({written} PUTs), each event once",
+          output.strip())
+    code, output = run(sync, env)
+    check(code == 0 and "(0 writes, 1 request)" in output,
+          f"{label}: after --adopt the next run lists once and writes nothing", output.strip())
+
+
+class ListingServer:
+    """A small CalDAV collection in memory on 127.0.0.1 (PUT, DELETE, GET, PROPFIND, REPORT, with
+    ETags and If-Match/If-None-Match) whose listing misbehaves as told by `mode`: `html` (a 207
+    whose body is an HTML error page), `cut` (the listing cut short), `empty` (a multistatus
+    without the collection's own response), `decoys` (the true listing plus calgen-named hrefs
+    in another collection, on another host, in a comment, `..`, a sub-collection, each with
+    another ETag), `slow-put` (each PUT answered after 1.5 s)."""
+
+    def __init__(self):
+        import http.server
+        import threading
+        store = self
+        self.resources = {}
+        self.counter = 0
+        self.mode = "pass"
+        self.puts = 0
+        self.deletes = 0
+        self.lock = threading.Lock()
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def reply(self, status, body=b"", headers=()):
+                self.send_response(status)
+                for k, v in headers:
+                    self.send_header(k, v)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def name(self):
+                return self.path.rsplit("/", 1)[-1]
+
+            def do_PUT(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                if store.mode == "slow-put":
+                    time.sleep(1.5)
+                with store.lock:
+                    current = store.resources.get(self.name())
+                    if self.headers.get("If-None-Match") == "*" and current is not None \
+                            or self.headers.get("If-Match") and (current is None or current[1] != self.headers["If-Match"]):
+                        return self.reply(412)
+                    store.counter += 1
+                    etag = f'"v{store.counter}"'
+                    store.resources[self.name()] = (body, etag)
+                    store.puts += 1
+                self.reply(204 if current else 201, headers=[("ETag", etag)])
+
+            def do_DELETE(self):
+                with store.lock:
+                    current = store.resources.get(self.name())
+                    if current is None:
+                        return self.reply(404)
+                    if self.headers.get("If-Match") and current[1] != self.headers["If-Match"]:
+                        return self.reply(412)
+                    del store.resources[self.name()]
+                    store.deletes += 1
+                self.reply(204)
+
+            def do_GET(self):
+                current = store.resources.get(self.name())
+                if current is None:
+                    return self.reply(404)
+                self.reply(200, current[0], [("ETag", current[1]), ("Content-Type", "text/calendar")])
+
+            def do_REPORT(self):
+                self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                self.reply(207, b'<multistatus xmlns="DAV:"><response><href>/dav/cal/</href></response></multistatus>')
+
+            def do_PROPFIND(self):
+                self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                def response(href, etag=None):
+                    prop = f"<getetag>{etag}</getetag>" if etag else "<resourcetype><collection/></resourcetype>"
+                    return (f"<response><href>{href}</href><propstat><prop>{prop}</prop>"
+                            "<status>HTTP/1.1 200 OK</status></propstat></response>")
+                parts = [response("/dav/cal/")]
+                if self.headers.get("Depth") == "1":
+                    parts += [response(f"/dav/cal/{n}", e) for n, (_, e) in sorted(store.resources.items())]
+                mode = store.mode
+                if mode == "html":
+                    return self.reply(207, b"<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1>"
+                                           b"<p>The proxy could not reach the calendar.<br></body></html>",
+                                      [("Content-Type", "text/html")])
+                if mode == "empty":
+                    return self.reply(207, b'<?xml version="1.0"?><multistatus xmlns="DAV:"/>',
+                                      [("Content-Type", "application/xml")])
+                if mode == "decoys":
+                    for n in sorted(store.resources):
+                        parts += [response(f"/dav/other/{n}", '"decoy-1"'),
+                                  response(f"https://elsewhere.example.net/dav/cal/{n}", '"decoy-2"'),
+                                  "<!-- " + response(f"/dav/cal/{n}", '"decoy-3"') + " -->",
+                                  response(f"/dav/cal/sub/{n}", '"decoy-4"'),
+                                  response(f"/dav/cal/../cal2/{n}", '"decoy-5"')]
+                    parts += [response("/dav/other/calgen-stranger.ics", '"decoy-6"'), response("../", '"decoy-7"')]
+                body = ('<?xml version="1.0" encoding="utf-8"?><multistatus xmlns="DAV:">' + "".join(parts)
+                        + "</multistatus>").encode()
+                if mode == "cut":
+                    body = body[: len(body) * 2 // 3]
+                self.reply(207, body, [("Content-Type", "application/xml; charset=utf-8")])
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.port = self.server.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}/dav/cal/"
+
+    def stop(self):
+        self.server.shutdown()
+
+
+def check_listings(small, source, env, folder):
+    """A listing that is no listing never reads as "every event deleted": an HTML 207, a listing
+    cut short and a multistatus without the collection's own response stop the run with nothing
+    written; decoy hrefs outside the collection are not believed; the time limit stops a long
+    first sync as unfinished (exit 75), and the next run completes it."""
+    expected = events_of(open(small, "rb").read())
+    store = ListingServer()
+    try:
+        state = os.path.join(folder, "listing.sync-state.json")
+        sync = ["sync", small, "--to", store.url, "--user", USER, "--state", state]
+        env = dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD)
+        code, output = run(sync, env)
+        check(code == 0 and f"{len(expected)} added" in output and len(store.resources) == len(expected),
+              f"listing server: the first sync adds {len(expected)} events", output.strip())
+        for mode, words in (("html", "no multistatus"), ("cut", "no multistatus"), ("empty", "own response")):
+            store.mode = mode
+            puts, deletes = store.puts, store.deletes
+            code, output = run(sync, env)
+            code_keep, output_keep = run(sync + ["--keep-edited"], env)
+            check(code == 1 and code_keep == 1 and words in output and words in output_keep
+                  and store.puts == puts and store.deletes == deletes and "deleted in the calendar" not in output_keep,
+                  f"listing server: a {mode} listing is an error, not every event deleted ({store.puts - puts} PUTs, "
+                  f"{store.deletes - deletes} DELETEs, with and without --keep-edited)", output.strip())
+        store.mode = "decoys"
+        puts, deletes = store.puts, store.deletes
+        code, output = run(sync + ["--keep-edited"], env)
+        check(code == 0 and "(0 writes" in output and "kept:" not in output and store.puts == puts
+              and store.deletes == deletes,
+              "listing server: calgen-named hrefs in another collection, on another host, in a comment, under `..` "
+              "or in a sub-collection are not the collection's resources", output.strip())
+        store.mode = "slow-put"
+        os.remove(state)
+        store.resources.clear()
+        many = events_of(open(source, "rb").read())
+        sync = ["sync", source] + sync[2:]
+        code, output = run(sync + ["--time-limit", "4"], env)
+        unfinished = code == 75 and "run again to continue" in output and f"of {len(many)} writes done" in output
+        store.mode = "pass"
+        code2, output2 = run(sync + ["--time-limit", "60"], env)
+        check(unfinished and code2 == 0 and sorted(store.resources) == sorted(
+            json.load(open(state))["events"][u]["name"] for u in many),
+              f"listing server: --time-limit 4 stops a slow first sync as unfinished (exit {code}: "
+              f"{output.strip().splitlines()[-1] if output.strip() else ''}), the next run completes it",
+              output.strip() + " | " + output2.strip())
+    finally:
+        store.stop()
 
 
 def without_event(ics_bytes, uid):
@@ -1066,6 +1288,10 @@ def main():
         check_discovery("Radicale", server, client, small, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD))
         check_url_source(server, client, site, small, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD), folder)
         check_hostile(server, client, small, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD), folder)
+        imported = client.principal().make_calendar(name="Imported", cal_id="imported")
+        check_imported("Radicale", server, imported, f"{server.url}{USER}/imported/", small,
+                       dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD), folder)
+        check_listings(small, source, env, folder)
         started = time.monotonic()
         check_kills(server, client, small, env, password_file)
         print(f"      (the kill trials took {time.monotonic() - started:.0f} s)")
@@ -1075,6 +1301,12 @@ def main():
         server = None
 
         check_xandikos(folder, source, small, expected, env)
+
+        # The latency benchmark's figures, printed and not asserted (the machine's load moves them).
+        bench = subprocess.run([sys.executable, os.path.join(ROOT, "script", "benchmark_sync.py"), CALGEN, "--rtt", "250"],
+                               capture_output=True, text=True, timeout=3600, cwd=ROOT)
+        for line in (bench.stdout + bench.stderr).strip().splitlines()[-5:]:
+            print("      benchmark_sync: " + line)
     finally:
         if server:
             server.stop()

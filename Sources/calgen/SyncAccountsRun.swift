@@ -42,7 +42,21 @@ extension SyncCommand {
             throw ExitCode.failure
         }
         var failedIDs: [String] = []
+        var unfinishedIDs: [String] = []
+        let overall = totalTimeLimit.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
         for account in file.accounts {
+            var left = timeLimit
+            if let overall {
+                let remaining = ContinuousClock.now.duration(to: overall)
+                left = min(left, Double(remaining.components.seconds) + Double(remaining.components.attoseconds) * 1e-18)
+                guard left > 0 else {
+                    unfinishedIDs.append(account.id)
+                    print(
+                        Terminal.safe(
+                            "\(account.id): not begun, the total time limit (--total-time-limit) ran out; run again to continue"))
+                    continue
+                }
+            }
             do throws(SyncJob.Failure) {
                 guard let source = feeds[account.id] else {
                     throw SyncJob.Failure(
@@ -67,11 +81,14 @@ extension SyncCommand {
                 let job = SyncJob(
                     source: source, to: account.to, choice: account.choice, user: account.user, password: password,
                     statePath: (file.stateFolder as NSString).appendingPathComponent("\(account.id).sync-state.json"),
-                    dryRun: dryRun, keepEdited: keepEdited, allowDeletions: allowDeletions, timeout: timeout,
-                    linePrefix: "\(account.id): ")
+                    dryRun: dryRun, keepEdited: keepEdited, allowDeletions: allowDeletions, adopt: adopt, timeout: timeout,
+                    totalTimeout: left, linePrefix: "\(account.id): ")
                 let outcome = try job.run()
                 print(Terminal.safe("\(account.id): \(outcome.summary)"))
                 if outcome.failedEvents { failedIDs.append(account.id) }
+            } catch  where error.unfinished {
+                unfinishedIDs.append(account.id)
+                print(Terminal.safe("\(account.id): \(error.message)"))
             } catch {
                 failedIDs.append(account.id)
                 let line = Terminal.safe("\(account.id): \(error.message)")
@@ -79,11 +96,13 @@ extension SyncCommand {
                 if let fix = error.fix { Terminal.write("  fix: " + Terminal.safe(fix) + "\n") }
             }
         }
-        let done = file.accounts.count - failedIDs.count
+        let done = file.accounts.count - failedIDs.count - unfinishedIDs.count
         print(
             "\(done) of \(file.accounts.count) account\(file.accounts.count == 1 ? "" : "s") synced"
+                + (unfinishedIDs.isEmpty ? "" : "; unfinished (run again to continue): \(unfinishedIDs.joined(separator: ", "))")
                 + (failedIDs.isEmpty ? "" : "; failed: \(failedIDs.joined(separator: ", "))"))
         if !failedIDs.isEmpty { throw ExitCode.failure }
+        if !unfinishedIDs.isEmpty { throw ExitCode(SyncJob.unfinished) }
     }
 
     /// Subscriber id → the path of the subscriber's personal feed in `build`, as the build names it

@@ -24,9 +24,15 @@ struct SyncCommand: ParsableCommand {
             secret, as the build does), each account within its own time limit. A 429 or 503 \
             waits its Retry-After within the time limit. \
             The password comes from --password-file or CALGEN_CALDAV_PASSWORD, never from the \
-            command line, and is sent with Basic authentication to the URL given only: use https. \
-            Exit status: 0 when the calendar holds the feed, 1 on any problem (the state keeps what \
-            was written).
+            command line, and is sent with Basic or Digest authentication (as the server asks) to the \
+            URL given only: use https (Basic never goes over plain http, but to 127.0.0.1). \
+            A calendar that holds the feed's events already (imported from the .ics once) is found \
+            before the first write: calgen names which resource holds which UID and writes nothing; \
+            --adopt takes those resources over in place. Up to 8 requests go at once, on kept-alive \
+            connections. \
+            Exit status: 0 when the calendar holds the feed, 75 when the time limit stopped a sync \
+            that was going well (N of M written; run again to continue), 1 on any other problem \
+            (the state keeps what was written).
             """
     )
 
@@ -100,15 +106,52 @@ struct SyncCommand: ParsableCommand {
         help: "Delete even when the source would take away most of the events calgen wrote (a feed cut short looks like that).")
     var allowDeletions = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Take over the calendar's resources that hold the feed's events already (imported once): calgen writes them in place from then on, instead of refusing to add the events twice."
+    )
+    var adopt = false
+
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Seconds one request may take in all. One calendar's sync ends within 10 minutes; in publisher mode each account has its own 10 minutes.",
-            valueName: "s"))
+            "Seconds one request may take in all.", valueName: "s"))
     var timeout: Double = 20
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Seconds one calendar's sync may take (in publisher mode: each account's). A sync it stops keeps what was written and exits 75: run again to continue.",
+            valueName: "s"))
+    var timeLimit: Double = 600
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Publisher mode: seconds all the accounts may take together; an account not begun by then is reported unfinished.",
+            valueName: "s"))
+    var totalTimeLimit: Double?
 
     func validate() throws {
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be from 0 to 600 seconds") }
+        guard timeLimit > 0, timeLimit <= 86_400 else {
+            throw ValidationError(
+                "--time-limit must be more than 0 and at most 86400 seconds",
+                fix: "give the seconds one sync may take, e.g. `--time-limit 600` (a stopped sync goes on at the next run)")
+        }
+        if let totalTimeLimit {
+            guard build != nil else {
+                throw ValidationError(
+                    "--total-time-limit is for publisher mode (--build and --accounts)",
+                    fix: "use --time-limit for the sync of one feed")
+            }
+            guard totalTimeLimit > 0, totalTimeLimit <= 7 * 86_400 else {
+                throw ValidationError(
+                    "--total-time-limit must be more than 0 and at most 604800 seconds",
+                    fix: "give the seconds all the accounts may take together, e.g. `--total-time-limit 3600`")
+            }
+        }
         if build != nil || accounts != nil {
             guard build != nil, accounts != nil else { throw ValidationError("publisher mode needs both --build and --accounts") }
             guard source == nil, to == nil, user == nil, passwordFile == nil, calendar == nil, create == nil, state == nil else {
@@ -148,12 +191,16 @@ struct SyncCommand: ParsableCommand {
         let password = try readPassword(user: user)
         let job = SyncJob(
             source: source, to: to, choice: choice, user: user, password: password, statePath: statePath, dryRun: dryRun,
-            keepEdited: keepEdited, allowDeletions: allowDeletions, timeout: timeout)
+            keepEdited: keepEdited, allowDeletions: allowDeletions, adopt: adopt, timeout: timeout, totalTimeout: timeLimit)
         do {
             let outcome = try job.run()
             print(Terminal.safe(outcome.summary))
             if outcome.failedEvents { throw ExitCode.failure }
         } catch let failure as SyncJob.Failure {
+            if failure.unfinished {
+                print(Terminal.safe(failure.message))
+                throw ExitCode(SyncJob.unfinished)
+            }
             Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(failure.message))\n")
             if let fix = failure.fix { Terminal.write("  fix: \(Terminal.safe(fix))\n") }
             throw ExitCode.failure

@@ -16,6 +16,8 @@ struct SyncJob {
     var dryRun = false
     var keepEdited = false
     var allowDeletions = false
+    /// `--adopt`: take over the calendar's resources that hold the feed's events.
+    var adopt = false
     var timeout: Double = 20
     var totalTimeout: Double = 600
     /// What starts each line printed about single events: the account's id in publisher mode.
@@ -28,11 +30,20 @@ struct SyncJob {
         var failedEvents: Bool
     }
 
+    /// How many requests are sent at once.
+    static let inFlight = 8
+
     /// Why a job stopped; `fix` is printed under it.
     struct Failure: Error {
         var message: String
         var fix: String?
+        /// The time limit ended a sync that was going well: what was written is kept and a run
+        /// again goes on (exit status ``SyncJob/unfinished``).
+        var unfinished = false
     }
+
+    /// The exit status of a sync the time limit stopped half way (EX_TEMPFAIL): run again to continue.
+    static let unfinished: Int32 = 75
 
     var isURLSource: Bool { source.contains("://") }
 
@@ -107,7 +118,7 @@ struct SyncJob {
         } catch {
             throw Failure(message: "\(HTTPFetcher.display(source)): \(error)")
         }
-        var listed: (etags: [String: String], tags: CollectionTags) = ([:], CollectionTags())
+        var listed = CollectionListing()
         do throws(CalDAVError) {
             // A dry run plans a calendar it would create against an empty listing.
             if !toBeCreated { listed = try client.listingAndTags() }
@@ -125,7 +136,8 @@ struct SyncJob {
                 throw Failure(message: error.description)
             }
         }
-        let (listing, listedTags) = listed
+        let listing = listed.etags
+        let listedTags = listed.tags
         let policy: SyncPolicy = keepEdited ? .keepEdited : .calgenWins
         var start = previous ?? SyncState(collection: collection)
         start.target = target
@@ -133,7 +145,35 @@ struct SyncJob {
         start.tags = nil
         start.sourceETag = nil
         start.sourceLastModified = nil
-        let plan = SyncPlan(events: events, state: start, listing: listing, policy: policy)
+        var plan = SyncPlan(events: events, state: start, listing: listing, policy: policy)
+        if plan.count(.add) > 0 {
+            let holders = try holders(of: events, plan: plan, state: start, listing: listing, client: client)
+            if !holders.isEmpty {
+                let lines = holders.sorted { $0.key < $1.key }.map { "\($0.value) holds \($0.key)" }
+                let shown = lines.prefix(5).joined(separator: "; ") + (lines.count > 5 ? "; and \(lines.count - 5) more" : "")
+                if adopt {
+                    plan = SyncPlan(events: events, state: start, listing: listing, policy: policy, adopted: holders)
+                    print(
+                        Terminal.safe(
+                            linePrefix
+                                + "adopting \(holders.count) resource\(holders.count == 1 ? "" : "s") that hold the feed's events: \(shown)"
+                        ))
+                } else if dryRun {
+                    print(
+                        Terminal.safe(
+                            linePrefix
+                                + "dry run: the calendar holds \(holders.count) of the feed's events in resources calgen did not write (\(shown)); a sync needs --adopt"
+                        ))
+                } else {
+                    throw Failure(
+                        message:
+                            "\(client.shown) already holds \(holders.count) of the \(events.count) events of \(name) in resources calgen did not write (the feed imported once?): \(shown); nothing was written",
+                        fix:
+                            "run again with --adopt to take those resources over in place (calgen writes them from then on, and its state records them), or sync into an empty calendar (--create \"NAME\")"
+                    )
+                }
+            }
+        }
         for line in plan.kept { print(Terminal.safe(linePrefix + "kept: " + line)) }
         if !dryRun, !allowDeletions, plan.deletesMost(of: start, sourceEvents: events.count) {
             throw Failure(
@@ -156,7 +196,9 @@ struct SyncJob {
         var keptAny = false
         let counts: String
         do {
-            let run = try SyncRun(plan: plan, state: start, collection: client, policy: policy) { partial in
+            let run = try SyncRun(
+                plan: plan, state: start, collection: client, policy: policy, adopt: adopt, inFlight: Self.inFlight
+            ) { partial in
                 // Before each batch: what was written so far and the batch's PUTs as pending,
                 // should the process be killed before the end.
                 var partial = partial
@@ -168,12 +210,21 @@ struct SyncJob {
             failed = run.failed
             writes = run.writes
             keptAny = !run.kept.isEmpty
-            counts = "\(run.added) added, \(run.changed) changed, \(run.deleted) deleted, \(plan.unchanged) unchanged"
+            counts =
+                "\(run.added) added, \(run.changed) changed, \(run.deleted) deleted, "
+                + (run.adopted > 0 ? "\(run.adopted) adopted, " : "") + "\(plan.unchanged) unchanged"
         } catch {
             var interrupted = error.state
             interrupted.sourceDigest = previous?.sourceDigest
             interrupted.sourceVersion = previous?.sourceVersion
             save(interrupted)
+            if error.error.isTimeLimit {
+                let total = plan.requests.count
+                throw Failure(
+                    message:
+                        "\(name) → \(client.shown): \(error.writes) of \(total) writes done when the time limit (--time-limit \(SyncJob.shown(totalTimeout)) s) ran out; run again to continue (\(statePath) keeps what was written)",
+                    unfinished: true)
+            }
             throw Failure(
                 message:
                     "\(error.error.description) (after \(error.added) added, \(error.changed) changed, \(error.deleted) deleted; "
@@ -194,6 +245,41 @@ struct SyncJob {
         return Outcome(
             summary: "synced \(name) into \(client.shown): \(counts) (\(writes) writes, \(requests()))",
             failedEvents: !failed.isEmpty)
+    }
+
+    static func shown(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+
+    /// The resources of the collection calgen did not write that hold an event the plan would
+    /// add, by UID: read with one REPORT, only when the listing has such resources. A server that
+    /// does not answer it is left to refuse the PUTs (no-uid-conflict).
+    private func holders(
+        of events: [SyncEvent], plan: SyncPlan, state: SyncState, listing: [String: String], client: CalDAVClient
+    ) throws(Failure) -> [String: String] {
+        let known = Set(state.events.values.map(\.name)).union(events.map { SyncPlan.resourceName(uid: $0.uid) })
+        guard listing.keys.contains(where: { !known.contains($0) }) else { return [:] }
+        let adding = Set(plan.requests.filter { $0.kind == .add }.map(\.uid))
+        let found: [String: Set<String>]?
+        do {
+            found = try client.uids()
+        } catch {
+            throw Failure(message: error.description)
+        }
+        guard let found else {
+            print(
+                Terminal.safe(
+                    linePrefix
+                        + "note: the calendar did not answer a calendar-query REPORT; events it holds already show as UID conflicts"
+                ))
+            return [:]
+        }
+        var holders: [String: String] = [:]
+        for (resource, uids) in found.sorted(by: { $0.key < $1.key }) where !known.contains(resource) && listing[resource] != nil
+        {
+            for uid in uids where adding.contains(uid) && holders[uid] == nil { holders[uid] = resource }
+        }
+        return holders
     }
 
     /// The tags of a listing as saved in the state: none when the server gave none.

@@ -761,6 +761,24 @@ public enum BadInputCases {
         day("day: a schedule id with a slash", ["2026-10-01", "--schedule", "../x"], "--schedule takes the id of a file"),
     ]
 
+    /// `calgen sync`'s time limits: a bound that is no bound, or none at all.
+    public static let syncCases: [Case] =
+        ["0", "-1", "nan", "inf", "1e300"].map { value in
+            Case(
+                description: "sync: --time-limit \(value)",
+                arguments: ["feed.ics", "--to", "http://127.0.0.1:9/cal/", "--user", "u", "--time-limit=\(value)"],
+                expected: ["--time-limit must be more than 0 and at most 86400 seconds"], command: "sync")
+        } + [
+            Case(
+                description: "sync: --total-time-limit without publisher mode",
+                arguments: ["feed.ics", "--to", "http://127.0.0.1:9/cal/", "--user", "u", "--total-time-limit", "60"],
+                expected: ["--total-time-limit is for publisher mode"], command: "sync"),
+            Case(
+                description: "sync: --total-time-limit past a week",
+                arguments: ["--build", "public", "--accounts", "accounts.yml", "--total-time-limit", "604801"],
+                expected: ["--total-time-limit must be more than 0 and at most 604800 seconds"], command: "sync"),
+        ]
+
     /// `calgen serve`'s `--poll`: an interval that would crash it or spin a core.
     public static let serveCases: [Case] = ["nan", "inf", "1e300", "0", "-1"].map { value in
         Case(
@@ -862,7 +880,7 @@ public enum BadInputCases {
 
     public static let cases =
         holidayCases + siteCases + noteCases + subscriberCases + scheduleCases + templateCases + previousCases
-        + commandLineCases + dayCases + serveCases + previousSiteCases
+        + commandLineCases + dayCases + serveCases + previousSiteCases + syncCases
 
     /// Makes a case's changes in the site folder `root`; `TOKEN` in a path is the folder of the
     /// site's personal feed, and `edited` gives the bytes of an empty write (an edit of the file).

@@ -20,35 +20,32 @@ package struct CalDAVClient: CalDAVCollection, Sendable {
 
     package func listing() throws(CalDAVError) -> [String: String] { try listingAndTags().etags }
 
-    /// Every resource of the collection (name → ETag) and the collection's own tags, in one
-    /// `PROPFIND` of depth 1.
-    package func listingAndTags() throws(CalDAVError) -> (etags: [String: String], tags: CollectionTags) {
-        let missing = CalDAVError(
-            "\(shown): no collection there (HTTP 404); create the calendar first and give its URL", isMissing: true)
+    /// Every resource of the collection and the collection's own tags, in one `PROPFIND` of
+    /// depth 1: read with ``Multistatus`` and believed as ``CollectionListing`` says.
+    package func listingAndTags() throws(CalDAVError) -> CollectionListing {
         let answer = try send(
             "PROPFIND", url: collection, headers: ["Depth: 1", "Content-Type: application/xml; charset=utf-8"],
             body: Array(CalDAVClient.propfind(["d:getetag", "cs:getctag", "d:sync-token"]).utf8))
         switch answer.status {
         case 207: break
-        case 404: throw missing
+        case 404:
+            throw CalDAVError(
+                "\(shown): no collection there (HTTP 404); create the calendar first and give its URL", isMissing: true)
         default: throw CalDAVError("\(shown): PROPFIND gave HTTP \(answer.status), not the listing of a collection")
         }
-        let base = URLComponents(string: collection)?.percentEncodedPath ?? "/"
-        var etags: [String: String] = [:]
-        var tags = CollectionTags()
-        for response in Multistatus.responses(String(decoding: answer.body, as: UTF8.self)) {
-            // An absolute URL or a path; the collection itself and sub-collections are no resources.
-            let path = URLComponents(string: response.href)?.percentEncodedPath ?? response.href
-            if path == base || path + "/" == base {
-                if response.status == 404 || response.status == 410 { throw missing }
-                tags = CollectionTags(ctag: response.text("getctag"), syncToken: response.text("sync-token"))
-                continue
-            }
-            guard !path.hasSuffix("/"), let last = path.split(separator: "/").last, let etag = response.text("getetag")
-            else { continue }
-            etags[last.removingPercentEncoding ?? String(last)] = etag
+        return try CollectionListing.read(multistatus(answer, of: "PROPFIND"), collection: collection)
+    }
+
+    /// The responses of a 207 answer; an error naming why when its body is no multistatus.
+    func multistatus(_ answer: SyncHTTP.Answer, of method: String) throws(CalDAVError) -> [Multistatus.Response] {
+        do {
+            return try Multistatus.parse(answer.body)
+        } catch {
+            let type = answer.header("content-type").map { " (\($0))" } ?? ""
+            throw CalDAVError(
+                "\(shown): the answer to \(method) (HTTP \(answer.status)\(type), \(answer.body.count) bytes) is no multistatus: \(error.description); nothing was written"
+            )
         }
-        return (etags, tags)
     }
 
     /// The collection's `getctag` and `sync-token`: one `PROPFIND` of depth 0, the cheapest way to
@@ -62,9 +59,12 @@ package struct CalDAVClient: CalDAVCollection, Sendable {
         case 404, 410: return nil
         default: throw CalDAVError("\(shown): PROPFIND gave HTTP \(answer.status), not the properties of a collection")
         }
-        let response = Multistatus.responses(String(decoding: answer.body, as: UTF8.self)).first
-        if response?.status == 404 || response?.status == 410 { return nil }
-        return CollectionTags(ctag: response?.text("getctag"), syncToken: response?.text("sync-token"))
+        do throws(CalDAVError) {
+            return try CollectionListing.read(multistatus(answer, of: "PROPFIND"), collection: collection).tags
+        } catch {
+            if error.isMissing { return nil }
+            throw error
+        }
     }
 
     /// A `PROPFIND` body asking for `properties`, each with its prefix: `d` (DAV:), `c` (CalDAV),
@@ -81,7 +81,68 @@ package struct CalDAVClient: CalDAVCollection, Sendable {
         let answer = try send(
             "PUT", url: url(of: name), headers: ["Content-Type: text/calendar; charset=utf-8"] + headers(precondition), body: body
         )
-        return CalDAVAnswer(status: answer.status, etag: answer.etag)
+        return CalDAVAnswer(status: answer.status, etag: answer.etag, uidConflict: uidConflict(answer))
+    }
+
+    /// The resource a refusal of a PUT names as holding the event's UID: CalDAV's
+    /// `no-uid-conflict` precondition (Radicale answers 409, Xandikos 412), its href when it is a
+    /// resource of this collection, else `""`; `nil` for any other answer.
+    func uidConflict(_ answer: SyncHTTP.Answer) -> String? {
+        guard [403, 409, 412].contains(answer.status), answer.body.count < 1 << 20,
+            String(decoding: answer.body, as: UTF8.self).contains("no-uid-conflict")
+        else { return nil }
+        guard let root = try? Multistatus.document(answer.body),
+            let conflict = root.child("no-uid-conflict", "urn:ietf:params:xml:ns:caldav")
+        else { return "" }
+        guard let href = conflict.child("href")?.trimmed, let base = CollectionListing.segments(collection),
+            case .resource(let name) = CollectionListing.place(of: href, in: collection, base: base)
+        else { return "" }
+        return name
+    }
+
+    /// The UIDs of the collection's events, by resource name: one `REPORT` (calendar-query,
+    /// RFC 4791 §7.8) asking for the UID property of every VEVENT; `nil` when the server does not
+    /// answer it with a multistatus.
+    package func uids() throws(CalDAVError) -> [String: Set<String>]? {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/>\
+            <c:calendar-data><c:comp name="VCALENDAR"><c:comp name="VEVENT"><c:prop name="UID"/></c:comp></c:comp>\
+            </c:calendar-data></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT"/>\
+            </c:comp-filter></c:filter></c:calendar-query>
+            """
+        let answer = try send(
+            "REPORT", url: collection, headers: ["Depth: 1", "Content-Type: application/xml; charset=utf-8"],
+            body: Array(body.utf8))
+        guard answer.status == 207, let responses = try? Multistatus.parse(answer.body),
+            let base = CollectionListing.segments(collection)
+        else { return nil }
+        var uids: [String: Set<String>] = [:]
+        for response in responses {
+            guard case .resource(let name) = CollectionListing.place(of: response.href, in: collection, base: base),
+                let data = response.property("calendar-data")?.text
+            else { continue }
+            uids[name, default: []].formUnion(CalDAVClient.uids(inCalendar: data))
+        }
+        return uids
+    }
+
+    /// The values of the UID properties of a calendar's text (lines unfolded).
+    static func uids(inCalendar text: String) -> Set<String> {
+        var lines: [String] = []
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
+                lines[lines.count - 1] += line.dropFirst()
+            } else {
+                lines.append(String(line))
+            }
+        }
+        var uids = Set<String>()
+        for line in lines where line.uppercased().hasPrefix("UID:") || line.uppercased().hasPrefix("UID;") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            uids.insert(String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+        }
+        return uids
     }
 
     package func delete(_ name: String, precondition: SyncRequest.Precondition) throws(CalDAVError) -> CalDAVAnswer {
@@ -117,6 +178,13 @@ package struct CalDAVClient: CalDAVCollection, Sendable {
     {
         let answer = try http.send(method, url: url, headers: headers, body: body)
         if (300..<400).contains(answer.status) {
+            if let location = answer.header("location"), let target = CalDAVDiscovery.resolve(location, against: url),
+                CalDAVDiscovery.isDowngrade(from: url, to: target)
+            {
+                throw CalDAVError(
+                    "\(HTTPFetcher.display(url)) answered \(method) with a redirect to plain http (HTTP \(answer.status)): a downgrade, which would send the password in clear; refused, and calgen follows no redirect. Keep the https URL"
+                )
+            }
             throw CalDAVError(
                 "\(HTTPFetcher.display(url)) answered \(method) with a redirect (HTTP \(answer.status)); calgen sync follows none: give the collection's final URL"
             )

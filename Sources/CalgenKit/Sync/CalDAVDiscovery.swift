@@ -128,6 +128,11 @@ package struct CalDAVDiscovery: Sendable {
         guard let url = CalDAVDiscovery.resolve(href, against: base) else {
             throw CalDAVError("\(HTTPFetcher.display(base)) names a \(what) that is no URL: \(href)")
         }
+        if CalDAVDiscovery.isDowngrade(from: start, to: url) {
+            throw CalDAVError(
+                "the \(what) of \(HTTPFetcher.display(start)) is \(HTTPFetcher.display(url)): a downgrade from https to plain http, which would send the password in clear; refused. Keep the https URL, and have the server's https answer name https URLs"
+            )
+        }
         guard CalDAVDiscovery.isSameOrigin(url, start) else {
             throw CalDAVError(
                 "the \(what) of \(HTTPFetcher.display(start)) is \(HTTPFetcher.display(url)), on another host: calgen sends the password only to the host given; run again with --to \(HTTPFetcher.display(url))"
@@ -159,6 +164,11 @@ extension CalDAVDiscovery {
             HTTPFetcher.isHTTP(url.absoluteString)
         else { return nil }
         return url.absoluteString
+    }
+
+    /// Whether `to` is plain http where `from` is https.
+    package static func isDowngrade(from: String, to: String) -> Bool {
+        URLComponents(string: from)?.scheme?.lowercased() == "https" && URLComponents(string: to)?.scheme?.lowercased() == "http"
     }
 
     /// Whether `a` and `b` have the same scheme, host and port.

@@ -59,6 +59,11 @@ package enum FeedDownload {
             guard let location = answer.header("location"), let next = CalDAVDiscovery.resolve(location, against: url) else {
                 throw CalDAVError("\(HTTPFetcher.display(url)): HTTP \(answer.status) without a usable Location")
             }
+            if CalDAVDiscovery.isDowngrade(from: url, to: next) {
+                throw CalDAVError(
+                    "\(HTTPFetcher.display(url)) redirects to plain http (\(HTTPFetcher.display(next))): a downgrade, which calgen sync never follows; keep the https URL"
+                )
+            }
             guard CalDAVDiscovery.isSameOrigin(next, start) else {
                 throw CalDAVError(
                     "\(HTTPFetcher.display(url)) redirects to \(HTTPFetcher.display(next)), on another host, which calgen sync does not follow: give the final URL"

@@ -105,7 +105,8 @@ package enum SyncPolicy: Sendable {
 /// One write the sync sends.
 package struct SyncRequest: Hashable, Sendable {
     package enum Kind: String, Sendable {
-        case add, change, delete
+        /// `adopt`: a PUT over a resource calgen did not make that holds the event's UID (`--adopt`).
+        case add, change, delete, adopt
     }
 
     /// When the server may apply the write (RFC 7232).
@@ -155,7 +156,12 @@ package struct SyncPlan: Sendable {
     }
 
     /// The events of `events` against `state`, and against `listing` when the collection was read.
-    package init(events: [SyncEvent], state: SyncState, listing: [String: String]?, policy: SyncPolicy) {
+    /// `adopted` names, by UID, resources of the collection calgen did not make that hold a
+    /// source event (imported from the feed once): each is written in place (`--adopt`) instead
+    /// of a new resource beside it.
+    package init(
+        events: [SyncEvent], state: SyncState, listing: [String: String]?, policy: SyncPolicy, adopted: [String: String] = [:]
+    ) {
         var sourceNames = Set<String>()
         for event in events {
             let entry = state.events[event.uid]
@@ -176,7 +182,11 @@ package struct SyncPlan: Sendable {
                 continue
             }
             guard let entry else {
-                if let etag = listing?[name] {
+                if let holder = adopted[event.uid], let etag = listing?[holder], listing?[name] == nil {
+                    sourceNames.insert(holder)
+                    requests.append(
+                        SyncRequest(kind: .adopt, uid: event.uid, name: holder, precondition: .matches(etag), event: event))
+                } else if let etag = listing?[name] {
                     // The state was lost and the resource is calgen's: written again, not twice.
                     requests.append(
                         SyncRequest(kind: .change, uid: event.uid, name: name, precondition: .matches(etag), event: event))

@@ -2,13 +2,17 @@ import Foundation
 
 /// How `calgen sync` answers a server that is busy or failing, decided without a network: a 429
 /// or 503 waits what its `Retry-After` asks (seconds or an HTTP date, at most ``maxWait`` each
-/// time) and tries again while the command's time lasts; another 5xx is tried again a few times,
-/// waiting longer each time. Anything else is not retried.
+/// time) and tries again while the command's time lasts, giving up at once when it asks for more
+/// than the time left; a 423 (a server that stores one write at a time, with others in flight)
+/// is tried again soon at a jittered moment; another 5xx is tried again a few times, waiting
+/// longer each time. Anything else is not retried.
 package struct SyncRetry: Equatable, Sendable {
     /// The longest wait before one retry, whatever `Retry-After` says.
     package var maxWait: TimeInterval = 60
     /// How many times a request answered 429 or 503 is sent in all.
     package var busyAttempts = 8
+    /// How many times a request answered 423 (locked by a write in flight) is sent in all.
+    package var lockedAttempts = 12
     /// How many times a request answered another 5xx is sent in all.
     package var failingAttempts = 3
     /// The wait before the second try when no `Retry-After` is given; doubled before each further one.
@@ -30,6 +34,16 @@ package struct SyncRetry: Equatable, Sendable {
     package func decide(
         status: Int, retryAfter: String?, attempt: Int, secondsLeft: TimeInterval, now: Date = Date()
     ) -> Decision? {
+        if status == 423 {
+            // Locked: a server that stores one write at a time (Xandikos's git repository)
+            // while others are in flight; tried again soon, at a jittered moment.
+            guard attempt < lockedAttempts else {
+                return .giveUp("HTTP 423 (locked) \(attempt) times; gave up")
+            }
+            let wait = 0.1 * Double(min(attempt, 20)) * Double.random(in: 0.5...1.5)
+            guard wait < secondsLeft else { return .giveUp("HTTP 423 (locked); the command's time limit ran out") }
+            return .retry(after: wait)
+        }
         let busy = status == 429 || status == 503
         guard busy || ((500...599).contains(status) && status != 501 && status != 505) else { return nil }
         let what = "HTTP \(status)" + (status == 429 ? " (too many requests)" : status == 503 ? " (unavailable)" : "")
@@ -39,6 +53,12 @@ package struct SyncRetry: Equatable, Sendable {
         }
         let fallback = backoff * Double(1 << min(max(attempt - 1, 0), 10))
         let asked = busy ? retryAfter.flatMap { SyncRetry.seconds(retryAfter: $0, now: now) } : nil
+        if let asked, asked >= secondsLeft {
+            // No point waiting part of it: the server would answer the same.
+            return .giveUp(
+                "\(what) and asks to wait \(SyncRetry.shown(asked)) s (Retry-After), more than the \(SyncRetry.shown(max(0, secondsLeft.rounded(.down)))) s left of the time limit; gave up at once, run again later"
+            )
+        }
         let wait = min(asked ?? fallback, maxWait)
         guard wait < secondsLeft else {
             return .giveUp("\(what); waiting \(SyncRetry.shown(wait)) s more would pass the command's time limit")

@@ -30,6 +30,9 @@ import Testing
             <D:status>HTTP/1.1 404 Not Found</D:status></D:propstat></D:response></D:multistatus>
             """
         #expect(Self.etags(prefixed) == ["https://dav.example.com/c/x%20y.ics \"e2\""])
-        #expect(Multistatus.text("a &amp; b &#x41;&#66; &bogus") == "a & b AB &bogus")
+        let entities = Multistatus.responses(
+            "<multistatus xmlns='DAV:'><response><href>/a</href><propstat><prop><displayname>a &amp; b &#x41;&#66;</displayname></prop><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>"
+        )
+        #expect(entities.first?.text("displayname") == "a & b AB")
     }
 }

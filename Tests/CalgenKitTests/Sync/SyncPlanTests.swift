@@ -258,7 +258,8 @@ import Testing
 }
 
 /// A CalDAV collection in memory.
-final class MemoryCollection: CalDAVCollection {
+/// Used from one thread at a time (the runs of these tests send one request at a time).
+final class MemoryCollection: CalDAVCollection, @unchecked Sendable {
     struct Resource {
         var body: [UInt8]
         var etag: String
@@ -271,6 +272,9 @@ final class MemoryCollection: CalDAVCollection {
     var refuseAfter = Int.max
     /// A resource the server will not store (415 Unsupported Media Type).
     var rejected: String?
+    /// Names whose PUT the server refuses as another resource holds the UID (409,
+    /// no-uid-conflict), → the holder's name as the answer gives it.
+    var uidHeldBy: [String: String] = [:]
     private var counter = 0
 
     private func nextETag() -> String {
@@ -299,6 +303,10 @@ final class MemoryCollection: CalDAVCollection {
     func put(_ name: String, body: [UInt8], precondition: SyncRequest.Precondition) throws(CalDAVError) -> CalDAVAnswer {
         try count()
         if name == rejected { return CalDAVAnswer(status: 415, etag: nil) }
+        if let holder = uidHeldBy[name] {
+            writes -= 1
+            return CalDAVAnswer(status: 409, etag: nil, uidConflict: holder)
+        }
         guard allows(name, precondition) else { return CalDAVAnswer(status: 412, etag: nil) }
         let created = resources[name] == nil
         let etag = nextETag()

@@ -22,7 +22,22 @@ import Testing
     @Test func busyWaitsWhatItAsksCappedAndWithinTheTimeLeft() {
         let retry = SyncRetry()
         #expect(retry.decide(status: 429, retryAfter: "1", attempt: 1, secondsLeft: 600) == .retry(after: 1))
-        #expect(retry.decide(status: 503, retryAfter: "3600", attempt: 1, secondsLeft: 600) == .retry(after: 60))
+        #expect(retry.decide(status: 503, retryAfter: "120", attempt: 1, secondsLeft: 600) == .retry(after: 60))
+        // Locked by another write in flight: soon, jittered, a bounded number of times.
+        guard case .retry(let soon) = retry.decide(status: 423, retryAfter: nil, attempt: 2, secondsLeft: 600) else {
+            Issue.record("a 423 must be tried again")
+            return
+        }
+        #expect(soon >= 0.1 && soon <= 0.3)
+        #expect(
+            retry.decide(status: 423, retryAfter: nil, attempt: 12, secondsLeft: 600)
+                == .giveUp("HTTP 423 (locked) 12 times; gave up"))
+        // More than the time left: given up at once, not waited for in steps of 60 s.
+        guard case .giveUp(let asked) = retry.decide(status: 503, retryAfter: "86400", attempt: 1, secondsLeft: 600) else {
+            Issue.record("a Retry-After past the time limit must stop at once")
+            return
+        }
+        #expect(asked.contains("asks to wait 86400 s") && asked.contains("600 s left") && asked.contains("at once"))
         #expect(
             retry.decide(status: 503, retryAfter: "Fri, 20 Nov 2026 00:00:05 GMT", attempt: 2, secondsLeft: 600, now: Self.now)
                 == .retry(after: 5))

@@ -20,6 +20,7 @@ enum FuzzTarget: String, CaseIterable {
     case httpRequest = "http-request"
     case dayArguments = "day-arguments"
     case shardListing = "shard-listing"
+    case multistatus
 
     /// The target named by CALGEN_FUZZ_TARGET.
     static let selected: FuzzTarget = {
@@ -69,6 +70,8 @@ enum FuzzTarget: String, CaseIterable {
             requestHead(bytes)
         case .dayArguments:
             dayArguments(bytes)
+        case .multistatus:
+            listing(bytes)
         case .shardListing:
             shardListing(bytes)
         }
@@ -173,6 +176,24 @@ enum FuzzTarget: String, CaseIterable {
         }
         guard let again = RequestPath(resolved.encoded), again.isCanonical, again.segments == resolved.segments else {
             fail("a resolved path that does not read back as itself: \(resolved.encoded)")
+        }
+    }
+
+    /// What `calgen sync` does with a CalDAV server's answer to a PROPFIND: parse the
+    /// multistatus, then believe of it only what lies directly inside the collection. Every
+    /// resource name taken must be one segment, neither `.` nor `..`.
+    private func listing(_ bytes: [UInt8]) {
+        guard let responses = try? Multistatus.parse(bytes) else { return }
+        for response in responses {
+            _ = response.text("getetag")
+            _ = response.href(in: "calendar-home-set")
+            _ = response.isResource("calendar")
+        }
+        guard let listing = try? CollectionListing.read(responses, collection: "https://dav.example.com/u/work/") else {
+            return
+        }
+        for name in listing.etags.keys where name.isEmpty || name.contains("/") || name == "." || name == ".." {
+            fail("a resource name that is not one segment of the collection: \(name)")
         }
     }
 

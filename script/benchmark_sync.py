@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""`calgen sync` over a slow link: Radicale on 127.0.0.1 behind a delaying TCP proxy that adds a
+round trip time (RTT/2 each way on every chunk, and one RTT for each new connection, as a TCP
+handshake costs), timing the first sync of the bundled subscriber with the most events into an
+empty calendar, and the same upload by vdirsyncer over the same link when it is installed
+(`pip install vdirsyncer`; or give its path in VDIRSYNCER).
+
+    python3 script/benchmark_sync.py .build/debug/calgen [--rtt 250]
+
+Prints one line per run (seconds, requests, connections the proxy saw) and the ratio. The
+figures are printed, not asserted: the machine's load changes them.
+"""
+import argparse
+import asyncio
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+USER = "bench"
+PASSWORD = "bench-password-5b1e"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class DelayingProxy:
+    """A TCP proxy on 127.0.0.1 adding `rtt` seconds of round trip: each chunk is forwarded
+    rtt/2 after it arrived (in order), and a new connection waits one rtt before its first byte
+    goes through. Counts the connections it accepted."""
+
+    def __init__(self, upstream_port, rtt):
+        self.upstream_port = upstream_port
+        self.rtt = rtt
+        self.connections = 0
+        self.port = free_port()
+        self.loop = asyncio.new_event_loop()
+        started = threading.Event()
+        threading.Thread(target=self._serve, args=(started,), daemon=True).start()
+        started.wait()
+
+    def _serve(self, started):
+        asyncio.set_event_loop(self.loop)
+
+        async def pipe(reader, writer, first_delay):
+            queue = asyncio.Queue()
+
+            async def send():
+                while True:
+                    due, data = await queue.get()
+                    wait = due - self.loop.time()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
+                    if data is None:
+                        break
+                    writer.write(data)
+                    await writer.drain()
+                try:
+                    writer.close()
+                except Exception:
+                    pass
+
+            sender = self.loop.create_task(send())
+            extra = first_delay
+            try:
+                while True:
+                    data = await reader.read(65536)
+                    queue.put_nowait((self.loop.time() + self.rtt / 2 + extra, data or None))
+                    extra = 0
+                    if not data:
+                        break
+            except Exception:
+                queue.put_nowait((self.loop.time(), None))
+            await sender
+
+        async def handle(client_reader, client_writer):
+            self.connections += 1
+            try:
+                up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.upstream_port)
+            except OSError:
+                client_writer.close()
+                return
+            # The handshake's round trip, paid before the first request goes through.
+            await asyncio.gather(pipe(client_reader, up_writer, self.rtt), pipe(up_reader, client_writer, 0),
+                                 return_exceptions=True)
+
+        async def main():
+            server = await asyncio.start_server(handle, "127.0.0.1", self.port)
+            started.set()
+            async with server:
+                await server.serve_forever()
+
+        self.loop.run_until_complete(main())
+
+
+class Radicale:
+    def __init__(self, folder):
+        os.makedirs(folder, exist_ok=True)
+        self.port = free_port()
+        users = os.path.join(folder, "users")
+        with open(users, "w") as f:
+            f.write(f"{USER}:{PASSWORD}\n")
+        config = os.path.join(folder, "config")
+        with open(config, "w") as f:
+            f.write(f"""[server]
+hosts = 127.0.0.1:{self.port}
+[auth]
+type = htpasswd
+htpasswd_filename = {users}
+htpasswd_encryption = plain
+[storage]
+filesystem_folder = {os.path.join(folder, "collections")}
+[logging]
+level = warning
+""")
+        self.process = subprocess.Popen([sys.executable, "-m", "radicale", "--config", config],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=1)
+                break
+            except urllib.error.HTTPError:
+                break
+            except OSError:
+                time.sleep(0.1)
+
+    def make_calendar(self, name):
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}/{USER}/{name}/", method="MKCALENDAR",
+            headers={"Authorization": "Basic " + __import__("base64").b64encode(f"{USER}:{PASSWORD}".encode()).decode()})
+        urllib.request.urlopen(request, timeout=10)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def vdirsyncer_path():
+    given = os.environ.get("VDIRSYNCER")
+    if given and os.path.exists(given):
+        return given
+    return shutil.which("vdirsyncer")
+
+
+def time_vdirsyncer(binary, feed, url, folder):
+    """vdirsyncer's `sync` of the feed (a singlefile storage) into the calendar; `discover` first,
+    untimed. Seconds, or None when it failed."""
+    config = os.path.join(folder, "vdirsyncer.conf")
+    with open(config, "w") as f:
+        f.write(f"""[general]
+status_path = "{folder}/vdirsyncer-status/"
+
+[pair feed]
+a = "source"
+b = "calendar"
+collections = null
+conflict_resolution = "a wins"
+
+[storage source]
+type = "singlefile"
+path = "{feed}"
+
+[storage calendar]
+type = "caldav"
+url = "{url}"
+username = "{USER}"
+password = "{PASSWORD}"
+""")
+    env = dict(os.environ, VDIRSYNCER_CONFIG=config)
+    subprocess.run([binary, "discover"], env=env, capture_output=True, text=True, timeout=600)
+    started = time.monotonic()
+    result = subprocess.run([binary, "sync"], env=env, capture_output=True, text=True, timeout=3600)
+    took = time.monotonic() - started
+    if result.returncode != 0:
+        print("vdirsyncer failed:\n" + result.stdout[-2000:] + result.stderr[-2000:])
+        return None
+    return took
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("calgen", nargs="?", default=".build/debug/calgen")
+    parser.add_argument("--rtt", type=float, default=250, help="round trip time in ms")
+    args = parser.parse_args()
+    calgen = os.path.abspath(args.calgen)
+    rtt = args.rtt / 1000
+    folder = tempfile.mkdtemp(prefix="calgen-bench-sync-")
+    server = None
+    try:
+        site = os.path.join(folder, "site")
+        env = dict(os.environ, SOURCE_DATE_EPOCH="1795233600", CALGEN_FEED_SECRET="bench-sync-secret-0123456789abcdef",
+                   CALGEN_CALDAV_PASSWORD=PASSWORD)
+        subprocess.run([calgen, "build", "--quiet", "--output", site], env=env, cwd=ROOT, check=True)
+        feeds = [os.path.join(d, f) for d, _, files in os.walk(os.path.join(site, "feeds")) for f in files
+                 if f.endswith(".ics") and os.path.basename(d) not in ("feeds", "years", "schedules")]
+        feed = max(feeds, key=lambda p: open(p, "rb").read().count(b"BEGIN:VEVENT"))
+        events = open(feed, "rb").read().count(b"BEGIN:VEVENT")
+        # Outside the build's output, where the sync state may be kept.
+        source = os.path.join(folder, os.path.basename(feed))
+        shutil.copy(feed, source)
+        server = Radicale(os.path.join(folder, "radicale"))
+        proxy = DelayingProxy(server.port, rtt)
+        print(f"feed: feeds/…/{os.path.basename(feed)}: {events} events; link: {args.rtt:.0f} ms RTT "
+              f"(a delaying proxy on 127.0.0.1 in front of Radicale)")
+
+        server.make_calendar("calgen")
+        before = proxy.connections
+        started = time.monotonic()
+        result = subprocess.run([calgen, "sync", source, "--to", f"http://127.0.0.1:{proxy.port}/{USER}/calgen/",
+                                 "--user", USER, "--state", os.path.join(folder, "state.json"), "--time-limit", "3600"],
+                                env=env, capture_output=True, text=True)
+        calgen_took = time.monotonic() - started
+        requests = re.search(r"(\d+) requests?", result.stdout)
+        print(f"calgen sync: {calgen_took:.1f} s for {events} events ({requests.group(1) if requests else '?'} requests, "
+              f"{proxy.connections - before} connections), exit {result.returncode}")
+        if result.returncode != 0:
+            print(result.stdout + result.stderr)
+
+        binary = vdirsyncer_path()
+        if not binary:
+            print("vdirsyncer: not installed (pip install vdirsyncer, or VDIRSYNCER=path); no comparison")
+            return 0
+        server.make_calendar("vdirsyncer")
+        before = proxy.connections
+        took = time_vdirsyncer(binary, source, f"http://127.0.0.1:{proxy.port}/{USER}/vdirsyncer/", folder)
+        if took is not None:
+            print(f"vdirsyncer sync: {took:.1f} s for {events} events ({proxy.connections - before} connections)")
+            print(f"calgen is {took / calgen_took:.1f}× as fast as vdirsyncer at {args.rtt:.0f} ms RTT")
+        return 0
+    finally:
+        if server:
+            server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
