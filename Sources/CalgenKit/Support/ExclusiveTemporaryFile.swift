@@ -69,13 +69,13 @@ enum ExclusiveTemporaryFile {
     /// `create` in `path`'s folder, renamed over `path` (which, a symbolic link or not, is
     /// replaced and never followed). Returns whether the file was replaced.
     @discardableResult
-    static func replace(_ path: String, with bytes: [UInt8], tag: String) -> Bool {
+    static func replace(_ path: String, with bytes: [UInt8], tag: String, mode: mode_t = 0o644) -> Bool {
         let url = URL(fileURLWithPath: path)
         let final = url.lastPathComponent
         let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return false }
         defer { close(folder) }
-        guard let name = try? create(bytes, in: folder, beside: final, tag: tag) else { return false }
+        guard let name = try? create(bytes, in: folder, beside: final, tag: tag, mode: mode) else { return false }
         guard renameat(folder, name, folder, final) == 0 else {
             unlinkat(folder, name, 0)
             return false
