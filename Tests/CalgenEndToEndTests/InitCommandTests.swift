@@ -16,15 +16,7 @@ import Testing
             .merging(environment) { $1 }
         process.currentDirectoryURL = directory
         process.standardInput = FileHandle.nullDevice
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return try Fixture.finish(process)
     }
 
     @Test func aNewSiteBuildsAtOnceWithoutTheDemosNotesOrSubscribers() throws {

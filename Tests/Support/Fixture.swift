@@ -158,7 +158,11 @@ public struct Fixture: ~Copyable {
     public func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
         status: Int32, stdout: String, stderr: String
     ) {
-        let process = try process(arguments, environment: environment)
+        try Fixture.finish(process(arguments, environment: environment))
+    }
+
+    /// Runs `process` to its end, collecting what it prints.
+    public static func finish(_ process: Process) throws -> (status: Int32, stdout: String, stderr: String) {
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
