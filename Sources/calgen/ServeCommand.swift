@@ -139,17 +139,28 @@ private struct ResidentServedSite: ServedSite {
 }
 
 /// The builds of the output folder behind a resident site (its feeds, day API and manifests), one
-/// at a time on a queue of their own: a change made while one runs is built right after it.
+/// at a time on a queue of their own. After a change the build starts once the sources have been
+/// quiet for `quiet` seconds, so that while someone saves again and again the reloads of the pages
+/// they look at do not share the cores with it; a request for one of its files waits for it.
 private final class OutputBuilds: @unchecked Sendable {
     let resident: ResidentSite
-    private let queue = DispatchQueue(label: "calgen-serve-output")
+    private let queue = DispatchQueue(label: "calgen-serve-output", qos: .utility)
+    private let lock = NSLock()
+    private var latest = 0
+    static let quiet = 2.0
 
     init(resident: ResidentSite) {
         self.resident = resident
     }
 
     func request(first: Bool) {
-        queue.async { [resident] in
+        let ticket = lock.withLock {
+            latest += 1
+            return latest
+        }
+        queue.asyncAfter(deadline: .now() + (first ? 0 : OutputBuilds.quiet)) { [self, resident] in
+            // A later change asked for its own build: this one would be out of date at once.
+            guard lock.withLock({ latest }) == ticket else { return }
             do {
                 guard let report = try resident.buildOutput() else { return }
                 // The reload printed the content's own warnings; the build adds those of its feeds.

@@ -21,25 +21,29 @@ enum AudienceCheck {
         }
         var warnings = [Diagnostic]()
         var used = Set<String>()
+        // Each unknown name is looked up once among the known ones (a site may have ten thousand
+        // subscribers and thousands of notes addressed alike).
+        let known = taken.sorted()
+        var closestKnown = [String: String?]()
         for note in site.allNotes {
             used.formUnion(note.audience)
             for audience in note.audience where !taken.contains(audience) {
-                let candidates = taken.sorted()
-                let suggestion = YAMLFields.closest(to: audience, in: candidates).map { " did you mean \($0)?" } ?? ""
+                if closestKnown[audience] == nil { closestKnown[audience] = YAMLFields.closest(to: audience, in: known) }
+                let closest = closestKnown[audience] ?? nil
                 warnings.append(
                     Diagnostic(
                         .warning, file: note.file,
                         message: "the audience \"\(audience)\" is no subscriber id and no subscriber's `notes:` group: "
-                            + "the note reaches no feed for it.\(suggestion)",
-                        fix: suggestion.isEmpty
-                            ? "correct the name, or add `\(audience)` to the `notes:` of the subscribers who should get it"
-                            : "write `\(YAMLFields.closest(to: audience, in: candidates)!)` if that is what you meant"))
+                            + "the note reaches no feed for it.\(closest.map { " did you mean \($0)?" } ?? "")",
+                        fix: closest.map { "write `\($0)` if that is what you meant" }
+                            ?? "correct the name, or add `\(audience)` to the `notes:` of the subscribers who should get it"))
             }
         }
+        let audiences = used.sorted()
         for (group, subscribers) in groups.sorted(by: { $0.key < $1.key })
         where group != "public" && !ids.contains(group) && !used.contains(group) {
+            let suggestion = YAMLFields.closest(to: group, in: audiences).map { " did you mean \($0)?" } ?? ""
             for id in subscribers.sorted() {
-                let suggestion = YAMLFields.closest(to: group, in: used.sorted()).map { " did you mean \($0)?" } ?? ""
                 warnings.append(
                     Diagnostic(
                         .warning, file: subscriberFiles[id] ?? id,

@@ -304,7 +304,10 @@ struct YAMLFields {
 
     /// The allowed key within edit distance 2, if any.
     static func closest(to key: String, in candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(Array(key), Array($0))) }.filter { $0.1 <= 2 }
+        // Names whose lengths differ by more than 2 are more than 2 edits apart.
+        let length = key.count
+        let scored = candidates.filter { abs($0.count - length) <= 2 }.map { ($0, editDistance(Array(key), Array($0))) }
+            .filter { $0.1 <= 2 }
         return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
     }
 
