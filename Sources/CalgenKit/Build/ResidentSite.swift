@@ -89,15 +89,8 @@ public final class ResidentSite: @unchecked Sendable {
             AudienceCheck.warnings(loaded.site, subscriberFiles: loaded.sources.subscriberFiles)
                 .filter { $0.severity == .warning }
         }
-        if options.strict && !warnings.isEmpty {
-            // --strict: a warning keeps the content from being served, as it keeps a build from writing.
-            throw ContentErrors(
-                warnings.map { warning in
-                    var error = warning
-                    error.severity = .error
-                    return error
-                })
-        }
+        // --strict: a warning keeps the content from being served, as it keeps a build from writing.
+        try builder.refuseIfStrict(warnings)
         let today = loaded.site.config.civilDate(of: options.now)
         let renderer = timer.step("index") { SiteRenderer(site: loaded.site, templates: loaded.templates, today: today) }
         var producers = [String: Producer]()
@@ -120,12 +113,8 @@ public final class ResidentSite: @unchecked Sendable {
         }
         // The few files that are cheap to make at once: assets, robots.txt, _headers, and the
         // pages of private schedules.
-        let site = loaded.site
         let eager = timer.step("assets") {
-            loaded.templates.assets + loaded.templates.hashedAssets + [
-                Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath, templates: loaded.templates),
-                HostingHeaders.file(sitePath: site.config.sitePath, templates: loaded.templates),
-            ] + renderer.renderPrivateSchedulePages(feeds.privateSchedulePaths())
+            renderer.siteFiles() + renderer.renderPrivateSchedulePages(feeds.privateSchedulePaths())
         }
         for file in eager { producers[file.path] = .bytes(file.bytes) }
         let number = state.withLock {

@@ -218,20 +218,24 @@ public struct SiteBuilder: Sendable {
             site.subscribers.count == loaded.sources.subscribers.count
             ? AudienceCheck.warnings(site, subscriberFiles: loaded.sources.subscriberFiles) : []
         let warnings = audiences + (hasSubscribers ? options.feedSecret.notices : []) + feeds.flatMap(\.warnings)
-        if options.strict {
-            // --strict: every warning fails the run, before anything is written.
-            let failing = warnings.filter { $0.severity == .warning }.map { warning in
-                var error = warning
-                error.severity = .error
-                return error
-            }
-            if !failing.isEmpty { throw ContentErrors(failing) }
-        }
+        try refuseIfStrict(warnings)
         return RenderedSite(
             site: site, pages: htmlPages, feeds: feeds,
             publication: publication,
             feedPages: feedPageRecords, subscribers: loaded.sources.subscribers.count,
             warnings: warnings)
+    }
+
+    /// With `--strict`, every warning among `diagnostics` fails the run as an error, before
+    /// anything is written or served.
+    func refuseIfStrict(_ diagnostics: [Diagnostic]) throws(ContentErrors) {
+        guard options.strict else { return }
+        let failing = diagnostics.filter { $0.severity == .warning }.map { warning in
+            var error = warning
+            error.severity = .error
+            return error
+        }
+        if !failing.isEmpty { throw ContentErrors(failing) }
     }
 
     /// The content, the templates and the previous output, with the problems of all three.
@@ -311,7 +315,12 @@ struct SiteRenderer {
 
     /// The HTML pages of the site alone, assets, robots.txt and `_headers`.
     func renderPages() -> [OutputFile] {
-        pages.render() + templates.assets + templates.hashedAssets + [
+        pages.render() + siteFiles()
+    }
+
+    /// The files beside the pages: the templates' assets, robots.txt and `_headers`.
+    func siteFiles() -> [OutputFile] {
+        templates.assets + templates.hashedAssets + [
             Sitemap.robots(baseURL: site.config.baseURL, sitePath: site.config.sitePath, templates: templates),
             HostingHeaders.file(sitePath: site.config.sitePath, templates: templates),
         ]

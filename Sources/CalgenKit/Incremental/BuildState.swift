@@ -59,13 +59,13 @@ struct BuildState: Equatable, Sendable {
                         // size tells enough, and it is never read (a 400 MB note costs nothing here).
                         if info.st_size > BuildState.largestInput { return ("oversized \(info.st_size)", nil) }
                         if let known = known.digest(label, file.path, info) {
-                            return (known, .init(stat: InputFingerprints.key(of: info), digest: known))
+                            return (known, .init(stat: FileStamp.of(info), digest: known))
                         }
                         let hashed = FileReader.sha256(ofFileAt: full)
                         let recorded =
-                            hashed != nil && InputFingerprints.isSettled(info, now: now)
+                            hashed != nil && FileStamp.isSettled(info, now: now)
                             && !file.path.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" })
-                        return (hashed, recorded ? .init(stat: InputFingerprints.key(of: info), digest: hashed!) : nil)
+                        return (hashed, recorded ? .init(stat: FileStamp.of(info), digest: hashed!) : nil)
                     case S_IFLNK:
                         return ("link " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?"), nil)
                     default: return ("special \(info.st_mode)", nil)

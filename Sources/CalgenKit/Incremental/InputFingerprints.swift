@@ -11,12 +11,9 @@ import Foundation
 /// (`.public.calgen-inputs`, never published). A file whose `lstat` is still the recorded one
 /// is not read again: its recorded digest stands for its bytes.
 ///
-/// The change time cannot be set by anyone but the kernel, which sets it to the clock's time on
-/// every change of the file (rewritten, replaced, renamed over, touched, `cp -p`). A file is
-/// recorded only when its change time lies `settled` seconds before the moment it was examined:
-/// a change after that moment gives it a later change time, even on a file system whose clock
-/// ticks coarsely, so it can never look as it was. Anything else (a newer file, a name with a
-/// tab or line break, an unreadable file) is simply read and hashed every time.
+/// A file is recorded only when its stamp may be trusted (`FileStamp.isSettled`: its change time
+/// lies `FileStamp.settled` seconds before the moment it was examined). Anything else (a newer
+/// file, a name with a tab or line break, an unreadable file) is simply read and hashed every time.
 struct InputFingerprints: Sendable, Equatable {
     /// One file's `lstat` when it was hashed, and the digest.
     struct Entry: Sendable, Equatable {
@@ -27,24 +24,15 @@ struct InputFingerprints: Sendable, Equatable {
     /// By `label<TAB>path` (`content`/`templates`, the path relative to that directory).
     var entries: [String: Entry] = [:]
 
-    /// How long before it is examined a file must have last changed to be recorded.
-    static let settled = FileStamp.settled
-
     /// `public` → `.public.calgen-inputs` beside it.
     static func path(forOutput output: String) -> String {
         let url = URL(fileURLWithPath: output).standardizedFileURL
         return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".calgen-inputs"
     }
 
-    /// The fields of an `lstat` that any change of the file changes.
-    static func key(of info: stat) -> [Int64] { FileStamp.of(info) }
-
-    /// Whether a file with this `lstat`, examined at `now` (seconds since 1970), may be recorded.
-    static func isSettled(_ info: stat, now: Int64) -> Bool { FileStamp.isSettled(info, now: now) }
-
     /// The recorded digest of `label`/`path` when its `lstat` is still `info`.
     func digest(_ label: String, _ path: String, _ info: stat) -> String? {
-        guard let entry = entries[label + "\t" + path], entry.stat == InputFingerprints.key(of: info) else { return nil }
+        guard let entry = entries[label + "\t" + path], entry.stat == FileStamp.of(info) else { return nil }
         return entry.digest
     }
 

@@ -70,7 +70,7 @@ final class LeftoverSweep: Sendable {
         for path in found where path.dropFirst(parent.count + 1).hasPrefix(old) {
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-            let changed = Int64(InputFingerprints.key(of: info)[4])
+            let changed = Int64(FileStamp.of(info)[4])
             if changed > newest?.changed ?? .min { newest = (path, changed) }
         }
         var reused: (staging: String, aside: String)? = nil
