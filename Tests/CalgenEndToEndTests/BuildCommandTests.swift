@@ -43,6 +43,20 @@ import Testing
         let repaired = try fixture.run(["build"])
         #expect(repaired.stdout.contains("version 2: 1 files written"), "\(repaired.stdout)")
         #expect(fixture.read("public/index.html") != "tampered")
+        // A file edited in place without changing its size, or removed, is noticed too (the
+        // record holds each file's inode, size and modification time; no file is read).
+        let page = fixture.output + "/2026/index.html"
+        let original = try #require(FileManager.default.contents(atPath: page))
+        var sameSize = original
+        sameSize[sameSize.count - 2] = sameSize[sameSize.count - 2] == 0x3E ? 0x3C : 0x3E
+        let handle = try #require(FileHandle(forWritingAtPath: page))
+        try handle.write(contentsOf: sameSize)
+        try handle.close()
+        #expect(try fixture.run(["build"]).stdout.contains("version 2: 1 files written"))
+        #expect(FileManager.default.contents(atPath: page) == original)
+        try FileManager.default.removeItem(atPath: fixture.output + "/2026/01/index.html")
+        #expect(try fixture.run(["build"]).stdout.contains("version 2: 1 files written"))
+        #expect(FileManager.default.fileExists(atPath: fixture.output + "/2026/01/index.html"))
     }
 
     @Test func aRebuildReplacesTheOutputAndLeavesNoStaging() throws {
@@ -58,13 +72,12 @@ import Testing
                 "224 pages, 5 notes, 23 feeds (17 rendered with 1,920 events, 6 unchanged) for 6 subscribers; version 1: 0 files written (0.0 MB), 1,769 unchanged"
             ), "\(rebuilt.stdout)")
         #expect(fixture.read("public/stale.txt") == nil)
-        // Beside it only the build's state and the previous output, moved aside for the next
-        // build to reuse or remove. The inputs' fingerprints are there once the inputs are
-        // older than the fingerprints trust (a fresh copy may not be yet).
+        // Beside it only the build's record and the previous output, moved aside for the next
+        // build to reuse or remove.
         let siblings = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)
         #expect(
-            Set(siblings.filter { !$0.hasPrefix(".public.old-") && $0 != ".public.calgen-inputs" }) == [
-                ".public.calgen-pages", ".public.calgen-state", "Content", "Templates", "public",
+            Set(siblings.filter { !$0.hasPrefix(".public.old-") }) == [
+                ".public.calgen-record", "Content", "Templates", "public",
             ])
         #expect(siblings.filter { $0.hasPrefix(".public.old-") }.count <= 1, "\(siblings)")
     }

@@ -27,36 +27,42 @@ public struct SiteBuilder: Sendable {
         if let shard = options.shard { return try buildShard(shard) }
         let timer = StepTimer(progress: options.progress)
         // An output calgen may not replace is refused before anything in it is read, and before
-        // anything is written beside it (the state files go beside the output).
+        // anything is written beside it (the record goes beside the output).
         let output = try OutputGuard.check(
             output: options.outputDirectory, content: options.contentDirectory, templates: options.templatesDirectory)
-        // Nothing read changed and the output is what the last build left: stop here. (Shards
-        // being assembled are read too, and are not in the state.)
-        let statePath = BuildState.path(forOutput: options.outputDirectory)
-        let fingerprintsPath = InputFingerprints.path(forOutput: options.outputDirectory)
-        let inputs =
-            options.previousManifest == nil && options.assemble.isEmpty && !options.strict
-            ? timer.step("inputs") { BuildState.inputs(of: options, known: InputFingerprints.read(fingerprintsPath)) } : nil
-        if let inputs, inputs.changed { inputs.fingerprints.write(fingerprintsPath) }
-        if let inputs, let state = BuildState.read(statePath), state.inputs == inputs.digest,
-            BuildState.isUnchanged(options.outputDirectory, since: state)
-        {
-            return BuildReport(skippedWith: state.report, warnings: options.feedSecret.notices, steps: timer.steps)
+        // The record of the last build, read once: nothing read changed and the output is what
+        // that build left, stop here. (Shards being assembled are read too, and are not in it.)
+        let mayStop = options.previousManifest == nil && options.assemble.isEmpty && !options.strict
+        let (built, inputs, unchanged) = timer.step("inputs") { () -> (BuildRecord, BuildInputs?, Bool) in
+            let built = BuildRecord.read(BuildRecord.path(forOutput: options.outputDirectory))
+            guard mayStop, let inputs = BuildInputs.scan(options, known: built.inputs) else { return (built, nil, false) }
+            return (
+                built, inputs,
+                built.inputsDigest == inputs.digest && built.outputIsUnchanged(root: options.outputDirectory)
+            )
+        }
+        if let inputs, unchanged {
+            if inputs.changed {
+                var record = built
+                record.inputs = inputs.fingerprints
+                BuildRecordFile.write(record, forOutput: options.outputDirectory)
+            }
+            return BuildReport(skippedWith: built.report, warnings: options.feedSecret.notices, steps: timer.steps)
         }
         // What earlier builds left beside the output goes while this one loads and renders.
         let sweep = LeftoverSweep.start(outputPath: output.path)
         defer { sweep.wait() }
         var loaded = try timer.step("load") {
-            try load(previous: { () throws(ContentErrors) in try PreviousOutput.load(options: options) })
+            try load(previous: { () throws(ContentErrors) in try PreviousOutput.load(options: options, built: built) })
         }
-        let feedPagesPath = FeedPageRecords.path(forOutput: options.outputDirectory)
-        if loaded.previous.isOutput { loaded.feedPages = FeedPageRecords.read(feedPagesPath) }
+        if loaded.previous.isOutput { loaded.feedPages = FeedPageRecords(built) }
         let staged = try StagedOutput.begin(
             outputPath: options.outputDirectory, contentDirectory: options.contentDirectory,
             templatesDirectory: options.templatesDirectory)
         let report: BuildReport
         do {
-            let sink = StagingSink(stagingPath: staged.stagingPath)
+            // Feeds' digests are in their results; every other file staged is digested on its way.
+            let sink = DigestingSink(StagingSink(stagingPath: staged.stagingPath)) { !$0.hasSuffix(".ics") }
             let assembly =
                 try options.assemble.isEmpty
                 ? nil
@@ -85,15 +91,11 @@ public struct SiteBuilder: Sendable {
                 try timer.step("publish") { try staged.commit() }
                 report = BuildReport(rendered, applied: applied, steps: timer.steps)
             }
-            // Once the output is this plan, the next build may keep its feeds' pages unrendered,
-            // and stop early if nothing changes.
-            rendered.feedPages.write(feedPagesPath)
-            if let inputs {
-                BuildState(
-                    inputs: inputs.digest, manifest: Digest.sha256(plan.bytes(of: Manifest.path) ?? []),
-                    files: BuildState.digest(ofFiles: plan.sizes), report: report.stateFigures
-                ).write(statePath)
-            }
+            // Once the output is this plan, the next build may keep what did not change, and stop
+            // early if nothing does.
+            let record = BuildRecord.of(
+                rendered, digests: sink, inputs: inputs, report: report, previous: built, output: options.outputDirectory)
+            BuildRecordFile.write(record, forOutput: options.outputDirectory)
         } catch {
             staged.discard()
             throw error

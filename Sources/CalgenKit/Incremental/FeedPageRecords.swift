@@ -2,8 +2,8 @@ import CalgenCore
 import CalgenModel
 import Foundation
 
-/// What the page beside each personal feed was made from, kept beside the output
-/// (`.public.calgen-pages`, never published), so that a rebuild renders again only the pages
+/// What the page beside each personal feed was made from, kept in the output's
+/// `BuildRecord` (each page's key), so that a rebuild renders again only the pages
 /// whose inputs changed: one note edited on a site of 10,000 subscribers no longer renders
 /// 10,000 pages (and their QR codes) to find the few that differ.
 ///
@@ -20,37 +20,16 @@ struct FeedPageRecords: Sendable {
 
     var records: [String: Record] = [:]
 
-    static let header = "calgen-pages 1"
-
-    /// The records file of an output directory: `public` → `.public.calgen-pages` beside it.
-    static func path(forOutput output: String) -> String {
-        let url = URL(fileURLWithPath: output).standardizedFileURL
-        return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".calgen-pages"
+    init(records: [String: Record] = [:]) {
+        self.records = records
     }
 
-    /// The records in the file at `path`; none when it is missing or not one calgen writes
-    /// (every page is then rendered, as on a first build).
-    static func read(_ path: String) -> FeedPageRecords {
-        guard let data = FileManager.default.contents(atPath: path) else { return FeedPageRecords() }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        guard lines.first == Substring(header) else { return FeedPageRecords() }
-        var records = [String: Record]()
-        for line in lines.dropFirst() {
-            let parts = line.split(separator: "\t")
-            guard parts.count == 4, let size = Int(parts[3]) else { return FeedPageRecords() }
-            records[String(parts[0])] = Record(inputs: String(parts[1]), sha256: String(parts[2]), size: size)
+    /// The records of the pages `record` names with a key, as the last build wrote them.
+    init(_ record: BuildRecord) {
+        for (path, artifact) in record.artifacts {
+            guard let key = artifact.key, let sha256 = artifact.sha256 else { continue }
+            records[path] = Record(inputs: key, sha256: sha256, size: Int(artifact.stamp.size))
         }
-        return FeedPageRecords(records: records)
-    }
-
-    /// The file's text: the header, then one record a line, sorted by path.
-    var text: String {
-        var text = FeedPageRecords.header + "\n"
-        for path in records.keys.sorted() {
-            let record = records[path]!
-            text += "\(path)\t\(record.inputs)\t\(record.sha256)\t\(record.size)\n"
-        }
-        return text
     }
 
     /// The site's part of every page's inputs: the templates (every file of their folder), the

@@ -2,17 +2,22 @@ import CalgenModel
 import Foundation
 
 /// A sink that passes every file on to another and keeps the SHA-256 of the bytes stored, by
-/// path: a shard lists each file it hands to the assembly with the digest of what it wrote.
+/// path: a shard lists each file it hands to the assembly with the digest of what it wrote, and a
+/// build records the digest of each file it staged.
 final class DigestingSink: OutputSink, @unchecked Sendable {
     private let sink: any OutputSink
     private var digests: [String: String] = [:]
     private let lock = NSLock()
+    /// Whether a path's bytes are digested.
+    private let digesting: @Sendable (String) -> Bool
 
-    init(_ sink: any OutputSink) {
+    init(_ sink: any OutputSink, digesting: @escaping @Sendable (String) -> Bool = { _ in true }) {
         self.sink = sink
+        self.digesting = digesting
     }
 
     func store(_ path: String, _ bytes: [UInt8]) throws(OutputError) -> PlannedFile {
+        guard digesting(path) else { return try sink.store(path, bytes) }
         let digest = Digest.sha256(bytes)
         let planned = try sink.store(path, bytes)
         lock.lock()

@@ -74,21 +74,28 @@ public enum OutputGuard {
     }
 
     /// Whether the directory holds a `manifest.json` that calgen wrote, or has calgen's build
-    /// state beside it (then a damaged manifest is reported as such by the build).
+    /// record beside it (then a damaged manifest is reported as such by the build).
     public static func isCalgenOutput(_ path: String) -> Bool {
-        if FileManager.default.fileExists(atPath: BuildState.path(forOutput: path)) { return true }
+        if hasRecord(path) { return true }
         // A shard's folder (`--shard`) starts its `shard.json` so.
         if head(of: path + "/shard.json").hasPrefix("{\n  \"calgen-shard\" : ") { return true }
         let head = head(of: path + "/" + Manifest.path)
         return head.hasPrefix("{") && head.contains("\"generator\": \"calgen ")
     }
 
-    /// Whether the directory holds a site's output (not a shard's): its build state beside it,
+    /// Whether the directory holds a site's output (not a shard's): its build record beside it,
     /// or a `manifest.json` that calgen wrote.
     static func isSiteOutput(_ path: String) -> Bool {
-        if FileManager.default.fileExists(atPath: BuildState.path(forOutput: path)) { return true }
+        if hasRecord(path) { return true }
         let head = head(of: path + "/" + Manifest.path)
         return head.hasPrefix("{") && head.contains("\"generator\": \"calgen ")
+    }
+
+    /// Whether a build's record is beside the directory (or the state file of a calgen before it).
+    private static func hasRecord(_ path: String) -> Bool {
+        ([BuildRecord.path(forOutput: path)] + BuildRecord.formerFiles(forOutput: path).prefix(1)).contains {
+            FileManager.default.fileExists(atPath: $0)
+        }
     }
 
     /// The first 4 KiB of a file as text, empty when it cannot be read.

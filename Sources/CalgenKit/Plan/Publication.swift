@@ -61,7 +61,7 @@ struct Publication: Sendable {
         // Every file with where its bytes come from: unchanged ones are kept from the output.
         let manifestUnchanged = manifestBytes == previous.manifestBytes
         var planned = zip(listed, diff.unchanged).map { file, same in
-            PlannedFile(file, unchanged: same && previous.isOutput)
+            PlannedFile(file, unchanged: same && previous.isOutput && previous.mayKeep(file.path))
         }
         planned += personal.flatMap { [$0.feed, $0.manifest] }
         planned += privatePages.map { PlannedFile($0, unchanged: previous.holdsBytes(of: $0)) } + feedPages

@@ -31,6 +31,18 @@ struct PreviousOutput: Sendable {
     let store: any FeedManifestStore
     /// The previous manifest's file, for messages.
     var manifestFile: String? = nil
+    /// The files the output's `BuildRecord` vouches for: each is, byte for byte, the file the
+    /// last build wrote (its `lstat` is the recorded one).
+    var vouched: Set<String> = []
+    /// Whether the output had a record that named its files: then only vouched files are kept.
+    var recorded = false
+
+    /// Whether the output's file at `path` may be kept for bytes the build knows to be the same:
+    /// with a record, only a file it vouches for (one edited in place, even to the same size, is
+    /// written again); without one, any file of the right size, as before records.
+    func mayKeep(_ path: String) -> Bool {
+        !recorded || vouched.contains(path)
+    }
 
     static let none = PreviousOutput(
         manifest: nil, manifestBytes: nil, feeds: [:], files: nil, unrecorded: [:], store: MemoryFeedManifestStore(files: [:]))
@@ -48,7 +60,7 @@ struct PreviousOutput: Sendable {
 
     /// Whether the output holds a file of this size (before keeping it unrendered).
     func holds(_ path: String, size: Int) -> Bool {
-        files?[path] == size
+        files?[path] == size && mayKeep(path)
     }
 
     /// Whether the output holds this file with exactly these bytes (for small files that no
@@ -61,7 +73,7 @@ struct PreviousOutput: Sendable {
     /// changed nothing leaves it alone.
     func holdsExactly(_ planned: [(path: String, size: Int)]) -> Bool {
         guard let files, files.count == planned.count else { return false }
-        return planned.allSatisfy { files[$0.path] == $0.size }
+        return planned.allSatisfy { files[$0.path] == $0.size && mayKeep($0.path) }
     }
 
     /// Whether the whole manifest of the feed at `path` is still what a build wrote: its head
@@ -71,7 +83,10 @@ struct PreviousOutput: Sendable {
     /// reading it as JSON. One that was damaged (or written before manifests had a digest) is read
     /// in full, every value checked, and its feed rendered again.
     func isIntact(feed path: String) -> Bool {
-        guard let feed = feeds[path], feed.head != nil, let bytes = store.bytes(of: feed.path), bytes.count == feed.size
+        guard let feed = feeds[path], feed.head != nil else { return false }
+        // A feed manifest calgen wrote is intact; the record says which are still those.
+        if vouched.contains(feed.path) { return true }
+        guard let bytes = store.bytes(of: feed.path), bytes.count == feed.size
         else { return false }
         return FeedManifest.integrity(of: bytes) == .intact
     }
@@ -110,10 +125,11 @@ struct PreviousOutput: Sendable {
 
     /// Reads the previous manifests of a build with `options` (`--previous-manifest`,
     /// `--allow-reset`): the one a build uses.
-    static func load(options: BuildOptions) throws(ContentErrors) -> PreviousOutput {
+    /// `built` is the output's `BuildRecord`: the files it vouches for are not read to be hashed.
+    static func load(options: BuildOptions, built: BuildRecord = BuildRecord()) throws(ContentErrors) -> PreviousOutput {
         try load(
             outputDirectory: options.outputDirectory, previousManifest: options.previousManifest,
-            allowReset: options.allowReset, record: PersonalFeedRecord.path(secret: options.feedSecret))
+            allowReset: options.allowReset, record: PersonalFeedRecord.path(secret: options.feedSecret), built: built)
     }
 
     /// Reads the previous output from the disk: the output directory, or the manifest named by
@@ -123,7 +139,8 @@ struct PreviousOutput: Sendable {
     /// events' `SEQUENCE`), and a personal feed's that the `record` (the path of its
     /// `PersonalFeedRecord`, when the folder holds one) lists, unless `allowReset`.
     static func load(
-        outputDirectory: String, previousManifest: String?, allowReset: Bool, record: String? = nil
+        outputDirectory: String, previousManifest: String?, allowReset: Bool, record: String? = nil,
+        built: BuildRecord = BuildRecord()
     ) throws(ContentErrors) -> PreviousOutput {
         let manifestPath = previousManifest ?? outputDirectory + "/" + Manifest.path
         let root = previousManifest.map { ($0 as NSString).deletingLastPathComponent } ?? outputDirectory
@@ -141,16 +158,20 @@ struct PreviousOutput: Sendable {
         }
         // The output's files once; for `--previous-manifest` only the feed manifests beside it.
         let listed: [(path: String, size: Int)]
+        var vouched = [String: BuildRecord.Artifact]()
         if previousManifest == nil {
             // An output that cannot be listed whole would look as if feeds had gone missing.
-            guard let files = FileTree.files(under: root) else {
+            guard let statuses = FileTree.statuses(under: root) else {
                 throw ContentErrors([
                     Diagnostic(
                         file: root, message: "the previous output cannot be read in full (a folder or file in it is unreadable)",
                         fix: "make the whole output directory readable, or remove it to start again at version 1")
                 ])
             }
-            listed = files
+            listed = statuses.map { ($0.path, Int($0.status.st_size)) }
+            if !built.artifacts.isEmpty {
+                vouched = built.vouched(Dictionary(statuses.map { ($0.path, $0.status) }) { first, _ in first })
+            }
         } else {
             listed = (FileTree.files(under: root + "/feeds") ?? []).map { ("feeds/" + $0.path, $0.size) }
         }
@@ -161,10 +182,11 @@ struct PreviousOutput: Sendable {
         if previousManifest == nil {
             files = Dictionary(listed.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first })
             let small = listed.map(\.path).filter(PreviousOutput.isUnrecorded).sorted()
-            let digests = ParallelMap.map(small) { FileReader.sha256(ofFileAt: root + "/" + $0) }
+            let recorded = vouched
+            let digests = ParallelMap.map(small) { recorded[$0]?.sha256 ?? FileReader.sha256(ofFileAt: root + "/" + $0) }
             for (path, digest) in zip(small, digests) { unrecorded[path] = digest }
         }
-        return try assemble(
+        var previous = try assemble(
             manifestBytes: Array(data), manifestFile: manifestPath, root: root, heads: Array(zip(manifests, heads)),
             files: files, unrecorded: unrecorded, store: DiskFeedManifestStore(root: root), allowReset: allowReset,
             record: record.map { path in
@@ -173,6 +195,9 @@ struct PreviousOutput: Sendable {
                     return try FileReader.readBytes(root + "/" + path, root: root, limit: PersonalFeedRecord.maxBytes)
                 }
             })
+        previous.vouched = Set(vouched.keys)
+        previous.recorded = !built.artifacts.isEmpty && previousManifest == nil
+        return previous
     }
 
     /// The previous output as a build in memory left it: every file by path. Checked as the

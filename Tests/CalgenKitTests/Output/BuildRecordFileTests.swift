@@ -12,23 +12,23 @@ import Testing
     import Darwin
 #endif
 
-/// The files a build keeps beside its output are written through temporary names no one could
+/// The record a build keeps beside its output is written through temporary names no one could
 /// have prepared, and nothing at all is written beside an output that is refused.
-@Suite struct BuildStateFileTests {
+@Suite struct BuildRecordFileTests {
     /// A link planted at the old predictable temporary name (`<file>.tmp-<pid>`) is left alone,
     /// and so is the file it points to.
     @Test func aLinkAtThePredictableTemporaryNameIsNotFollowed() throws {
         let fixture = try Fixture(.mini)
         try fixture.write("outside.txt", "precious")
-        let path = fixture.root.appendingPathComponent(".public.calgen-state").path
+        let path = fixture.root.appendingPathComponent(".public.calgen-record").path
         let planted = path + ".tmp-\(getpid())"
         try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: "outside.txt")
-        BuildStateFile.write("calgen-state 1\n", to: path)
+        BuildRecordFile.write("calgen-record 1\n", to: path)
         #expect(fixture.read("outside.txt") == "precious")
-        #expect(fixture.read(".public.calgen-state") == "calgen-state 1\n")
+        #expect(fixture.read(".public.calgen-record") == "calgen-record 1\n")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: planted)) == "outside.txt")
-        let left = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0.contains("calgen-state.") }
-        #expect(left == [".public.calgen-state.tmp-\(getpid())"], "\(left)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0.contains("calgen-record.") }
+        #expect(left == [".public.calgen-record.tmp-\(getpid())"], "\(left)")
     }
 
     /// A link at the final name is replaced by the new file, never written through; a taken
@@ -36,12 +36,12 @@ import Testing
     @Test func aLinkAtTheFinalOrARandomNameIsNeverWrittenThrough() throws {
         let fixture = try Fixture(.mini)
         try fixture.write("outside.txt", "precious")
-        let path = fixture.root.appendingPathComponent(".public.calgen-inputs").path
+        let path = fixture.root.appendingPathComponent(".public.calgen-record").path
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "outside.txt")
-        BuildStateFile.write("calgen-inputs 1\n", to: path)
+        BuildRecordFile.write("calgen-record 1\n", to: path)
         #expect(fixture.read("outside.txt") == "precious")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil)
-        #expect(fixture.read(".public.calgen-inputs") == "calgen-inputs 1\n")
+        #expect(fixture.read(".public.calgen-record") == "calgen-record 1\n")
 
         try FileManager.default.createSymbolicLink(
             atPath: fixture.root.appendingPathComponent(".x.tmp-a").path, withDestinationPath: "outside.txt")
@@ -55,7 +55,7 @@ import Testing
     }
 
     /// A build refused by the output guard (here an output inside the content) leaves no file
-    /// anywhere: not the inputs' fingerprints, not the state, not the pages' records.
+    /// anywhere: not the record, nor anything else.
     @Test(arguments: ["Content/notes", "Templates", "www"])
     func aRefusedBuildWritesNothing(_ output: String) throws {
         let fixture = try Fixture(.mini)

@@ -21,6 +21,7 @@ enum FuzzTarget: String, CaseIterable {
     case dayArguments = "day-arguments"
     case shardListing = "shard-listing"
     case multistatus
+    case buildRecord = "build-record"
 
     /// The target named by CALGEN_FUZZ_TARGET.
     static let selected: FuzzTarget = {
@@ -74,6 +75,11 @@ enum FuzzTarget: String, CaseIterable {
             listing(bytes)
         case .shardListing:
             shardListing(bytes)
+        case .buildRecord:
+            // The record beside an output: whatever is believed reads back as written.
+            if let record = BuildRecord.parse(bytes), BuildRecord.parse(Array(record.text.utf8)) != record {
+                fatalError("a build record does not read back as it is written")
+            }
         }
     }
 

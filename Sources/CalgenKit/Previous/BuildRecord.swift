@@ -1,0 +1,156 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one record of what the last build of an output read and wrote, kept beside the output
+/// (`.public.calgen-record`, never published), read once before a build loads anything and
+/// written once after its output is swapped in.
+///
+/// - **What it read**: the digest of everything a build reads (`inputsDigest`, when the build may
+///   stop early on it), and each input file's `lstat` with its SHA-256 (`inputs`), so that an
+///   unchanged file is not read again.
+/// - **What it wrote**: every file of the output with its `lstat` as the swap left it (device,
+///   inode, size, modification time), its SHA-256 and the key of what it was made from where a
+///   build keeps it by key (the page beside each personal feed); every folder with its `lstat`.
+///
+/// Nothing in it is believed about the output unless the output still shows it: a file whose
+/// `lstat` is the recorded one is the file the build wrote (calgen never writes into a file of
+/// an output; new bytes go into a new inode), so its recorded digest stands for its bytes. A
+/// record left by a killed build, or one edited by hand, names stamps the output does not have,
+/// and its entries are simply not believed. A file changed in place while keeping its inode,
+/// size and modification time is not noticed, as by `make` and `ninja`.
+struct BuildRecord: Sendable, Equatable {
+    /// An output file's or folder's `lstat` as far as calgen's own later builds leave it alone:
+    /// not the change time, which every hard link to a kept file moves.
+    struct Stamp: Equatable, Sendable {
+        var device: Int64
+        var inode: Int64
+        var size: Int64
+        var modified: Int64
+
+        init(device: Int64, inode: Int64, size: Int64, modified: Int64) {
+            (self.device, self.inode, self.size, self.modified) = (device, inode, size, modified)
+        }
+
+        init(_ info: stat) {
+            let all = FileStamp.of(info)
+            self.init(device: all[0], inode: all[1], size: all[2], modified: all[3])
+        }
+
+        /// Folders' sizes differ between file systems for the same entries: not compared.
+        var ofFolder: Stamp { Stamp(device: device, inode: inode, size: 0, modified: modified) }
+
+        var text: String { "\(device) \(inode) \(size) \(modified)" }
+    }
+
+    /// One file of the output.
+    struct Artifact: Equatable, Sendable {
+        var stamp: Stamp
+        /// The SHA-256 of its bytes, when the build knew them.
+        var sha256: String?
+        /// The key of what it was made from, for the files kept by key.
+        var key: String?
+    }
+
+    /// The digest of everything the build read (`BuildState.inputs`): a build that reads the
+    /// same and finds the output as recorded stops before loading. `nil` when the build was not
+    /// one that may stop so (`--strict`, `--previous-manifest`, assembling shards).
+    var inputsDigest: String?
+    /// The figures of the summary line, so that a skipped build can still print it.
+    var report: [String: Int] = [:]
+    /// Each input file's `lstat` and digest.
+    var inputs = InputFingerprints()
+    /// Every file of the output, by path below it.
+    var artifacts: [String: Artifact] = [:]
+    /// Every folder of the output, by path below it (`.` for the output itself).
+    var folders: [String: Stamp] = [:]
+
+    static let header = "calgen-record 1"
+
+    /// The record of an output directory: `public` → `.public.calgen-record` beside it.
+    static func path(forOutput output: String) -> String {
+        let url = URL(fileURLWithPath: output).standardizedFileURL
+        return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".calgen-record"
+    }
+
+    /// The files earlier calgen versions kept beside an output instead of the record, removed
+    /// when the record is written.
+    static func formerFiles(forOutput output: String) -> [String] {
+        let url = URL(fileURLWithPath: output).standardizedFileURL
+        let stem = url.deletingLastPathComponent().path + "/." + url.lastPathComponent
+        return [".calgen-state", ".calgen-inputs", ".calgen-pages"].map { stem + $0 }
+    }
+
+    // MARK: What the output shows
+
+    /// Whether the output at `root` is exactly what the record names: every recorded file and
+    /// folder with its recorded stamp (a folder's modification time moves whenever an entry is
+    /// added, removed or renamed in it, so nothing unrecorded can have appeared either). Only
+    /// `lstat`s, on all cores: no file is read.
+    func outputIsUnchanged(root: String) -> Bool {
+        guard !artifacts.isEmpty, folders["."] != nil else { return false }
+        let entries =
+            artifacts.map { (path: $0.key, stamp: $0.value.stamp, folder: false) }
+            + folders.map { (path: $0.key, stamp: $0.value, folder: true) }
+        let results = ParallelMap.map(entries, chunksOf: 1024) { chunk in
+            chunk.allSatisfy { entry in
+                var info = stat()
+                let full = entry.path == "." ? root : root + "/" + entry.path
+                guard lstat(full, &info) == 0 else { return false }
+                let kind = info.st_mode & S_IFMT
+                if entry.folder { return kind == S_IFDIR && Stamp(info).ofFolder == entry.stamp }
+                return kind == S_IFREG && Stamp(info) == entry.stamp
+            }
+        }
+        return results.allSatisfy { $0 }
+    }
+
+    /// The recorded files that the output still holds as recorded, given each file's `lstat`
+    /// now: their recorded digests stand for their bytes.
+    func vouched(_ statuses: [String: stat]) -> [String: Artifact] {
+        artifacts.filter { path, artifact in
+            guard let info = statuses[path], info.st_mode & S_IFMT == S_IFREG else { return false }
+            return Stamp(info) == artifact.stamp
+        }
+    }
+
+    /// The stamps of `paths` (files) and of every folder they lie in below `root`, after a
+    /// build swapped them in; `nil` when one cannot be examined (then no record is believed).
+    static func stamps(of paths: [String], under root: String) -> (files: [String: Stamp], folders: [String: Stamp])? {
+        var folderSet: Set<String> = ["."]
+        for path in paths {
+            var end = path.endIndex
+            while let slash = path[..<end].lastIndex(of: "/") {
+                guard folderSet.insert(String(path[..<slash])).inserted else { break }
+                end = slash
+            }
+        }
+        let folderList = Array(folderSet)
+        let examine = { (list: [String], folder: Bool) -> [Stamp?] in
+            ParallelMap.map(list, chunksOf: 1024) { chunk in
+                chunk.map { path -> Stamp? in
+                    var info = stat()
+                    guard lstat(path == "." ? root : root + "/" + path, &info) == 0,
+                        info.st_mode & S_IFMT == (folder ? S_IFDIR : S_IFREG)
+                    else { return nil }
+                    return folder ? Stamp(info).ofFolder : Stamp(info)
+                }
+            }.flatMap { $0 }
+        }
+        var files = [String: Stamp](minimumCapacity: paths.count)
+        for (path, stamp) in zip(paths, examine(paths, false)) {
+            guard let stamp else { return nil }
+            files[path] = stamp
+        }
+        var folders = [String: Stamp](minimumCapacity: folderList.count)
+        for (path, stamp) in zip(folderList, examine(folderList, true)) {
+            guard let stamp else { return nil }
+            folders[path] = stamp
+        }
+        return (files, folders)
+    }
+}

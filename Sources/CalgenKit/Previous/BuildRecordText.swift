@@ -1,0 +1,150 @@
+import Foundation
+
+/// The record's file: a header line, then one line per entry, fields apart by tabs, sorted:
+///
+///     calgen-record 1
+///     inputs <sha256>
+///     report <name> <number>
+///     input <label> <path> <device inode size modified changed> <sha256>
+///     file <path> <device inode size modified> <sha256 or -> <key or ->
+///     folder <path> <device inode 0 modified>
+///
+/// An output of ten thousand subscribers has some 60,000 lines: they are read byte by byte
+/// (`RecordReader`), and only paths and digests become strings. A line that does not read as one of these makes the whole record
+/// unbelieved (every file is then read and every artifact rendered, as on a first build).
+extension BuildRecord {
+    /// The file's text.
+    var text: String {
+        var lines = [BuildRecord.header]
+        if let inputsDigest { lines.append("inputs\t" + inputsDigest) }
+        for name in report.keys.sorted() { lines.append("report\t\(name)\t\(report[name]!)") }
+        for key in inputs.entries.keys.sorted() {
+            let entry = inputs.entries[key]!
+            lines.append("input\t" + key + "\t" + entry.stat.map(String.init).joined(separator: " ") + "\t" + entry.digest)
+        }
+        for path in artifacts.keys.sorted() {
+            let artifact = artifacts[path]!
+            lines.append(
+                "file\t\(path)\t\(artifact.stamp.text)\t\(artifact.sha256 ?? "-")\t\(artifact.key ?? "-")")
+        }
+        for path in folders.keys.sorted() { lines.append("folder\t\(path)\t\(folders[path]!.text)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The record in `bytes`; `nil` when they are not one calgen writes.
+    static func parse(_ bytes: [UInt8]) -> BuildRecord? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = RecordReader(buffer: buffer)
+            var record = BuildRecord()
+            guard let first = reader.line(), first.count == 1, reader.text(first[0]) == header else { return nil }
+            // About one line a file: sized once, not grown step by step.
+            record.artifacts.reserveCapacity(buffer.count / 120)
+            while let line = reader.line() {
+                guard record.add(line, reader) else { return nil }
+            }
+            return record
+        }
+    }
+
+    /// Adds one line's entry; false when the line is not one of the record's.
+    private mutating func add(_ line: [Range<Int>], _ reader: RecordReader) -> Bool {
+        guard let kind = line.first else { return false }
+        switch (reader.text(kind), line.count) {
+        case ("file", 5):
+            guard let numbers = reader.numbers(line[2]), numbers.count == 4 else { return false }
+            let sha = reader.text(line[3])
+            let key = reader.text(line[4])
+            artifacts[reader.text(line[1])] = Artifact(
+                stamp: Stamp(device: numbers[0], inode: numbers[1], size: numbers[2], modified: numbers[3]),
+                sha256: sha == "-" ? nil : sha, key: key == "-" ? nil : key)
+        case ("folder", 3):
+            guard let numbers = reader.numbers(line[2]), numbers.count == 4 else { return false }
+            folders[reader.text(line[1])] = Stamp(device: numbers[0], inode: numbers[1], size: numbers[2], modified: numbers[3])
+        case ("input", 5):
+            guard let numbers = reader.numbers(line[3]), numbers.count == 5, line[4].count == 64 else { return false }
+            inputs.entries[reader.text(line[1]) + "\t" + reader.text(line[2])] = .init(
+                stat: numbers, digest: reader.text(line[4]))
+        case ("inputs", 2):
+            inputsDigest = reader.text(line[1])
+        case ("report", 3):
+            guard let number = reader.numbers(line[2]), number.count == 1 else { return false }
+            report[reader.text(line[1])] = Int(number[0])
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The record in the file at `path`; an empty one when it is missing, not a regular file
+    /// beside the output, larger than `maxBytes`, or not one calgen writes.
+    static func read(_ path: String) -> BuildRecord {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard let bytes = try? FileReader.readBytes(path, root: folder, limit: maxBytes) else { return BuildRecord() }
+        return parse(bytes) ?? BuildRecord()
+    }
+
+    /// The largest record read: some 30 times that of an output of 10,000 subscribers. A larger
+    /// one is no record (a full build).
+    static let maxBytes = 256 << 20
+}
+
+/// Lines of tab-separated fields over the bytes of a record.
+private struct RecordReader {
+    let buffer: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    init(buffer: UnsafeBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    /// The next line's fields as ranges of the buffer; `nil` at the end.
+    mutating func line() -> [Range<Int>]? {
+        guard position < buffer.count else { return nil }
+        var fields = [Range<Int>]()
+        fields.reserveCapacity(5)
+        var from = position
+        while position < buffer.count && buffer[position] != 0x0A {
+            if buffer[position] == 0x09 {
+                fields.append(from..<position)
+                from = position + 1
+            }
+            position += 1
+        }
+        fields.append(from..<position)
+        position += 1
+        return fields
+    }
+
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+    }
+
+    /// The space-separated decimal numbers of a field (each may start with `-`); `nil` when it
+    /// holds anything else.
+    func numbers(_ range: Range<Int>) -> [Int64]? {
+        var numbers = [Int64]()
+        numbers.reserveCapacity(5)
+        var value: Int64 = 0
+        var negative = false
+        var digits = 0
+        for i in range.lowerBound...range.upperBound {
+            let byte: UInt8 = i < range.upperBound ? buffer[i] : 0x20
+            switch byte {
+            case 0x30...0x39:
+                let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflowSum) = times.addingReportingOverflow(Int64(byte - 0x30))
+                guard !overflowTimes, !overflowSum, digits < 19 else { return nil }
+                (value, digits) = (sum, digits + 1)
+            case 0x2D where digits == 0 && !negative:
+                negative = true
+            case 0x20:
+                guard digits > 0 else { return nil }
+                numbers.append(negative ? -value : value)
+                (value, negative, digits) = (0, false, 0)
+            default:
+                return nil
+            }
+        }
+        return numbers
+    }
+}

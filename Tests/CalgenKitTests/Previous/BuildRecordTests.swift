@@ -1,0 +1,93 @@
+import CalgenCore
+import CalgenTestSupport
+import Foundation
+import Testing
+
+@testable import CalgenKit
+
+/// The one record beside an output: read as written, not believed when damaged, and believed
+/// about the output only as far as the output still shows it.
+@Suite struct BuildRecordTests {
+    static let sha = String(repeating: "a", count: 64)
+
+    static var sample: BuildRecord {
+        var record = BuildRecord()
+        record.inputsDigest = String(repeating: "b", count: 64)
+        record.report = ["pages": 3, "feeds": 1]
+        record.inputs.entries["content\tnotes/a.md"] = .init(stat: [1, 2, 3, 4, 5], digest: sha)
+        record.artifacts["index.html"] = .init(stamp: .init(device: 1, inode: 7, size: 10, modified: 99), sha256: sha)
+        record.artifacts["feeds/x/index.html"] = .init(
+            stamp: .init(device: 1, inode: 8, size: 11, modified: 98), sha256: sha, key: String(repeating: "c", count: 64))
+        record.artifacts["feeds/x/a.json"] = .init(stamp: .init(device: 1, inode: 9, size: 12, modified: 97), sha256: nil)
+        record.folders["."] = .init(device: 1, inode: 2, size: 0, modified: 5)
+        return record
+    }
+
+    @Test func readsWhatItWrites() {
+        let record = BuildRecordTests.sample
+        #expect(BuildRecord.parse(Array(record.text.utf8)) == record)
+        #expect(FeedPageRecords(record).records.keys.sorted() == ["feeds/x/index.html"])
+    }
+
+    /// A record that is not exactly one calgen writes is not believed at all.
+    @Test(arguments: [
+        "", "calgen-record 2\n", "calgen-pages 1\n", "calgen-record 1\nfile\tx\t1 2 3\t-\t-\n",
+        "calgen-record 1\nreport\tpages\tmany\n", "calgen-record 1\ninput\tcontent\ta\t1 2 3 4 5\tshort\n",
+        "calgen-record 1\nsomething\telse\n",
+    ])
+    func aDamagedRecordIsNotBelieved(_ text: String) {
+        #expect(BuildRecord.parse(Array(text.utf8)) == nil)
+        #expect(BuildRecord.read("/nonexistent/.public.calgen-record") == BuildRecord())
+    }
+
+    /// The output is as recorded only while every file and folder shows its recorded stamp: a
+    /// file removed, added, or rewritten with the same size is each noticed.
+    @Test func theOutputIsUnchangedOnlyWhileItShowsTheRecordedStamps() throws {
+        let fixture = try Fixture(.mini)
+        let root = fixture.root.appendingPathComponent("out").path
+        try fixture.write("out/a.txt", "one")
+        try fixture.write("out/sub/b.txt", "two")
+        func recorded() throws -> BuildRecord {
+            let stamps = try #require(BuildRecord.stamps(of: ["a.txt", "sub/b.txt"], under: root))
+            var record = BuildRecord()
+            for (path, stamp) in stamps.files { record.artifacts[path] = .init(stamp: stamp, sha256: nil) }
+            record.folders = stamps.folders
+            return record
+        }
+        let record = try recorded()
+        #expect(record.folders.keys.sorted() == [".", "sub"])
+        #expect(record.outputIsUnchanged(root: root))
+        try fixture.write("out/sub/extra.txt", "new")
+        #expect(!record.outputIsUnchanged(root: root))
+        try FileManager.default.removeItem(atPath: root + "/sub/extra.txt")
+        let again = try recorded()
+        #expect(again.outputIsUnchanged(root: root))
+        // Past the file system clock's coarsest tick, as any later edit is.
+        usleep(20_000)
+        let handle = try #require(FileHandle(forWritingAtPath: root + "/a.txt"))
+        try handle.write(contentsOf: Data("eno".utf8))
+        try handle.close()
+        #expect(!again.outputIsUnchanged(root: root))
+        let third = try recorded()
+        try FileManager.default.removeItem(atPath: root + "/sub/b.txt")
+        #expect(!third.outputIsUnchanged(root: root))
+        #expect(BuildRecord.stamps(of: ["a.txt", "sub/b.txt"], under: root) == nil)
+        #expect(!BuildRecord().outputIsUnchanged(root: root))
+    }
+
+    /// Only files whose `lstat` is still the recorded one are vouched for.
+    @Test func vouchesOnlyForFilesAsRecorded() throws {
+        let fixture = try Fixture(.mini)
+        let root = fixture.root.appendingPathComponent("out").path
+        try fixture.write("out/a.txt", "one")
+        try fixture.write("out/b.txt", "two")
+        let stamps = try #require(BuildRecord.stamps(of: ["a.txt", "b.txt"], under: root))
+        var record = BuildRecord()
+        for (path, stamp) in stamps.files { record.artifacts[path] = .init(stamp: stamp, sha256: BuildRecordTests.sha) }
+        try FileManager.default.removeItem(atPath: root + "/b.txt")
+        try fixture.write("out/b.txt", "two")
+        let now = try #require(FileTree.statuses(under: root))
+        let vouched = record.vouched(Dictionary(uniqueKeysWithValues: now.map { ($0.path, $0.status) }))
+        #expect(vouched.keys.sorted() == ["a.txt"])
+    }
+}
