@@ -23,11 +23,9 @@ enum ShardInputs {
             content += files.sorted { $0.key < $1.key }.map { (label, $0.key + " " + $0.value) }
         }
         content += loaded.site.holidaySources.sorted { $0.key < $1.key }.map { ("holidays", "\($0.key) \($0.value)") }
-        var templates = InputDigest()
-        templates.addFiles("template", under: options.templatesDirectory)
         return [
             "content": digest(content),
-            "templates": templates.sha256,
+            "templates": loaded.templates.digest,
             "time": ManifestTime.iso(options.now),
             "feed secret": digest([("secret", options.feedSecret.token(for: "calgen-shard"))]),
             "previous release": loaded.previous.manifestBytes.map(Digest.sha256) ?? "none",

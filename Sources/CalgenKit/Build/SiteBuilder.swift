@@ -187,7 +187,7 @@ public struct SiteBuilder: Sendable {
             if let assembly { return assembly.pages }
             let inputs = Dictionary(feeds.compactMap { feed in feed.inputs.map { (feed.path, $0) } }) { first, _ in first }
             let siteInputs = FeedPageRecords.site(
-                templatesDirectory: options.templatesDirectory, today: today, baseURL: site.config.baseURL)
+                templates: loaded.templates.digest, today: today, baseURL: site.config.baseURL)
             let (planned, records) = try renderer.renderPrivatePages(
                 personalFeeds, previous: previous, sink: sink,
                 known: siteInputs.map { (site: $0, inputs: inputs, records: loaded.feedPages) })

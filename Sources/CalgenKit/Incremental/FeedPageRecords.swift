@@ -32,13 +32,15 @@ struct FeedPageRecords: Sendable {
         }
     }
 
-    /// The site's part of every page's inputs: the templates (every file of their folder), the
-    /// day the pages are made on, and the base URL they link to.
-    static func site(templatesDirectory: String, today: CivilDate, baseURL: String) -> String? {
+    /// The site's part of every page's inputs: the templates (the digest of every template and
+    /// asset as loaded), the day the pages are made on, and the base URL they link to; `nil` for
+    /// templates made in memory.
+    static func site(templates: String, today: CivilDate, baseURL: String) -> String? {
+        guard !templates.isEmpty else { return nil }
         var digest = InputDigest()
         digest.add("today", today.iso8601)
         digest.add("base-url", baseURL)
-        guard digest.addFiles("template", under: templatesDirectory) else { return nil }
+        digest.add("templates", templates)
         return digest.sha256
     }
 

@@ -33,20 +33,6 @@ struct InputDigest: Sendable {
         lines += other.lines
     }
 
-    /// Adds `label path sha256` for every file below `directory`, sorted by path (`?` for one
-    /// that cannot be read). Returns whether the folder and every file in it could be read.
-    @discardableResult
-    mutating func addFiles(_ label: String, under directory: String) -> Bool {
-        guard let files = FileTree.files(under: directory) else { return false }
-        var read = true
-        for path in files.map(\.path).sorted() {
-            let sha = FileReader.sha256(ofFileAt: directory + "/" + path)
-            read = read && sha != nil
-            add(label, path + " " + (sha ?? "?"))
-        }
-        return read
-    }
-
     /// The SHA-256 of the head and every line added.
     var sha256: String { Digest.sha256(Array((InputDigest.head + lines).utf8)) }
 }

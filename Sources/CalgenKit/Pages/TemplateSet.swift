@@ -23,6 +23,9 @@ struct TemplateSet: Sendable {
     /// What templates write to link an asset by its hashed name: `{{assets.style_css}}` for
     /// `assets/style.css` (a name's `.`, `/` and `-` become `_`). Made once, for every page.
     let assetContext: [String: String]
+    /// The digest of every template and asset as loaded (`load`), part of the key of what is
+    /// made from them; empty for a set made in memory.
+    var digest = ""
 
     init(library: MustacheLibrary, assets: [OutputFile], compiled: CompiledTemplates? = nil) {
         self.library = library
@@ -52,20 +55,23 @@ struct TemplateSet: Sendable {
         let files = TemplateFiles.read(
             directory: directory, requiredPages: requiredPages, requiredPartials: requiredPartials, problems: &problems)
         try problems.throwIfAny()
+        var inputs = InputDigest()
+        for (name, source) in files.sources.sorted(by: { $0.key < $1.key }) {
+            inputs.add("template", "\(name) \(source.file) \(Digest.sha256(Array(source.text.utf8)))")
+        }
+        for asset in files.assets { inputs.add("asset", "\(asset.path) \(Digest.sha256(asset.bytes))") }
+        let digest = inputs.sha256
         let make = { () throws(ContentErrors) -> TemplateSet in
             var problems = DiagnosticCollector()
             let (library, parsed) = parse(files.sources, problems: &problems)
             try problems.throwIfAny()
-            return TemplateSet(library: library, assets: files.assets, compiled: CompiledTemplates(parsed))
+            var set = TemplateSet(library: library, assets: files.assets, compiled: CompiledTemplates(parsed))
+            set.digest = digest
+            return set
         }
         guard let cache else { return try make() }
         // A resident site parses the templates again only when a byte of them changed.
-        var digest = InputDigest()
-        for (name, source) in files.sources.sorted(by: { $0.key < $1.key }) {
-            digest.add("template", "\(name) \(source.file) \(Digest.sha256(Array(source.text.utf8)))")
-        }
-        for asset in files.assets { digest.add("asset", "\(asset.path) \(Digest.sha256(asset.bytes))") }
-        return try cache.whole("templates", key: digest.sha256, make: make)
+        return try cache.whole("templates", key: digest, make: make)
     }
 
     /// Parses templates (`name → (file, text)`) into a library: every syntax error, missing
