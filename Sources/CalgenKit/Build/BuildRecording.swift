@@ -11,20 +11,32 @@ extension BuildRecord {
     /// shows that record's stamp. When a file or folder cannot be examined the record names no
     /// output at all (the next build then reads everything and cannot stop early).
     static func of(
-        _ rendered: RenderedSite, digests sink: DigestingSink, inputs: BuildInputs?, report: BuildReport,
-        previous: BuildRecord, output: String
+        _ rendered: RenderedSite, digests sink: DigestingSink, inputs: BuildInputs?, figures: [String: Int],
+        previous: BuildRecord, vouched: Set<String>, output: String
     ) -> BuildRecord {
         var record = BuildRecord()
         record.inputs = inputs?.fingerprints ?? previous.inputs
         let plan = rendered.publication.plan
-        guard let stamps = BuildRecord.stamps(of: plan.files.map(\.path), under: output) else { return record }
-        var known = [String: String]()
-        for artifact in rendered.publication.manifest.artifacts { known[artifact.path] = artifact.sha256 }
-        for feed in rendered.feeds { known[feed.path] = feed.sha256 }
-        for (path, page) in rendered.feedPages.records { known[path] = page.sha256 }
+        // A file kept or left unchanged where the previous record vouched for it is that same
+        // file (the same inode, linked): its stamp is not taken again. Were it not, the stamp
+        // recorded would just never match, and the file would not be believed.
+        var known = [String: Stamp]()
+        for file in plan.files where vouched.contains(file.path) {
+            switch file.source {
+            case .kept, .unchanged: known[file.path] = previous.artifacts[file.path]?.stamp
+            case .bytes, .staged: break
+            }
+        }
+        guard let stamps = BuildRecord.stamps(of: plan.files.map(\.path), under: output, known: known) else {
+            return record
+        }
+        var digests = [String: String]()
+        for artifact in rendered.publication.manifest.artifacts { digests[artifact.path] = artifact.sha256 }
+        for feed in rendered.feeds { digests[feed.path] = feed.sha256 }
+        for (path, page) in rendered.feedPages.records { digests[path] = page.sha256 }
         for file in plan.files {
             let stamp = stamps.files[file.path]!
-            var sha256 = known[file.path] ?? sink.sha256(of: file.path)
+            var sha256 = digests[file.path] ?? sink.sha256(of: file.path)
             if sha256 == nil {
                 switch file.source {
                 case .bytes(let bytes), .unchanged(let bytes): sha256 = Digest.sha256(bytes)
@@ -37,7 +49,7 @@ extension BuildRecord {
         }
         record.folders = stamps.folders
         record.inputsDigest = inputs?.digest
-        record.report = report.stateFigures
+        record.report = figures
         return record
     }
 }

@@ -19,7 +19,9 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The steps of a build, in order, for progress displays.
-    public static let stepNames = ["inputs", "load", "pages", "api", "feeds", "private", "manifest", "write", "publish"]
+    public static let stepNames = [
+        "inputs", "load", "pages", "api", "feeds", "private", "manifest", "write", "publish", "record",
+    ]
 
     /// Builds the site. On any error the previous output is left exactly as it was.
     /// Throws `ContentErrors` for problems in the content, `OutputError` for problems writing.
@@ -83,19 +85,23 @@ public struct SiteBuilder: Sendable {
                 }
             let rendered = try render(loaded, timer, sink: sink, assembly: assembly)
             let plan = rendered.publication.plan
+            var applied: AppliedPlan? = nil
             if plan.changesNothing && loaded.previous.holdsExactly(plan.sizes) {
                 staged.discard()
-                report = BuildReport(rendered, applied: nil, steps: timer.steps)
             } else {
-                let applied = try timer.step("write") { try staged.apply(plan) }
+                applied = try timer.step("write") { try staged.apply(plan) }
                 try timer.step("publish") { try staged.commit() }
-                report = BuildReport(rendered, applied: applied, steps: timer.steps)
             }
             // Once the output is this plan, the next build may keep what did not change, and stop
             // early if nothing does.
-            let record = BuildRecord.of(
-                rendered, digests: sink, inputs: inputs, report: report, previous: built, output: options.outputDirectory)
-            BuildRecordFile.write(record, forOutput: options.outputDirectory)
+            timer.step("record") {
+                let record = BuildRecord.of(
+                    rendered, digests: sink, inputs: inputs,
+                    figures: BuildReport(rendered, applied: applied, steps: []).stateFigures,
+                    previous: built, vouched: loaded.previous.vouched, output: options.outputDirectory)
+                BuildRecordFile.write(record, forOutput: options.outputDirectory)
+            }
+            report = BuildReport(rendered, applied: applied, steps: timer.steps)
         } catch {
             staged.discard()
             throw error

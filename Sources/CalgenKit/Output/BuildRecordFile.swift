@@ -15,7 +15,7 @@ enum BuildRecordFile {
     /// written through. Then the files earlier calgen versions kept there instead go. One that
     /// cannot be written only costs the next build time.
     static func write(_ record: BuildRecord, forOutput output: String) {
-        write(record.text, to: BuildRecord.path(forOutput: output))
+        ExclusiveTemporaryFile.replace(BuildRecord.path(forOutput: output), with: record.encoded, tag: "tmp")
         for former in BuildRecord.formerFiles(forOutput: output) { unlink(former) }
     }
 

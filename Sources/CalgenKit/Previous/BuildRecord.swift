@@ -120,7 +120,10 @@ struct BuildRecord: Sendable, Equatable {
 
     /// The stamps of `paths` (files) and of every folder they lie in below `root`, after a
     /// build swapped them in; `nil` when one cannot be examined (then no record is believed).
-    static func stamps(of paths: [String], under root: String) -> (files: [String: Stamp], folders: [String: Stamp])? {
+    /// The stamps of files in `known` are taken from there.
+    static func stamps(of paths: [String], under root: String, known: [String: Stamp] = [:])
+        -> (files: [String: Stamp], folders: [String: Stamp])?
+    {
         var folderSet: Set<String> = ["."]
         for path in paths {
             var end = path.endIndex
@@ -141,8 +144,10 @@ struct BuildRecord: Sendable, Equatable {
                 }
             }.flatMap { $0 }
         }
-        var files = [String: Stamp](minimumCapacity: paths.count)
-        for (path, stamp) in zip(paths, examine(paths, false)) {
+        var files = known
+        files.reserveCapacity(paths.count)
+        let unknown = paths.filter { known[$0] == nil }
+        for (path, stamp) in zip(unknown, examine(unknown, false)) {
             guard let stamp else { return nil }
             files[path] = stamp
         }

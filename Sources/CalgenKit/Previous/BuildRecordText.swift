@@ -13,23 +13,47 @@ import Foundation
 /// (`RecordReader`), and only paths and digests become strings. A line that does not read as one of these makes the whole record
 /// unbelieved (every file is then read and every artifact rendered, as on a first build).
 extension BuildRecord {
-    /// The file's text.
-    var text: String {
-        var lines = [BuildRecord.header]
-        if let inputsDigest { lines.append("inputs\t" + inputsDigest) }
-        for name in report.keys.sorted() { lines.append("report\t\(name)\t\(report[name]!)") }
+    /// The file's bytes: some 60,000 lines for an output of 10,000 subscribers, written straight
+    /// into one buffer.
+    var encoded: [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(64 + artifacts.count * 150 + inputs.entries.count * 150 + folders.count * 60)
+        func put(_ text: String) { out.append(contentsOf: text.utf8) }
+        func put(_ number: Int64) { out.append(contentsOf: String(number).utf8) }
+        func put(_ stamp: Stamp) {
+            for (i, number) in [stamp.device, stamp.inode, stamp.size, stamp.modified].enumerated() {
+                if i > 0 { out.append(0x20) }
+                put(number)
+            }
+        }
+        put(BuildRecord.header + "\n")
+        if let inputsDigest { put("inputs\t" + inputsDigest + "\n") }
+        for name in report.keys.sorted() { put("report\t\(name)\t\(report[name]!)\n") }
         for key in inputs.entries.keys.sorted() {
             let entry = inputs.entries[key]!
-            lines.append("input\t" + key + "\t" + entry.stat.map(String.init).joined(separator: " ") + "\t" + entry.digest)
+            put("input\t" + key + "\t")
+            for (i, number) in entry.stat.enumerated() {
+                if i > 0 { out.append(0x20) }
+                put(number)
+            }
+            put("\t" + entry.digest + "\n")
         }
         for path in artifacts.keys.sorted() {
             let artifact = artifacts[path]!
-            lines.append(
-                "file\t\(path)\t\(artifact.stamp.text)\t\(artifact.sha256 ?? "-")\t\(artifact.key ?? "-")")
+            put("file\t" + path + "\t")
+            put(artifact.stamp)
+            put("\t" + (artifact.sha256 ?? "-") + "\t" + (artifact.key ?? "-") + "\n")
         }
-        for path in folders.keys.sorted() { lines.append("folder\t\(path)\t\(folders[path]!.text)") }
-        return lines.joined(separator: "\n") + "\n"
+        for path in folders.keys.sorted() {
+            put("folder\t" + path + "\t")
+            put(folders[path]!)
+            out.append(0x0A)
+        }
+        return out
     }
+
+    /// The same as text.
+    var text: String { String(decoding: encoded, as: UTF8.self) }
 
     /// The record in `bytes`; `nil` when they are not one calgen writes.
     static func parse(_ bytes: [UInt8]) -> BuildRecord? {
