@@ -766,7 +766,11 @@ class ListingServer:
     whose body is an HTML error page), `cut` (the listing cut short), `empty` (a multistatus
     without the collection's own response), `decoys` (the true listing plus calgen-named hrefs
     in another collection, on another host, in a comment, `..`, a sub-collection, each with
-    another ETag), `slow-put` (each PUT answered after 1.5 s)."""
+    another ETag), `slow-put` (each PUT answered after 1.5 s); and whose ETags misbehave as told by
+    `etags`: `stable` (as they should), `on-read` (a new one on every listing and GET, which
+    If-Match then takes), `put-unseen` (a PUT answers with an ETag no listing or GET shows),
+    `twice` (each resource listed twice, first with an old ETag), `none` (no ETag anywhere, and
+    If-Match never matches)."""
 
     def __init__(self):
         import http.server
@@ -775,6 +779,7 @@ class ListingServer:
         self.resources = {}
         self.counter = 0
         self.mode = "pass"
+        self.etags = "stable"
         self.puts = 0
         self.deletes = 0
         self.lock = threading.Lock()
@@ -796,37 +801,44 @@ class ListingServer:
             def name(self):
                 return self.path.rsplit("/", 1)[-1]
 
+            def mismatched(self, current):
+                """Whether If-Match fails: a server without ETags matches none."""
+                wanted = self.headers.get("If-Match")
+                return wanted and (current is None or store.etags == "none" or current[1] != wanted)
+
             def do_PUT(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 if store.mode == "slow-put":
                     time.sleep(1.5)
                 with store.lock:
                     current = store.resources.get(self.name())
-                    if self.headers.get("If-None-Match") == "*" and current is not None \
-                            or self.headers.get("If-Match") and (current is None or current[1] != self.headers["If-Match"]):
+                    if self.headers.get("If-None-Match") == "*" and current is not None or self.mismatched(current):
                         return self.reply(412)
                     store.counter += 1
                     etag = f'"v{store.counter}"'
                     store.resources[self.name()] = (body, etag)
                     store.puts += 1
-                self.reply(204 if current else 201, headers=[("ETag", etag)])
+                answered = None if store.etags == "none" else f'"put-{store.counter}"' \
+                    if store.etags == "put-unseen" else etag
+                self.reply(204 if current else 201, headers=[("ETag", answered)] if answered else [])
 
             def do_DELETE(self):
                 with store.lock:
                     current = store.resources.get(self.name())
                     if current is None:
                         return self.reply(404)
-                    if self.headers.get("If-Match") and current[1] != self.headers["If-Match"]:
+                    if self.mismatched(current):
                         return self.reply(412)
                     del store.resources[self.name()]
                     store.deletes += 1
                 self.reply(204)
 
             def do_GET(self):
+                etag = store.shown(self.name())
                 current = store.resources.get(self.name())
                 if current is None:
                     return self.reply(404)
-                self.reply(200, current[0], [("ETag", current[1]), ("Content-Type", "text/calendar")])
+                self.reply(200, current[0], ([("ETag", etag)] if etag else []) + [("Content-Type", "text/calendar")])
 
             def do_REPORT(self):
                 self.rfile.read(int(self.headers.get("Content-Length") or 0))
@@ -834,13 +846,17 @@ class ListingServer:
 
             def do_PROPFIND(self):
                 self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                def response(href, etag=None):
-                    prop = f"<getetag>{etag}</getetag>" if etag else "<resourcetype><collection/></resourcetype>"
+                def response(href, etag=None, collection=True):
+                    prop = f"<getetag>{etag}</getetag>" if etag else "<resourcetype><collection/></resourcetype>" \
+                        if collection else "<getcontenttype>text/calendar</getcontenttype>"
                     return (f"<response><href>{href}</href><propstat><prop>{prop}</prop>"
                             "<status>HTTP/1.1 200 OK</status></propstat></response>")
                 parts = [response("/dav/cal/")]
                 if self.headers.get("Depth") == "1":
-                    parts += [response(f"/dav/cal/{n}", e) for n, (_, e) in sorted(store.resources.items())]
+                    for n in sorted(store.resources):
+                        if store.etags == "twice":
+                            parts.append(response(f"/dav/cal/{n}", f'"old-{n}"'))
+                        parts.append(response(f"/dav/cal/{n}", store.shown(n), collection=False))
                 mode = store.mode
                 if mode == "html":
                     return self.reply(207, b"<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1>"
@@ -869,8 +885,64 @@ class ListingServer:
         self.port = self.server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/dav/cal/"
 
+    def shown(self, name):
+        """The ETag a listing or GET shows for `name` now, as `etags` says; None for none."""
+        with self.lock:
+            current = self.resources.get(name)
+            if current is None or self.etags == "none":
+                return None
+            if self.etags == "on-read":
+                self.counter += 1
+                current = (current[0], f'"v{self.counter}"')
+                self.resources[name] = current
+            return current[1]
+
     def stop(self):
         self.server.shutdown()
+
+
+def check_etags(small, env, folder):
+    """Servers whose ETags say nothing true: they change on every read, a PUT's is never listed, a
+    resource is listed twice, or there are none. A second run writes nothing (with and without
+    --keep-edited), says what it found, and a later change of the feed is still applied under
+    --keep-edited; a third run of the changed feed writes nothing."""
+    expected = events_of(open(small, "rb").read())
+    changed_source, changed_uid, removed_uid = changed_copy(small, open(small, "rb").read(), sorted(expected),
+                                                            os.path.join(folder, "etags"))
+    env = dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD)
+    words = {"on-read": "ETags are unstable", "put-unseen": "ETags are unstable", "twice": "ETags are unstable",
+             "none": "without ETags"}
+    for mode, said in words.items():
+        store = ListingServer()
+        store.etags = mode
+        try:
+            state = os.path.join(folder, f"etags-{mode}.sync-state.json")
+            sync = ["sync", small, "--to", store.url, "--user", USER, "--state", state]
+            code, output = run(sync, env)
+            first = code == 0 and f"{len(expected)} added" in output and store.puts == len(expected)
+            puts = store.puts
+            code2, output2 = run(sync, env)
+            code3, output3 = run(sync + ["--keep-edited"], env)
+            check(first and code2 == 0 and code3 == 0 and store.puts == puts and store.deletes == 0
+                  and "(0 writes" in output2 and "(0 writes" in output3 and "kept:" not in output2 + output3
+                  and said in output2,
+                  f"ETags {mode}: the second and third runs write nothing ({store.puts - puts} PUTs), with and "
+                  f"without --keep-edited, and say \"{said}\"", " | ".join(o.strip() for o in (output, output2, output3)))
+            puts = store.puts
+            code, output = run(["sync", changed_source] + sync[2:] + ["--keep-edited"], env)
+            stored = {n: b for n, (b, _) in store.resources.items()}
+            changed_text = [b for b in stored.values() if f"UID:{changed_uid}".encode() in b]
+            check(code == 0 and "1 changed, 1 deleted" in output and "kept:" not in output and store.puts == puts + 1
+                  and store.deletes == 1 and changed_text and "改了的事件".encode() in changed_text[0]
+                  and not any(f"UID:{removed_uid}".encode() in b for b in stored.values()),
+                  f"ETags {mode}: a later change of the feed is applied under --keep-edited (1 PUT, 1 DELETE)",
+                  output.strip())
+            puts = store.puts
+            code, output = run(["sync", changed_source] + sync[2:] + ["--keep-edited"], env)
+            check(code == 0 and "(0 writes" in output and store.puts == puts and store.deletes == 1,
+                  f"ETags {mode}: and the run after it writes nothing", output.strip())
+        finally:
+            store.stop()
 
 
 def check_listings(small, source, env, folder):
@@ -1292,6 +1364,7 @@ def main():
         check_imported("Radicale", server, imported, f"{server.url}{USER}/imported/", small,
                        dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD), folder)
         check_listings(small, source, env, folder)
+        check_etags(small, env, folder)
         started = time.monotonic()
         check_kills(server, client, small, env, password_file)
         print(f"      (the kill trials took {time.monotonic() - started:.0f} s)")
