@@ -222,10 +222,11 @@ package struct SyncPlan: Sendable {
                     requests.append(
                         SyncRequest(
                             kind: .change, uid: event.uid, name: name,
-                            precondition: check.etag.map { .matches($0) } ?? .unconditional, event: event))
+                            precondition: (check.etag ?? listing?[name]).map { .matches($0) } ?? .unconditional,
+                            event: event))
                     continue
                 }
-                etag = check.etag
+                etag = check.etag ?? listing?[name]
             } else if let listing {
                 guard let listed = listing[name] else {
                     switch policy {
@@ -266,7 +267,7 @@ package struct SyncPlan: Sendable {
                     forgotten.append(uid)
                     continue
                 }
-                etag = check.etag
+                etag = check.etag ?? listing?[entry.name]
             } else if let listing {
                 guard let listed = listing[entry.name] else {
                     // Already gone from the calendar (or a pending PUT that never reached it).

@@ -88,13 +88,17 @@ import Testing
         // Gone from the source: an edit kept, an untouched one deleted.
         let gone = SyncPlan(events: [], state: state, listing: listing, policy: .keepEdited, checked: checked)
         #expect(gone.forgotten.contains(Self.a) && !gone.requests.contains { $0.uid == Self.a })
+        // Gone from the source and untouched: deleted, on the listing's ETag when the GET gave none.
         let untouched = SyncPlan(
             events: [], state: state, listing: listing, policy: .keepEdited,
             checked: [Self.nameA: ContentCheck(unchanged: true, etag: nil)])
-        #expect(
-            untouched.requests.first { $0.uid == Self.a }.map { ($0.kind, $0.precondition) } ?? (.add, .absent) == (
-                .delete, .unconditional
-            ))
+        let delete = untouched.requests.first { $0.uid == Self.a }
+        #expect(delete?.kind == .delete && delete?.precondition == .matches("\"edited\""))
+        let bare = SyncPlan(
+            events: [], state: state, listing: [:], policy: .keepEdited,
+            checked: [Self.nameA: ContentCheck(unchanged: true, etag: nil)])
+        let unconditional = bare.requests.first { $0.uid == Self.a }
+        #expect(unconditional?.kind == .delete && unconditional?.precondition == .unconditional)
     }
 
     @Test func withoutETagsTheContentDecidesAndWritesAreUnconditional() throws {
