@@ -1564,7 +1564,7 @@ def main():
         # The latency benchmark's figures, printed and not asserted (the machine's load moves them).
         bench = subprocess.run([sys.executable, os.path.join(ROOT, "script", "benchmark_sync.py"), CALGEN, "--rtt", "250"],
                                capture_output=True, text=True, timeout=3600, cwd=ROOT)
-        for line in (bench.stdout + bench.stderr).strip().splitlines()[-5:]:
+        for line in (bench.stdout + bench.stderr).strip().splitlines()[-7:]:
             print("      benchmark_sync: " + line)
     finally:
         if server:
