@@ -136,7 +136,6 @@ struct SyncJob {
                 throw Failure(message: error.description)
             }
         }
-        let listing = listed.etags
         let listedTags = listed.tags
         let policy: SyncPolicy = keepEdited ? .keepEdited : .calgenWins
         var start = previous ?? SyncState(collection: collection)
@@ -145,14 +144,20 @@ struct SyncJob {
         start.tags = nil
         start.sourceETag = nil
         start.sourceLastModified = nil
-        var plan = SyncPlan(events: events, state: start, listing: listing, policy: policy)
+        // Resources whose ETag cannot say whether they changed since calgen wrote them: their
+        // content is read and compared instead.
+        let checked = try contentChecks(state: start, listing: listed, client: client)
+        let listing = listed.etags.filter { checked.gone.contains($0.key) == false }
+        var plan = SyncPlan(events: events, state: start, listing: listing, policy: policy, checked: checked.found)
+        sayContentChecks(plan.contentChecks, client: client)
         if plan.count(.add) > 0 {
             let holders = try holders(of: events, plan: plan, state: start, listing: listing, client: client)
             if !holders.isEmpty {
                 let lines = holders.sorted { $0.key < $1.key }.map { "\($0.value) holds \($0.key)" }
                 let shown = lines.prefix(5).joined(separator: "; ") + (lines.count > 5 ? "; and \(lines.count - 5) more" : "")
                 if adopt {
-                    plan = SyncPlan(events: events, state: start, listing: listing, policy: policy, adopted: holders)
+                    plan = SyncPlan(
+                        events: events, state: start, listing: listing, policy: policy, adopted: holders, checked: checked.found)
                     print(
                         Terminal.safe(
                             linePrefix
@@ -280,6 +285,57 @@ struct SyncJob {
             for uid in uids where adding.contains(uid) && holders[uid] == nil { holders[uid] = resource }
         }
         return holders
+    }
+
+    /// What GETs found of the resources ``SyncPlan/resourcesToCheck(state:listing:)`` names, by
+    /// name, and those that were gone meanwhile.
+    private func contentChecks(state: SyncState, listing: CollectionListing, client: CalDAVClient) throws(Failure) -> (
+        found: [String: ContentCheck], gone: Set<String>
+    ) {
+        let names = SyncPlan.resourcesToCheck(state: state, listing: listing)
+        guard !names.isEmpty else { return ([:], []) }
+        let reads: [String: ResourceRead?]
+        do {
+            reads = try client.read(names, inFlight: Self.inFlight)
+        } catch {
+            throw Failure(message: error.description)
+        }
+        var byName: [String: (uid: String, entry: SyncState.Entry)] = [:]
+        for (uid, entry) in state.events { byName[entry.name] = (uid, entry) }
+        var found: [String: ContentCheck] = [:]
+        var gone = Set<String>()
+        for (name, read) in reads {
+            guard let read, let (uid, entry) = byName[name] else {
+                gone.insert(name)
+                continue
+            }
+            found[name] = ContentCheck(read, uid: uid, entry: entry)
+        }
+        return (found, gone)
+    }
+
+    /// Says why content was compared: the server's ETags moved without a change, or it gives none.
+    private func sayContentChecks(_ reasons: ContentCheckReasons, client: CalDAVClient) {
+        if !reasons.unstable.isEmpty {
+            let count = reasons.unstable.count
+            Terminal.write(
+                Terminal.styled("warning:", .warning)
+                    + Terminal.safe(
+                        " \(linePrefix)\(client.shown): the server's ETags are unstable: \(count) event\(count == 1 ? "" : "s") calgen wrote "
+                            + "\(count == 1 ? "was" : "were") listed with another ETag than the server gave (or listed twice) though "
+                            + "\(count == 1 ? "it holds" : "they hold") what calgen wrote; calgen compared the content instead (a GET each) "
+                            + "and took none for an edit") + "\n")
+        }
+        if !reasons.withoutETag.isEmpty {
+            let count = reasons.withoutETag.count
+            Terminal.write(
+                Terminal.styled("warning:", .warning)
+                    + Terminal.safe(
+                        " \(linePrefix)\(client.shown) lists its resources without ETags: calgen compared the content of the "
+                            + "\(count) event\(count == 1 ? "" : "s") it wrote instead (a GET each) and writes them without If-Match"
+                    )
+                    + "\n")
+        }
     }
 
     /// The tags of a listing as saved in the state: none when the server gave none.

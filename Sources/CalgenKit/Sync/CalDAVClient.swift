@@ -150,13 +150,33 @@ package struct CalDAVClient: CalDAVCollection, Sendable {
         return CalDAVAnswer(status: answer.status, etag: answer.etag)
     }
 
-    package func etag(of name: String) throws(CalDAVError) -> String? {
+    package func read(_ name: String) throws(CalDAVError) -> ResourceRead? {
         let answer = try send("GET", url: url(of: name), headers: [], body: nil)
         switch answer.status {
-        case 200: return answer.etag
+        case 200: return ResourceRead(etag: answer.etag, body: answer.body)
         case 404, 410: return nil
         default: throw CalDAVError("\(HTTPFetcher.display(url(of: name))): GET gave HTTP \(answer.status)")
         }
+    }
+
+    /// The resources `names` as GETs read them, up to `inFlight` at once: by name, `nil` for one
+    /// that is gone. Throws the first error, once every request begun has ended.
+    package func read(_ names: [String], inFlight: Int) throws(CalDAVError) -> [String: ResourceRead?] {
+        let results = InFlight.map(names, width: inFlight) { (name) -> Result<ResourceRead?, CalDAVError> in
+            do throws(CalDAVError) {
+                return .success(try read(name))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var found: [String: ResourceRead?] = [:]
+        for (name, result) in zip(names, results) {
+            switch result {
+            case .success(let read): found[name] = .some(read)
+            case .failure(let error): throw error
+            }
+        }
+        return found
     }
 
     private func url(of name: String) -> String {

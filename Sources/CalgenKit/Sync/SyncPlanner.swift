@@ -141,6 +141,11 @@ package struct SyncPlan: Sendable {
     /// UIDs of the state that need no request and leave it: gone from the calendar already, or
     /// gone from the source and kept as the owner edited them.
     package var forgotten: [String] = []
+    /// ETags to save for events left unwritten whose content was found as calgen wrote it
+    /// (by UID): the listing's, so that a server whose ETag only moved once is believed again.
+    package var refreshed: [String: String] = [:]
+    /// Why content was compared instead of ETags, for the run to say.
+    package var contentChecks = ContentCheckReasons()
 
     package func count(_ kind: SyncRequest.Kind) -> Int { requests.count { $0.kind == kind } }
 
@@ -158,10 +163,20 @@ package struct SyncPlan: Sendable {
     /// The events of `events` against `state`, and against `listing` when the collection was read.
     /// `adopted` names, by UID, resources of the collection calgen did not make that hold a
     /// source event (imported from the feed once): each is written in place (`--adopt`) instead
-    /// of a new resource beside it.
+    /// of a new resource beside it. `checked` holds, by resource name, what a GET found of the
+    /// resources ``resourcesToCheck(state:listing:)`` names: one found as calgen last wrote it is
+    /// no owner's edit whatever its ETag says, and one listed without an ETag is there.
     package init(
-        events: [SyncEvent], state: SyncState, listing: [String: String]?, policy: SyncPolicy, adopted: [String: String] = [:]
+        events: [SyncEvent], state: SyncState, listing: [String: String]?, policy: SyncPolicy, adopted: [String: String] = [:],
+        checked: [String: ContentCheck] = [:]
     ) {
+        for (name, check) in checked.sorted(by: { $0.key < $1.key }) {
+            if listing?[name] == nil {
+                contentChecks.withoutETag.append(name)
+            } else if check.unchanged {
+                contentChecks.unstable.append(name)
+            }
+        }
         var sourceNames = Set<String>()
         for event in events {
             let entry = state.events[event.uid]
@@ -196,7 +211,23 @@ package struct SyncPlan: Sendable {
                 continue
             }
             var etag = entry.etag
-            if let listing {
+            if listing != nil, let check = checked[name] {
+                // The content tells what the ETag could not.
+                if check.unchanged {
+                    if let listed = listing?[name] { refreshed[event.uid] = listed }
+                } else if policy == .keepEdited {
+                    kept.append("\(event.uid): edited in the calendar, kept (--keep-edited)")
+                    continue
+                } else {
+                    requests.append(
+                        SyncRequest(
+                            kind: .change, uid: event.uid, name: name,
+                            precondition: (check.etag ?? listing?[name]).map { .matches($0) } ?? .unconditional,
+                            event: event))
+                    continue
+                }
+                etag = check.etag ?? listing?[name]
+            } else if let listing {
                 guard let listed = listing[name] else {
                     switch policy {
                     case .calgenWins:
@@ -230,7 +261,14 @@ package struct SyncPlan: Sendable {
         let sourceUIDs = Set(events.map(\.uid))
         for (uid, entry) in state.events.sorted(by: { $0.key < $1.key }) where !sourceUIDs.contains(uid) {
             var etag = entry.etag
-            if let listing {
+            if listing != nil, let check = checked[entry.name] {
+                if !check.unchanged, policy == .keepEdited {
+                    kept.append("\(uid): gone from the source but edited in the calendar, kept (--keep-edited)")
+                    forgotten.append(uid)
+                    continue
+                }
+                etag = check.etag ?? listing?[entry.name]
+            } else if let listing {
                 guard let listed = listing[entry.name] else {
                     // Already gone from the calendar (or a pending PUT that never reached it).
                     forgotten.append(uid)

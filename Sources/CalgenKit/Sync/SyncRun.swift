@@ -7,8 +7,8 @@ package protocol CalDAVCollection: Sendable {
     /// Stores `body` as `name`; the status and the ETag the server gave, if any.
     func put(_ name: String, body: [UInt8], precondition: SyncRequest.Precondition) throws(CalDAVError) -> CalDAVAnswer
     func delete(_ name: String, precondition: SyncRequest.Precondition) throws(CalDAVError) -> CalDAVAnswer
-    /// The resource's current ETag; `nil` when it does not exist.
-    func etag(of name: String) throws(CalDAVError) -> String?
+    /// The resource as a GET reads it; `nil` when it does not exist.
+    func read(_ name: String) throws(CalDAVError) -> ResourceRead?
 }
 
 /// A server's answer to a write.
@@ -63,6 +63,8 @@ package struct SyncRun {
     /// Requests of the plan never sent, as the sync stopped first.
     package var notSent = 0
     package var state: SyncState
+    /// Whether a PUT of this run was answered without an ETag.
+    private var writtenWithoutETag = false
 
     /// Sends `plan` to `collection`; throws only when the server refuses the credentials, cannot
     /// be reached or the time ran out, carrying the state of what was written until then.
@@ -79,6 +81,7 @@ package struct SyncRun {
         self.state = state
         kept = plan.kept
         for uid in plan.forgotten { self.state.events[uid] = nil }
+        for (uid, etag) in plan.refreshed { self.state.events[uid]?.etag = etag }
         let batch = max(1, checkpointEvery)
         var stop: CalDAVError?
         for start in stride(from: 0, to: plan.requests.count, by: batch) {
@@ -109,7 +112,7 @@ package struct SyncRun {
         do throws(CalDAVError) {
             if let stop { throw stop }
             // A server may give no ETag for a PUT (when it changed what it stored): read them.
-            if self.state.events.values.contains(where: { $0.etag == nil }) {
+            if writtenWithoutETag {
                 let listing = try collection.listing()
                 for (uid, entry) in self.state.events where entry.etag == nil {
                     self.state.events[uid]?.etag = listing[entry.name]
@@ -203,13 +206,13 @@ package struct SyncRun {
                 if let holder = answer.uidConflict, request.event != nil {
                     if adopt, !holder.isEmpty, holder != name, !adopting {
                         // Taken over in place: written on the resource that holds the UID.
-                        guard let etag = try collection.etag(of: holder) else {
+                        guard let read = try collection.read(holder) else {
                             return .failed(
                                 "\(request.uid): PUT \(name) gave HTTP \(answer.status): \(holder) holds this UID, but is gone")
                         }
                         adopting = true
                         name = holder
-                        precondition = .matches(etag)
+                        precondition = read.etag.map { .matches($0) } ?? .unconditional
                         continue
                     }
                     return .failed(
@@ -223,8 +226,9 @@ package struct SyncRun {
                     switch policy.afterPreconditionFailed(request) {
                     case .keep(let line): return .kept(line)
                     case .refetchAndRetry:
-                        if let etag = try collection.etag(of: name) {
-                            precondition = .matches(etag)
+                        if let read = try collection.read(name) {
+                            // A server that gives no ETags is written without a condition.
+                            precondition = read.etag.map { .matches($0) } ?? .unconditional
                         } else if request.kind == .delete {
                             return .done(name: name, etag: nil, adopted: false)
                         } else {
@@ -252,6 +256,7 @@ package struct SyncRun {
             }
             writes += 1
             if let event = request.event {
+                if etag == nil { writtenWithoutETag = true }
                 state.events[request.uid] = SyncState.Entry(
                     name: name, etag: etag, sequence: event.sequence, digest: event.digest)
             } else {

@@ -95,5 +95,7 @@ final class LockedCollection: CalDAVCollection, @unchecked Sendable {
         return CalDAVAnswer(status: 204, etag: nil)
     }
 
-    func etag(of name: String) throws(CalDAVError) -> String? { lock.withLock { etags[name] } }
+    func read(_ name: String) throws(CalDAVError) -> ResourceRead? {
+        lock.withLock { etags[name].map { ResourceRead(etag: $0, body: []) } }
+    }
 }

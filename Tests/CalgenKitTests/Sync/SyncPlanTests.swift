@@ -322,8 +322,8 @@ final class MemoryCollection: CalDAVCollection, @unchecked Sendable {
         return CalDAVAnswer(status: 204, etag: nil)
     }
 
-    func etag(of name: String) throws(CalDAVError) -> String? {
+    func read(_ name: String) throws(CalDAVError) -> ResourceRead? {
         gets += 1
-        return resources[name]?.etag
+        return resources[name].map { ResourceRead(etag: $0.etag, body: $0.body) }
     }
 }
