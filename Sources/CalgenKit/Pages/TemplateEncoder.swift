@@ -8,18 +8,61 @@
 enum TemplateEncoder {
     /// The template value of `context`.
     static func value<Context: Encodable>(of context: Context) -> TemplateValue {
-        switch context {
-        case let value as TemplateValue: return value
-        case let text as String: return .text(text)
-        case let number as Int: return .number(number)
-        case let flag as Bool: return .flag(flag)
-        default:
-            let encoding = TemplateEncoding()
-            // Encoding into a `TemplateEncoding` throws nothing: every value has a template value.
-            try? context.encode(to: encoding)
-            return encoding.value
-        }
+        if let direct = context as? any DirectValue { return direct.templateValue }
+        return encoded(context)
     }
+
+    /// The template value of a context that is not a `DirectValue`, through its `encode(to:)`.
+    fileprivate static func encoded<Context: Encodable>(_ context: Context) -> TemplateValue {
+        let encoding = TemplateEncoding()
+        // Encoding into a `TemplateEncoding` throws nothing: every value has a template value.
+        try? context.encode(to: encoding)
+        return encoding.value
+    }
+}
+
+/// A value whose template value is made without an encoder (and its containers and
+/// allocations): text, numbers, flags, lists, `@FalseIfNil` and template values themselves.
+private protocol DirectValue: DirectField {
+    var templateValue: TemplateValue { get }
+}
+
+/// A field a keyed container takes without an encoder: a `DirectValue` under its key, or the
+/// keys of an `@Inline` context beside the others. One cast tells these from nested contexts.
+private protocol DirectField {
+    func add(to encoding: TemplateEncoding, as key: String)
+}
+
+extension DirectValue {
+    fileprivate func add(to encoding: TemplateEncoding, as key: String) {
+        encoding.fields.append((key, templateValue))
+    }
+}
+
+extension TemplateValue: DirectValue {
+    fileprivate var templateValue: TemplateValue { self }
+}
+
+extension String: DirectValue {
+    fileprivate var templateValue: TemplateValue { .text(self) }
+}
+
+extension Int: DirectValue {
+    fileprivate var templateValue: TemplateValue { .number(self) }
+}
+
+extension Bool: DirectValue {
+    fileprivate var templateValue: TemplateValue { .flag(self) }
+}
+
+extension Array: DirectField where Element: Encodable {}
+
+extension Array: DirectValue where Element: Encodable {
+    fileprivate var templateValue: TemplateValue { .list(map { TemplateEncoder.value(of: $0) }) }
+}
+
+extension FalseIfNil: DirectValue {
+    fileprivate var templateValue: TemplateValue { wrappedValue.map { TemplateEncoder.value(of: $0) } ?? .flag(false) }
 }
 
 extension TemplateValue {
@@ -57,13 +100,8 @@ struct FalseIfNil<Value: Encodable & Sendable>: Encodable, Sendable {
     }
 }
 
-/// What `TemplateEncoder` recognises as `@Inline`.
-private protocol InlineFields {
-    func encodeInline(into encoding: TemplateEncoding)
-}
-
-extension Inline: InlineFields {
-    fileprivate func encodeInline(into encoding: TemplateEncoding) {
+extension Inline: DirectField {
+    fileprivate func add(to encoding: TemplateEncoding, as key: String) {
         if let optional = wrappedValue as? any OptionalFields {
             try? optional.fields?.encode(to: encoding)
         } else {
@@ -120,7 +158,8 @@ private final class TemplateEncoding: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    var fields: [String: TemplateValue] = [:]
+    /// The keys in the order written (a later one wins), made a dictionary once, at its size.
+    var fields: [(String, TemplateValue)] = []
     var elements: [TemplateValue] = []
     var single: TemplateValue?
     /// Containers asked for by `nestedContainer`, `nestedUnkeyedContainer` or `superEncoder`,
@@ -137,12 +176,13 @@ private final class TemplateEncoding: Encoder {
             return .list(elements)
         }
         var fields = self.fields
-        for (name, nested) in nestedFields { fields[name] = nested.value }
-        return .object(fields)
+        for (name, nested) in nestedFields { fields.append((name, nested.value)) }
+        return .object(Dictionary(fields) { _, later in later })
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(TemplateKeyedContainer<Key>(encoding: self))
+        if fields.isEmpty { fields.reserveCapacity(16) }
+        return KeyedEncodingContainer(TemplateKeyedContainer<Key>(encoding: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -162,9 +202,9 @@ private struct TemplateKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPro
     let encoding: TemplateEncoding
     var codingPath: [any CodingKey] { [] }
 
-    private func set(_ value: TemplateValue, _ key: Key) { encoding.fields[key.stringValue] = value }
+    private func set(_ value: TemplateValue, _ key: Key) { encoding.fields.append((key.stringValue, value)) }
 
-    mutating func encodeNil(forKey key: Key) { encoding.fields[key.stringValue] = nil }
+    mutating func encodeNil(forKey key: Key) { encoding.fields.removeAll { $0.0 == key.stringValue } }
     mutating func encode(_ value: Bool, forKey key: Key) { set(.flag(value), key) }
     mutating func encode(_ value: String, forKey key: Key) { set(.text(value), key) }
     mutating func encode(_ value: Int, forKey key: Key) { set(.number(value), key) }
@@ -181,10 +221,10 @@ private struct TemplateKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPro
     mutating func encode(_ value: UInt64, forKey key: Key) { set(TemplateEncoding.number(value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) {
-        if let inline = value as? any InlineFields {
-            inline.encodeInline(into: encoding)
+        if let field = value as? any DirectField {
+            field.add(to: encoding, as: key.stringValue)
         } else {
-            set(TemplateEncoder.value(of: value), key)
+            set(TemplateEncoder.encoded(value), key)
         }
     }
 
