@@ -111,6 +111,13 @@ struct NoteContext: Encodable, Sendable {
     let hasTags: Bool
 }
 
+/// A named day in a list (a solar term, a festival, the start of a 九 or 伏): `{name, date, iso}`.
+struct NamedDay: Encodable, Sendable {
+    let name: String
+    let date: String
+    let iso: String
+}
+
 /// Words in a list: `{text}`.
 struct TextItem: Encodable, Sendable {
     let text: String

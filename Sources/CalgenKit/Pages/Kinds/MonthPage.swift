@@ -37,7 +37,7 @@ struct MonthPage: SitePage {
         let grid: GridContext
         let periods: [PeriodContext]
         let hasPeriods: Bool
-        let feasts: [YearPage.Feast]
+        let feasts: [NamedDay]
         let hasFeasts: Bool
         let notes: [NoteContext]
         let hasMonthNotes: Bool
@@ -80,23 +80,23 @@ struct MonthPage: SitePage {
     }
 
     /// The first days of the periods of 数九 and 三伏 between two dates: `[{name, date, iso}]`.
-    func seasonStarts(from first: CivilDate, through last: CivilDate) -> [YearPage.Feast] {
+    func seasonStarts(from first: CivilDate, through last: CivilDate) -> [NamedDay] {
         let almanac = pages.site.almanac
-        return (first.dayNumber...last.dayNumber).compactMap { n -> YearPage.Feast? in
+        return (first.dayNumber...last.dayNumber).compactMap { n -> NamedDay? in
             let date = CivilDate(dayNumber: n)
             guard let count = almanac.shuJiu(on: date) ?? almanac.sanFu(on: date), count.day == 1 else { return nil }
-            return YearPage.Feast(name: strings.seasonName(count.name), date: strings.shortDate(date), iso: date.iso8601)
+            return NamedDay(name: strings.seasonName(count.name), date: strings.shortDate(date), iso: date.iso8601)
         }
     }
 
     /// Solar terms and festivals between two dates, in order: `[{name, date, iso}]`.
-    func feastList(from first: CivilDate, through last: CivilDate) -> [YearPage.Feast] {
-        (first.dayNumber...last.dayNumber).flatMap { n -> [YearPage.Feast] in
+    func feastList(from first: CivilDate, through last: CivilDate) -> [NamedDay] {
+        (first.dayNumber...last.dayNumber).flatMap { n -> [NamedDay] in
             let date = CivilDate(dayNumber: n)
             let observances = pages.site.almanac.observances(on: date)
             var names = observances.festivals.map { strings.festivalName($0.name) }
             if let term = observances.solarTerm { names.append(strings.solarTermName(term)) }
-            return names.map { YearPage.Feast(name: $0, date: strings.shortDate(date), iso: date.iso8601) }
+            return names.map { NamedDay(name: $0, date: strings.shortDate(date), iso: date.iso8601) }
         }
     }
 }

@@ -38,16 +38,9 @@ struct YearPage: SitePage {
     struct Facts: Encodable, Sendable {
         let statutoryText: String
         let partial: [TextItem]
-        let solarTerms: [Feast]
-        let festivals: [Feast]
+        let solarTerms: [NamedDay]
+        let festivals: [NamedDay]
         let workdaysPerMonth: Workdays?
-    }
-
-    /// A named day: `{name, date, iso}`.
-    struct Feast: Encodable, Sendable {
-        let name: String
-        let date: String
-        let iso: String
     }
 
     struct Workdays: Encodable, Sendable {
@@ -95,10 +88,10 @@ struct YearPage: SitePage {
                 year: year, decree: HolidayLaw.inForce(year: year).decree, summary: strings.statutorySummary(statutory)),
             partial: PartialHoliday.all(inYear: year).map { TextItem(text: strings.partialLine($0)) },
             solarTerms: almanac.solarTerms(inYear: year).map { t in
-                Feast(name: strings.solarTermName(t.term), date: strings.dayOfYear(t.date), iso: t.date.iso8601)
+                NamedDay(name: strings.solarTermName(t.term), date: strings.dayOfYear(t.date), iso: t.date.iso8601)
             },
             festivals: almanac.festivals(inYear: year).map { f in
-                Feast(name: strings.festivalName(f.festival.name), date: strings.dayOfYear(f.date), iso: f.date.iso8601)
+                NamedDay(name: strings.festivalName(f.festival.name), date: strings.dayOfYear(f.date), iso: f.date.iso8601)
             },
             workdaysPerMonth: counts.allSatisfy({ $0 != nil })
                 ? Workdays(
