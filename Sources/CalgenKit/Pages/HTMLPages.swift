@@ -75,31 +75,18 @@ struct HTMLPages: Sendable {
     /// the layout's words; the site's title and description stay as written.
     func common(
         path: String, title: String, root: String, description: String? = nil, language: SiteLanguage? = nil
-    ) -> [String: Any] {
+    ) -> LayoutContext {
         let language = language ?? site.config.language
-        var context: [String: Any] = [
-            "lang": language.rawValue,
-            "title": title,
-            "siteTitle": site.config.title,
-            "root": root,
-            "canonical": site.config.baseURL + path,
-            "t": UIWords.table(language),
-            "paths": PagePath.templateContext,
-            "timeZone": site.config.timeZone,
-            "legend": HTMLPages.legend(UIWords.of(language)),
-            "hasNotes": !site.notes.isEmpty,
-            "hasSchedules": !publicSchedules.isEmpty,
-            "notesHref": root + PagePath.notes,
-            "assets": templates.assetContext,
-            // 本月 as of the build; the page's script moves it to the reader's month.
-            "todayMonthHref": PagePath.month(featuredMonth.year, featuredMonth.month),
-            "firstYear": years.first ?? today.year,
-            "lastYear": years.last ?? today.year,
-        ]
         let notation = UIWords.of(language).legendLunarNotation
-        if !notation.isEmpty { context["lunarNotation"] = notation }
-        if let description = description ?? site.config.description { context["description"] = description }
-        return context
+        return LayoutContext(
+            lang: language.rawValue, title: title, siteTitle: site.config.title, root: root,
+            canonical: site.config.baseURL + path, t: LayoutContext.words(language), paths: LayoutContext.paths,
+            timeZone: site.config.timeZone, legend: HTMLPages.legend(UIWords.of(language)), hasNotes: !site.notes.isEmpty,
+            hasSchedules: !publicSchedules.isEmpty, notesHref: root + PagePath.notes, assets: templates.assetContext,
+            // 本月 as of the build; the page's script moves it to the reader's month.
+            todayMonthHref: PagePath.month(featuredMonth.year, featuredMonth.month), firstYear: years.first ?? today.year,
+            lastYear: years.last ?? today.year, lunarNotation: notation.isEmpty ? nil : notation,
+            description: description ?? site.config.description)
     }
 
     /// One entry of a legend: the cell classes it explains (`when`, and not `unless`), the
@@ -111,7 +98,7 @@ struct HTMLPages: Sendable {
         let badge: String
         let text: String
 
-        var context: [String: Any] { ["class": swatch, "badge": badge, "text": text] }
+        var context: LegendContext { LegendContext(class: swatch, badge: badge, text: text) }
     }
 
     /// Every style a grid can draw, in legend order, in the words of a language.
@@ -131,25 +118,25 @@ struct HTMLPages: Sendable {
     }
 
     /// The legend of a page about an unannounced year: statutory days and weekends only.
-    var pendingLegend: [[String: Any]] {
+    var pendingLegend: [LegendContext] {
         HTMLPages.legendEntries(strings.ui).filter { ["stat pending", "we"].contains($0.swatch) }.map(\.context)
     }
 
     /// The legend of a page about an announced year, in the words of the page's language: the
     /// days off, statutory or not, the make-up days and weekends.
-    static func legend(_ words: UIWords) -> [[String: Any]] {
+    static func legend(_ words: UIWords) -> [LegendContext] {
         legendEntries(words).filter { ["off stat", "off", "work", "we"].contains($0.swatch) }.map(\.context)
     }
 
-    /// The legend of grids as drawn (`MonthGrid` contexts): an entry for each style a day of
-    /// their months has, in legend order.
-    func legend(drawn grids: [[String: Any]]) -> [[String: Any]] {
+    /// The legend of grids as drawn: an entry for each style a day of their months has, in
+    /// legend order.
+    func legend(drawn grids: [GridContext]) -> [LegendContext] {
         var drawn = Set<Set<Substring>>()
         for grid in grids {
-            for week in grid["weeks"] as? [[String: Any]] ?? [] {
+            for week in grid.weeks {
                 // A neighbouring month's day is drawn dimmed, as a day of its own month's grid.
-                for cell in week["days"] as? [[String: Any]] ?? [] where cell["outside"] as? Bool != true {
-                    drawn.insert(Set((cell["classes"] as? String ?? "").split(separator: " ")))
+                for cell in week.days where !cell.outside {
+                    drawn.insert(Set(cell.classes.split(separator: " ")))
                 }
             }
         }
@@ -160,25 +147,23 @@ struct HTMLPages: Sendable {
 
     /// `prev` and `next` of a month with data: `href` (from `root`), `key` (`2026-09`) and a short
     /// `label` that keeps a pager on one line on a phone (the year only where it changes).
-    func neighbourMonths(year: Int, month: Int, root: String) -> [String: Any] {
+    func neighbourMonths(year: Int, month: Int, root: String) -> NeighbourMonths {
         let first = CivilDate(year: year, month: month, day: 1)!
         let last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))!
-        var neighbours = [String: Any]()
-        for (key, day) in [("prev", first.previous), ("next", last.next)] where years.contains(day.year) {
-            neighbours[key] = [
-                "href": root + PagePath.month(day.year, day.month),
-                "key": String(day.iso8601.prefix(7)),
-                "label": day.year == year ? strings.monthName(day.month) : strings.monthTitle(year: day.year, month: day.month),
-            ]
+        func link(_ day: CivilDate) -> MonthLink? {
+            guard years.contains(day.year) else { return nil }
+            return MonthLink(
+                href: root + PagePath.month(day.year, day.month), key: String(day.iso8601.prefix(7)),
+                label: day.year == year ? strings.monthName(day.month) : strings.monthTitle(year: day.year, month: day.month))
         }
-        return neighbours
+        return NeighbourMonths(prev: link(first.previous), next: link(last.next))
     }
 
     func yearTitle(_ year: Int) -> String {
         "\(year)\(strings.ui.yearTitleSuffix)"
     }
 
-    func periods(_ year: Int) -> [[String: Any]] {
+    func periods(_ year: Int) -> [PeriodContext] {
         periods(year: year).map(periodContext)
     }
 
@@ -186,43 +171,32 @@ struct HTMLPages: Sendable {
         periodsByYear[year] ?? []
     }
 
-    func periodContext(_ period: HolidayPeriod) -> [String: Any] {
-        var context: [String: Any] = [
-            "name": strings.isChinese ? period.noticeName : strings.holidayName(period.noticeName),
-            "length": strings.dayCount(period.length),
-            "start": period.start.iso8601,
-            "end": period.end.iso8601,
-        ]
-        // Each date stays on one line: a table cell breaks between dates, never inside "（周六）".
-        context["from"] = strings.shortDateParts(period.start)
-        context["to"] = period.start == period.end ? false as Any : ["parts": strings.shortDateParts(period.end)]
-        context["makeupDays"] = period.makeupWorkdays.enumerated().map { i, day -> [String: Any] in
-            ["parts": strings.shortDateParts(day), "sep": i == 0 ? "" : strings.isChinese ? "、" : ", "]
-        }
-        context["makeup"] = !period.makeupWorkdays.isEmpty
-        return context
+    func periodContext(_ period: HolidayPeriod) -> PeriodContext {
+        PeriodContext(
+            name: strings.isChinese ? period.noticeName : strings.holidayName(period.noticeName),
+            length: strings.dayCount(period.length), start: period.start.iso8601, end: period.end.iso8601,
+            // Each date stays on one line: a table cell breaks between dates, never inside "（周六）".
+            from: strings.shortDateParts(period.start),
+            to: period.start == period.end ? nil : DateParts(parts: strings.shortDateParts(period.end)),
+            makeupDays: period.makeupWorkdays.enumerated().map { i, day in
+                DateParts(parts: strings.shortDateParts(day), sep: i == 0 ? "" : strings.isChinese ? "、" : ", ")
+            },
+            makeup: !period.makeupWorkdays.isEmpty)
     }
 
     /// A note in full, as on its page and on month pages.
-    func noteContext(_ note: Note, root: String) -> [String: Any] {
-        var context = noteSummary(note, root: root)
-        context["html"] = note.html
-        context["tags"] = note.tags.map { ["tag": $0, "href": root + PagePath.notes + "#" + HTMLPages.tagAnchor($0)] }
-        context["hasTags"] = !note.tags.isEmpty
-        return context
+    func noteContext(_ note: Note, root: String) -> NoteContext {
+        NoteContext(
+            summary: noteSummary(note, root: root), html: note.html,
+            tags: note.tags.map { TagLink(tag: $0, href: root + PagePath.notes + "#" + HTMLPages.tagAnchor($0)) },
+            hasTags: !note.tags.isEmpty)
     }
 
     /// A note in one line: title, link and when.
-    func noteSummary(_ note: Note, root: String) -> [String: Any] {
-        [
-            "slug": note.slug,
-            "anchor": "note-" + note.slug,
-            "title": note.title,
-            "href": root + PagePath.note(note.slug),
-            "when": strings.noteWhen(note),
-            "start": note.start.iso8601,
-            "draft": note.draft,
-        ]
+    func noteSummary(_ note: Note, root: String) -> NoteSummary {
+        NoteSummary(
+            slug: note.slug, anchor: "note-" + note.slug, title: note.title, href: root + PagePath.note(note.slug),
+            when: strings.noteWhen(note), start: note.start.iso8601, draft: note.draft)
     }
 
     /// The fragment of a tag's section on the notes index: `tag-` and the tag with spaces as hyphens.

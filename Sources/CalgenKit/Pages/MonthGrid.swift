@@ -1,7 +1,7 @@
 import CalgenCore
 import CalgenModel
 
-/// Builds the template context of one month grid: weekday headers and weeks of day cells,
+/// Builds the template context of one month grid (`GridContext`): weekday headers and weeks of day cells,
 /// with the neighbouring months' days filling the first and last week.
 struct MonthGrid {
     let almanac: Almanac
@@ -32,7 +32,7 @@ struct MonthGrid {
     func context(
         year: Int, month: Int, large: Bool, fullWeeks: Bool, href: String?, linkFrom: CivilDate? = nil,
         noteHref: (Note) -> String
-    ) -> [String: Any] {
+    ) -> GridContext {
         let first = CivilDate(year: year, month: month, day: 1)!
         let last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))!
         let linkFrom = linkFrom ?? first
@@ -40,31 +40,26 @@ struct MonthGrid {
         let start = first.adding(days: -lead)
         let needed = (lead + last.day + 6) / 7
         let weeks = fullWeeks ? 6 : needed
-        var rows = [[String: Any]]()
-        for w in 0..<weeks {
-            let days = (0..<7).map { d -> [String: Any] in
-                cell(
-                    start.adding(days: w * 7 + d), inMonth: month, large: large, linkFrom: linkFrom, noteHref: noteHref)
-            }
-            rows.append(["days": days])
+        let rows = (0..<weeks).map { w in
+            GridContext.Week(
+                days: (0..<7).map { d in
+                    cell(
+                        start.adding(days: w * 7 + d), inMonth: month, large: large, linkFrom: linkFrom,
+                        noteHref: noteHref)
+                })
         }
-        var context: [String: Any] = [
-            "id": "m" + first.iso8601.prefix(7),
-            "caption": large ? strings.monthTitle(year: year, month: month) : strings.monthName(month),
-            "weekdays": columns.map { w -> [String: Any] in
-                ["short": strings.weekdayShort(w), "long": strings.weekdayLong(w), "weekend": w.isWeekend]
+        return GridContext(
+            id: "m" + first.iso8601.prefix(7),
+            caption: large ? strings.monthTitle(year: year, month: month) : strings.monthName(month),
+            weekdays: columns.map { w in
+                GridContext.WeekdayHeader(short: strings.weekdayShort(w), long: strings.weekdayLong(w), weekend: w.isWeekend)
             },
-            "weeks": rows,
-            "large": large,
-            "hideCaption": false,
-        ]
-        if let href { context["href"] = href }
-        return context
+            weeks: rows, large: large, hideCaption: false, href: href)
     }
 
     func cell(
         _ date: CivilDate, inMonth month: Int, large: Bool, linkFrom: CivilDate, noteHref: (Note) -> String
-    ) -> [String: Any] {
+    ) -> GridContext.Cell {
         let status = calendar.status(of: date)
         let outside = date.month != month
         // What the cell names, by the one rule of `DayLabel`.
@@ -114,47 +109,40 @@ struct MonthGrid {
         label += feasts
         if let lunar = names.lunar { label.append(strings.lunarSpoken(lunar)) }
 
-        var context: [String: Any] = [
-            "date": date.iso8601,
-            "day": date.day,
-            "label": label.joined(separator: strings.isChinese ? " " : ", "),
-            "lunar": names.lunar.map(strings.lunarCell) ?? "",
-            "outside": outside,
-            "today": isToday,
+        var cell = GridContext.Cell(
+            date: date.iso8601, day: date.day, label: label.joined(separator: strings.isChinese ? " " : ", "),
+            lunar: names.lunar.map(strings.lunarCell) ?? "", outside: outside, today: isToday,
             // Here as well as on the grid: a key found in the innermost context is found at once.
-            "large": large,
-            // Explicit so that a missing key never resolves in an enclosing context.
-            "badge": false, "name": false, "nameClass": false, "sub": false, "subClass": false, "sched": false,
+            large: large, badge: strings.badge(status.kind),
+            sched: scheduled.flatMap { day in work.map { schedMark(day, schedule: $0.schedule, large: large) } },
             // One line per feast, so that two names never run together.
-            "feasts": feasts.map(cellHTML),
-        ]
-        if let badge = strings.badge(status.kind) { context["badge"] = badge }
-        if let scheduled, let work { context["sched"] = schedMark(scheduled, schedule: work.schedule, large: large) }
+            feasts: feasts.map(cellHTML))
         // Notes are marked in the month they belong to, not on the neighbours' filler days.
         let notes = outside ? [] : notesByDay[date] ?? []
-        context["hasNotes"] = !notes.isEmpty
-        context["notes"] = notes.map { note -> [String: Any] in
+        cell.hasNotes = !notes.isEmpty
+        cell.notes = notes.map { note in
             // Later days of a note repeat its marker for the eye and the mouse, not for the keyboard.
-            ["title": note.title, "href": noteHref(note), "large": large, "repeat": date != max(note.start, linkFrom)]
+            GridContext.NoteMark(
+                title: note.title, href: noteHref(note), large: large, repeat: date != max(note.start, linkFrom))
         }
         if !notes.isEmpty { classes.append("has-notes") }
-        context["classes"] = classes.joined(separator: " ")
+        cell.classes = classes.joined(separator: " ")
         if large {
             if let line {
-                context["name"] = cellHTML(line.text)
-                context["nameClass"] = line.kind
+                cell.name = cellHTML(line.text)
+                cell.nameClass = line.kind
             }
         } else {
             // One label, by the precedence of `DayLabel.single`.
-            context["sub"] = cellHTML(strings.single(names))
+            cell.sub = cellHTML(strings.single(names))
             switch names.single {
-            case .festival, .solarTerm: context["subClass"] = "f"
-            case .statutoryHoliday: context["subClass"] = "h"
-            case .lunarMonth, .lunarDay: context["subClass"] = "lun"
+            case .festival, .solarTerm: cell.subClass = "f"
+            case .statutoryHoliday: cell.subClass = "h"
+            case .lunarMonth, .lunarDay: cell.subClass = "lun"
             case .none: break
             }
         }
-        return context
+        return cell
     }
 
     /// A cell's words as HTML (`SiteStrings.cellText`), escaped: in English each word that
@@ -178,7 +166,7 @@ struct MonthGrid {
     /// rotation's; on a month page any schedule's) or the mark (班, 休, 半天, ?) and, on a month
     /// page, the schedule's or the person's own reason; `hours` the shift's hours (a month page;
     /// hidden on narrow screens).
-    func schedMark(_ day: ScheduleDay, schedule: WorkSchedule, large: Bool) -> [String: Any] {
+    func schedMark(_ day: ScheduleDay, schedule: WorkSchedule, large: Bool) -> GridContext.ScheduleMark {
         let kind: String
         switch day.work {
         case .worked: kind = day.isHalfDay ? "half" : "on"
@@ -195,9 +183,9 @@ struct MonthGrid {
         if large, [.scheduleDate, .leave, .personalDate].contains(day.reason) {
             text.append(strings.scheduleReason(day, schedule: schedule))
         }
-        var mark: [String: Any] = ["text": cellHTML(text.joined(separator: " ")), "cls": "sch " + kind, "hours": false]
+        var mark = GridContext.ScheduleMark(text: cellHTML(text.joined(separator: " ")), cls: "sch " + kind)
         if large, let hours = day.hours {
-            mark["hours"] = "\(hours.start)–\(hours.start.adding(minutes: hours.minutes).time)"
+            mark.hours = "\(hours.start)–\(hours.start.adding(minutes: hours.minutes).time)"
         }
         return mark
     }

@@ -1,7 +1,14 @@
 /// One page of the site, or one file rendered like a page (`changes.xml`, `sitemap.xml`,
 /// `robots.txt`, `_headers`): the template that renders it, where it is written, and what the
-/// template is given. Each kind of page is a type that conforms, listed in `PageKinds`.
+/// template is given. Each kind of page is a type that conforms, named by a case of `PageKind`.
 protocol Page: Sendable {
+    /// What the kind's template is given: a struct whose stored properties are named as the
+    /// template reads them, turned into a `TemplateValue` by `TemplateEncoder` alone.
+    associatedtype Context: Encodable
+
+    /// The kind's case of `PageKind`, the list of every kind.
+    static var kind: PageKind { get }
+
     /// The template of every page of this kind: `year` is `Templates/year.mustache`.
     static var template: String { get }
 
@@ -12,9 +19,12 @@ protocol Page: Sendable {
     /// Where the page is written, relative to the site root: `2026/index.html`.
     var path: String { get }
 
-    /// What the template is given, built in one place from the page's typed fields. A dictionary,
-    /// which swift-mustache reads fast (other values it reads through `Mirror`, slowly).
-    func context() -> [String: Any]
+    /// What the template is given.
+    func context() -> Context
+
+    /// Pages of this kind for a site, as the site's own build would make them (for a `SitePage`,
+    /// `all`); `PageKindTests` renders them in each language.
+    static func examples(_ pages: HTMLPages) -> [Self]
 }
 
 extension Page {
@@ -26,4 +36,8 @@ extension Page {
 protocol SitePage: Page {
     /// Every page of this kind.
     static func all(_ pages: HTMLPages) -> [Self]
+}
+
+extension SitePage {
+    static func examples(_ pages: HTMLPages) -> [Self] { all(pages) }
 }

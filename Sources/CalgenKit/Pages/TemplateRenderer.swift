@@ -1,21 +1,13 @@
-import Mustache
-
 /// Renders `CompiledTemplates` into UTF-8 bytes exactly as swift-mustache 2.1 renders the same
 /// templates (its `Template+Render.swift`, rule for rule: the context stack, sections over
 /// sequences, booleans and objects, inherited blocks, partials' indentation, HTML escaping by
 /// character), without its per-lookup costs: one output buffer instead of a string per token,
-/// one stack pushed and popped instead of a copy per section, names split once, and the value
-/// types pages are made of (`[String: Any]`, `[String: String]`, arrays of them, `String`,
-/// `Int`, `Bool`) recognised by their exact type before any protocol cast. Other values go
-/// through the library's own protocols as its renderer does; a lambda or a template given as a
-/// value, which only swift-mustache can render, makes `render` return nil (the caller then
-/// renders the page with swift-mustache).
+/// one stack pushed and popped instead of a copy per section, names split once, and values
+/// that are `TemplateValue`s, told apart by a `switch` instead of protocol casts and reflection.
 struct TemplateRenderer {
     let templates: [String: CompiledTemplate]
     private(set) var out: [UInt8] = []
-    private var stack: [Any] = []
-    /// Set when a value only swift-mustache can render was met.
-    private var unsupported = false
+    private var stack: [TemplateValue] = []
 
     init(templates: CompiledTemplates, capacity: Int = 16_384) {
         self.templates = templates.templates
@@ -29,14 +21,13 @@ struct TemplateRenderer {
     }
 
     /// Renders the template `name` with `object` at the bottom of the stack; nil when there is
-    /// no such template or when a value needs swift-mustache's own renderer.
-    mutating func render(_ name: String, _ object: Any) -> [UInt8]? {
+    /// no such template.
+    mutating func render(_ name: String, _ object: TemplateValue) -> [UInt8]? {
         guard let template = templates[name] else { return nil }
         out.removeAll(keepingCapacity: true)
         stack = [object]
-        unsupported = false
         render(template, Scope())
-        return unsupported ? nil : out
+        return out
     }
 
     private mutating func render(_ template: CompiledTemplate, _ scope: Scope) {
@@ -84,143 +75,71 @@ struct TemplateRenderer {
 
     // MARK: Sections
 
-    private mutating func renderSection(_ value: Any?, _ body: CompiledTemplate, _ scope: Scope) {
-        guard let value else { return }
-        let type = ObjectIdentifier(Swift.type(of: value))
-        if type == TemplateRenderer.dictionaryType {
-            push(value, body, scope)
-        } else if type == TemplateRenderer.boolType {
-            if value as! Bool { render(body, scope) }
-        } else if type == TemplateRenderer.dictionariesType {
-            for element in value as! [[String: Any]] { push(element, body, scope) }
-        } else if type == TemplateRenderer.stringType || type == TemplateRenderer.intType {
-            push(value, body, scope)
-        } else if value is MustacheLambda {
-            unsupported = true
-        } else if let sequence = value as? any MustacheSequence {
-            for element in TemplateRenderer.elements(of: sequence) { push(element, body, scope) }
-        } else if let bool = value as? Bool {
-            if bool { render(body, scope) }
-        } else if let renderable = value as? MustacheCustomRenderable, renderable.isNull {
-            return
-        } else {
-            push(value, body, scope)
+    private mutating func renderSection(_ value: TemplateValue?, _ body: CompiledTemplate, _ scope: Scope) {
+        switch value {
+        case nil: return
+        case .flag(let shown)?: if shown { render(body, scope) }
+        case .list(let elements)?: for element in elements { push(element, body, scope) }
+        case let value?: push(value, body, scope)
         }
     }
 
-    private mutating func renderInverted(_ value: Any?, _ body: CompiledTemplate, _ scope: Scope) {
-        guard let value else { return render(body, scope) }
-        let type = ObjectIdentifier(Swift.type(of: value))
-        if type == TemplateRenderer.boolType {
-            if !(value as! Bool) { render(body, scope) }
-        } else if type == TemplateRenderer.dictionaryType || type == TemplateRenderer.stringType
-            || type == TemplateRenderer.intType
-        {
-            return
-        } else if let sequence = value as? any MustacheSequence {
-            // An empty sequence is pushed, as swift-mustache does.
-            if TemplateRenderer.elements(of: sequence).isEmpty { push(value, body, scope) }
-        } else if let bool = value as? Bool {
-            if !bool { render(body, scope) }
-        } else if let renderable = value as? MustacheCustomRenderable, renderable.isNull {
-            render(body, scope)
+    private mutating func renderInverted(_ value: TemplateValue?, _ body: CompiledTemplate, _ scope: Scope) {
+        switch value {
+        case nil: render(body, scope)
+        case .flag(let shown)?: if !shown { render(body, scope) }
+        // An empty list is pushed, as swift-mustache does.
+        case .list(let elements)?: if elements.isEmpty { push(.list(elements), body, scope) }
+        case .text?, .number?, .object?: return
         }
     }
 
-    private mutating func push(_ object: Any, _ body: CompiledTemplate, _ scope: Scope) {
+    private mutating func push(_ object: TemplateValue, _ body: CompiledTemplate, _ scope: Scope) {
         stack.append(object)
         render(body, scope)
         stack.removeLast()
     }
 
-    private static func elements<S: Sequence>(of sequence: S) -> [Any] { sequence.map { $0 } }
-
     // MARK: Names
 
-    private static let dictionaryType = ObjectIdentifier([String: Any].self)
-    private static let stringsType = ObjectIdentifier([String: String].self)
-    private static let dictionariesType = ObjectIdentifier([[String: Any]].self)
-    private static let stringType = ObjectIdentifier(String.self)
-    private static let intType = ObjectIdentifier(Int.self)
-    private static let boolType = ObjectIdentifier(Bool.self)
-
     /// The value a name stands for, by swift-mustache's rules (`getChild` without transforms).
-    private func lookUp(_ name: TemplateName) -> Any? {
-        var value: Any?
+    private func lookUp(_ name: TemplateName) -> TemplateValue? {
         switch name.scope {
         case .current:
-            value = stack.last
+            return stack.last
         case .innermost:
-            value = stack.last
-            for part in name.parts {
-                guard let object = value, let child = TemplateRenderer.child(part, of: object) else { return nil }
-                value = child
-            }
+            return TemplateRenderer.descend(name.parts[...], from: stack.last)
         case .stack:
             guard let first = name.parts.first else { return stack.last }
             for object in stack.reversed() {
-                guard let found = TemplateRenderer.child(first, of: object) else { continue }
-                value = found
-                for part in name.parts.dropFirst() {
-                    guard let object = value, let child = TemplateRenderer.child(part, of: object) else { return nil }
-                    value = child
-                }
-                break
+                guard let found = object.child(first) else { continue }
+                return TemplateRenderer.descend(name.parts.dropFirst(), from: found)
             }
+            return nil
         }
-        guard let found = value else { return nil }
-        let type = ObjectIdentifier(Swift.type(of: found))
-        if type == TemplateRenderer.stringType || type == TemplateRenderer.dictionaryType || type == TemplateRenderer.boolType
-            || type == TemplateRenderer.intType || type == TemplateRenderer.dictionariesType
-        {
-            return found
-        }
-        if let custom = found as? MustacheCustomRepresentation { return custom.representation }
-        return found
     }
 
-    /// A member of an object: a dictionary's value for the key, else a property found by
-    /// reflection, as swift-mustache's `_getImmediateChild`.
-    private static func child(_ name: String, of object: Any) -> Any? {
-        let type = ObjectIdentifier(Swift.type(of: object))
-        if type == dictionaryType { return (object as! [String: Any])[name] }
-        if type == stringsType { return (object as! [String: String])[name] as Any? }
-        if type == stringType || type == intType || type == boolType { return nil }
-        let represented: Any? = (object as? MustacheCustomRepresentation).map(\.representation) ?? object
-        guard let represented else { return nil }
-        if let parent = represented as? MustacheParent { return parent.child(named: name) }
-        guard let matched = Mirror(reflecting: represented).children.first(where: { $0.label == name }) else { return nil }
-        return unwrapped(matched.value)
-    }
-
-    /// An optional's value, or nil; any other value as it is (swift-mustache's `unwrapOptional`).
-    private static func unwrapped(_ value: Any) -> Any? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first?.value
+    /// The value that `parts` name one inside the other from `value`.
+    private static func descend(_ parts: ArraySlice<String>, from value: TemplateValue?) -> TemplateValue? {
+        var value = value
+        for part in parts {
+            guard let child = value?.child(part) else { return nil }
+            value = child
+        }
+        return value
     }
 
     // MARK: Values
 
-    private mutating func append(_ value: Any, escaped: Bool) {
-        let type = ObjectIdentifier(Swift.type(of: value))
+    private mutating func append(_ value: TemplateValue, escaped: Bool) {
         let text: String
-        if type == TemplateRenderer.stringType {
-            text = value as! String
-        } else if type == TemplateRenderer.intType {
-            text = String(value as! Int)
-        } else if type == TemplateRenderer.boolType {
-            text = (value as! Bool) ? "true" : "false"
-        } else if value is MustacheTemplate || value is MustacheLambda {
-            unsupported = true
-            return
-        } else if let renderable = value as? MustacheCustomRenderable {
-            text = renderable.renderText
-        } else {
-            // An optional prints its value; a nil one prints as swift-mustache prints it.
-            let mirror = Mirror(reflecting: value)
-            let shown = mirror.displayStyle == .optional ? mirror.children.first?.value ?? value : value
-            text = String(describing: shown)
+        switch value {
+        case .text(let string): text = string
+        case .number(let number): text = String(number)
+        case .flag(let flag): text = flag ? "true" : "false"
+        // What swift-mustache prints for the array or dictionary the value stands for.
+        case .list(let list): text = String(describing: list)
+        case .object(let fields): text = String(describing: fields)
         }
         if escaped { HTMLEscape.append(text, to: &out) } else { out.append(contentsOf: text.utf8) }
     }

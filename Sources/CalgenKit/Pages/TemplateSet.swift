@@ -22,7 +22,7 @@ struct TemplateSet: Sendable {
     let assets: [OutputFile]
     /// What templates write to link an asset by its hashed name: `{{assets.style_css}}` for
     /// `assets/style.css` (a name's `.`, `/` and `-` become `_`). Made once, for every page.
-    let assetContext: [String: String]
+    let assetContext: TemplateValue
     /// The digest of every template and asset as loaded (`load`), part of the key of what is
     /// made from them; empty for a set made in memory.
     var digest = ""
@@ -36,7 +36,7 @@ struct TemplateSet: Sendable {
             let key = asset.path.dropFirst(PagePath.assets.count).map { ".-/".contains($0) ? "_" : String($0) }.joined()
             context[key] = TemplateSet.hashedPath(asset)
         }
-        assetContext = context
+        assetContext = .texts(context)
     }
 
     /// Each asset again under a name that changes with its content, `static/<sha>/style.css`, so
@@ -123,19 +123,19 @@ struct TemplateSet: Sendable {
         }
     }
 
-    /// Renders a template with a context.
-    func render(_ name: String, _ context: [String: Any]) -> String {
-        String(decoding: bytes(name, context), as: UTF8.self)
+    /// Renders a template with a typed context.
+    func render(_ name: String, _ context: some Encodable) -> String {
+        String(decoding: bytes(name, TemplateValue(context)), as: UTF8.self)
     }
 
     /// Renders a page with its kind's template.
-    func render(_ page: any Page) -> OutputFile {
-        OutputFile(path: page.path, bytes: bytes(type(of: page).template, page.context()))
+    func render<Kind: Page>(_ page: Kind) -> OutputFile {
+        OutputFile(path: page.path, bytes: bytes(Kind.template, TemplateValue(page.context())))
     }
 
     /// A template rendered with a context, as UTF-8: by `TemplateRenderer` when the templates
-    /// compiled, else (or when a value needs it) by swift-mustache.
-    func bytes(_ name: String, _ context: [String: Any]) -> [UInt8] {
+    /// compiled, else by swift-mustache.
+    func bytes(_ name: String, _ context: TemplateValue) -> [UInt8] {
         if let compiled {
             var renderer = TemplateRenderer(templates: compiled)
             if let bytes = renderer.render(name, context) { return bytes }

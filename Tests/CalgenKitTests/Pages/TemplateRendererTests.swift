@@ -8,15 +8,29 @@ import Testing
 /// `TemplateRenderer` renders every template exactly as swift-mustache does: each case renders
 /// with both and compares the bytes.
 @Suite struct TemplateRendererTests {
-    /// Templates by name; the context; the template to render.
-    static func both(_ sources: [String: String], _ context: [String: Any], _ name: String = "page") -> (
-        fast: [UInt8], library: [UInt8], compiled: Bool
-    ) {
+    /// Templates by name; the context; the template to render. swift-mustache is given `plain`
+    /// when there is one: the context as the plain values (`String`, `Int`, `Bool`, arrays,
+    /// dictionaries) it stands for, which the library reads without any protocol of calgen's.
+    static func both(
+        _ sources: [String: String], _ context: TemplateValue, plain: Any? = nil, _ name: String = "page"
+    ) -> (fast: [UInt8], library: [UInt8], compiled: Bool) {
         var problems = DiagnosticCollector()
         let (library, parsed) = TemplateSet.parse(sources.mapValues { (file: "\($0)", text: $0) }, problems: &problems)
         let compiled = CompiledTemplates(parsed)
         let set = TemplateSet(library: library, assets: [], compiled: compiled)
-        return (set.bytes(name, context), Array((library.render(context, withTemplate: name) ?? "").utf8), compiled != nil)
+        let expected = library.render(plain ?? context, withTemplate: name) ?? ""
+        return (set.bytes(name, context), Array(expected.utf8), compiled != nil)
+    }
+
+    /// The plain value a template value stands for.
+    static func plain(_ value: TemplateValue) -> Any {
+        switch value {
+        case .text(let text): text
+        case .number(let number): number
+        case .flag(let flag): flag
+        case .list(let list): list.map(plain)
+        case .object(let fields): fields.mapValues(plain)
+        }
     }
 
     @Test func sectionsNamesAndValuesAsSwiftMustache() {
@@ -29,17 +43,50 @@ import Testing
             {{#nested}}{{inner.deep.value}} {{.title}} {{title}}{{/nested}} {{nested.inner.deep.value}} {{t.word}}
             {{{html}}} {{html}} {{&html}}
             """
-        let context: [String: Any] = [
-            "title": "Title <&>", "count": 42, "zero": 0, "yes": true, "no": false, "ratio": 0.5,
-            "optional": ("set" as String?) as Any, "none": String?.none as Any,
-            "items": [["name": "a", "flag": true], ["name": "b", "flag": false], ["name": "c", "title": "own"]],
-            "empty": [[String: Any]](), "words": ["x", "y", "z"],
-            "nested": ["inner": ["deep": ["value": "deep value"]]] as [String: Any],
-            "t": ["word": "词"], "html": "<b>bold</b> & 'quoted'",
-        ]
+        let context = TemplateValue.object([
+            "title": .text("Title <&>"), "count": .number(42), "zero": .number(0), "yes": .flag(true), "no": .flag(false),
+            "items": .list([
+                .object(["name": .text("a"), "flag": .flag(true)]), .object(["name": .text("b"), "flag": .flag(false)]),
+                .object(["name": .text("c"), "title": .text("own")]),
+            ]),
+            "empty": .list([]), "words": .list([.text("x"), .text("y"), .text("z")]),
+            "nested": .object(["inner": .object(["deep": .object(["value": .text("deep value")])])]),
+            "t": .texts(["word": "词"]), "html": .text("<b>bold</b> & 'quoted'"),
+        ])
         let (fast, library, compiled) = Self.both(["page": template], context)
         #expect(compiled)
         #expect(String(decoding: fast, as: UTF8.self) == String(decoding: library, as: UTF8.self))
+        let (_, plain, _) = Self.both(["page": template], context, plain: Self.plain(context))
+        #expect(String(decoding: fast, as: UTF8.self) == String(decoding: plain, as: UTF8.self))
+    }
+
+    /// A typed context reaches the template as the values of its fields: nil fields left out,
+    /// `@FalseIfNil` ones `false`, `@Inline` ones beside the others.
+    @Test func typedContextsByTheirFields() {
+        struct Inner: Encodable, Sendable {
+            let title: String
+            let shown: Bool
+        }
+        struct Context: Encodable {
+            @Inline var inner: Inner
+            let count: Int
+            let words: [String]
+            let missing: String?
+            @FalseIfNil var badge: String?
+            @FalseIfNil var label: String?
+            @Inline var none: Inner?
+            let shown = false
+        }
+        let value = TemplateValue(
+            Context(
+                inner: Inner(title: "T", shown: true), count: 3, words: ["a"], missing: nil, badge: nil, label: "L",
+                none: nil))
+        #expect(
+            value
+                == .object([
+                    "title": .text("T"), "shown": .flag(false), "count": .number(3), "words": .list([.text("a")]),
+                    "badge": .flag(false), "label": .text("L"),
+                ]))
     }
 
     @Test func escapingByCharacterAsSwiftMustache() {
@@ -47,7 +94,7 @@ import Testing
             "plain", "<a href=\"x\">it's & more</a>", "中文<标题>&‘引号’", "<\u{301} & a\u{301}", "e\u{301}\"", "\r\n<\r\n>", "",
         ]
         for value in values {
-            let (fast, library, _) = Self.both(["page": "[{{v}}]"], ["v": value])
+            let (fast, library, _) = Self.both(["page": "[{{v}}]"], .object(["v": .text(value)]))
             #expect(fast == library, "\(value)")
         }
     }
@@ -76,7 +123,9 @@ import Testing
             "list": "<ul>\n{{#items}}\n  <li>{{name}}</li>\r\n{{/items}}\n</ul>\n{{> item}}\n",
             "item": "  one\n\ntwo\n",
         ]
-        let context: [String: Any] = ["title": "T", "items": [["name": "a"], ["name": "b"]]]
+        let context = TemplateValue.object([
+            "title": .text("T"), "items": .list([.object(["name": .text("a")]), .object(["name": .text("b")])]),
+        ])
         let (fast, library, compiled) = Self.both(sources, context)
         #expect(compiled)
         #expect(String(decoding: fast, as: UTF8.self) == String(decoding: library, as: UTF8.self))
@@ -90,14 +139,15 @@ import Testing
             site: try options.loader.load(), templates: templates, today: CivilDate(year: 2026, month: 10, day: 1)!)
         let plain = TemplateSet(library: templates.library, assets: [])
         // Every kind of page, a few of each.
-        for kind in PageKinds.site {
-            let all: [any SitePage] = kind.all(pages)
-            for page in all.prefix(4) {
-                let name = type(of: page).template
-                let context = page.context()
-                let path = page.path
+        for kind in PageKind.allCases {
+            for (name, path, context) in Self.contexts(kind.type, pages).prefix(4) {
                 #expect(templates.bytes(name, context) == plain.bytes(name, context), "\(path)")
             }
         }
+    }
+
+    /// The template, path and context of each example of a kind.
+    static func contexts<Kind: Page>(_ kind: Kind.Type, _ pages: HTMLPages) -> [(String, String, TemplateValue)] {
+        Kind.examples(pages).map { (Kind.template, $0.path, TemplateValue($0.context())) }
     }
 }

@@ -8,6 +8,7 @@ import CalgenModel
 /// content is HTML in XML: `partials/changes-entry` renders it (escaped once), and the feed's
 /// template escapes it again.
 struct ChangesFeed: Page {
+    static let kind = PageKind.changesFeed
     static let template = PagePath.changes
     static let pieces = ["changes-entry"]
     static let path = PagePath.changes
@@ -32,31 +33,67 @@ struct ChangesFeed: Page {
                 templates: templates))
     }
 
-    func context() -> [String: Any] {
+    struct Context: Encodable {
+        let lang: String
+        let t: TemplateValue
+        let siteTitle: String
+        let baseURL: String
+        let feedID: String
+        let updated: String
+        let entries: [Entry]
+    }
+
+    /// One site version's entry.
+    struct Entry: Encodable {
+        let title: String
+        let href: String
+        let version: Int
+        let updated: String
+        let content: String
+    }
+
+    /// The links of `partials/changes-entry`.
+    struct EntryLinks: Encodable {
+        let items: [Link]
+    }
+
+    struct Link: Encodable {
+        let href: String
+        let title: String
+    }
+
+    func context() -> Context {
         let baseURL = XMLText.clean(baseURL)
-        let entries = ChangeNews.byVersion(news).map { version, items -> [String: Any] in
-            let links = items.map { item -> [String: Any] in
-                ["href": baseURL + XMLText.clean(item.path), "title": XMLText.clean(item.title)]
-            }
+        let entries = ChangeNews.byVersion(news).map { version, items in
+            let links = items.map { Link(href: baseURL + XMLText.clean($0.path), title: XMLText.clean($0.title)) }
             // What an editor leaves at the end of the partial's file is not part of the HTML.
-            var html = templates.render("changes-entry", ["items": links])
+            var html = templates.render("changes-entry", EntryLinks(items: links))
             while html.hasSuffix("\n") { html.removeLast() }
-            return [
-                "title": items.map { XMLText.clean($0.title) }.joined(separator: strings.isChinese ? "；" : "; "),
-                "href": baseURL + XMLText.clean(items[0].path),
-                "version": version,
-                "updated": XMLText.clean(items[0].date),
-                "content": html,
-            ]
+            return Entry(
+                title: items.map { XMLText.clean($0.title) }.joined(separator: strings.isChinese ? "；" : "; "),
+                href: baseURL + XMLText.clean(items[0].path), version: version, updated: XMLText.clean(items[0].date),
+                content: html)
         }
-        return [
-            "lang": strings.language.rawValue,
-            "t": UIWords.table(strings.language),
-            "siteTitle": XMLText.clean(siteTitle),
-            "baseURL": baseURL,
-            "feedID": baseURL + ChangesFeed.path,
-            "updated": XMLText.clean(news.first?.date ?? fallbackDate),
-            "entries": entries,
+        return Context(
+            lang: strings.language.rawValue, t: LayoutContext.words(strings.language), siteTitle: XMLText.clean(siteTitle),
+            baseURL: baseURL, feedID: baseURL + ChangesFeed.path,
+            updated: XMLText.clean(news.first?.date ?? fallbackDate), entries: entries)
+    }
+
+    static func examples(_ pages: HTMLPages) -> [ChangesFeed] {
+        [
+            ChangesFeed(
+                news: exampleNews(pages), baseURL: pages.site.config.baseURL, siteTitle: pages.site.config.title,
+                strings: pages.strings, fallbackDate: "\(pages.today.iso8601)T00:00:00Z", templates: pages.templates)
         ]
+    }
+
+    /// News of each data year of a site, newest version first, one version per year.
+    static func exampleNews(_ pages: HTMLPages) -> [NewsItem] {
+        pages.years.reversed().enumerated().map { index, year in
+            NewsItem(
+                version: pages.years.count - index, date: "\(pages.today.iso8601)T00:00:00Z", kind: "announced",
+                title: pages.yearTitle(year), path: PagePath.year(year))
+        }
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 /// change linking to the page it is about while that page exists. `changes.xml` holds the same
 /// news for feed readers, and the page links to it.
 struct ChangesPage: Page {
+    static let kind = PageKind.changes
     static let template = "changes"
 
     let pages: HTMLPages
@@ -14,29 +15,49 @@ struct ChangesPage: Page {
 
     var path: String { PagePath.changesPage + PagePath.index }
 
-    func context() -> [String: Any] {
+    struct Context: Encodable {
+        @Inline var layout: LayoutContext
+        let versions: [Version]
+        let hasNews: Bool
+    }
+
+    /// One site version's news: its label, day and links.
+    struct Version: Encodable {
+        let label: String
+        let items: [Link]
+        var date: String? = nil
+        var iso: String? = nil
+    }
+
+    /// A change, linking to its page while the page exists.
+    struct Link: Encodable {
+        let title: String
+        let href: String?
+    }
+
+    func context() -> Context {
         let root = "../"
         let words = pages.strings.ui
-        var context = pages.common(
-            path: PagePath.changesPage, title: "\(words.changesFeed) · \(pages.site.config.title)", root: root,
-            description: words.changesSubtitle)
-        context["versions"] = ChangeNews.byVersion(news).map { version, items -> [String: Any] in
-            var entry: [String: Any] = [
-                "label": pages.strings.version(version),
-                "items": items.map { item -> [String: Any] in
-                    var link: [String: Any] = ["title": item.title]
-                    if exists(item.path) { link["href"] = root + item.path }
-                    return link
-                },
-            ]
-            if let day = day(of: items[0].date) {
-                entry["date"] = pages.strings.longDate(day)
-                entry["iso"] = day.iso8601
-            }
-            return entry
-        }
-        context["hasNews"] = !news.isEmpty
-        return context
+        return Context(
+            layout: pages.common(
+                path: PagePath.changesPage, title: "\(words.changesFeed) · \(pages.site.config.title)", root: root,
+                description: words.changesSubtitle),
+            versions: ChangeNews.byVersion(news).map { version, items in
+                var entry = Version(
+                    label: pages.strings.version(version),
+                    items: items.map { Link(title: $0.title, href: exists($0.path) ? root + $0.path : nil) })
+                if let day = day(of: items[0].date) {
+                    entry.date = pages.strings.longDate(day)
+                    entry.iso = day.iso8601
+                }
+                return entry
+            },
+            hasNews: !news.isEmpty)
+    }
+
+    /// The changes page of news about every data year of the site, from the build day.
+    static func examples(_ pages: HTMLPages) -> [ChangesPage] {
+        [ChangesPage(pages: pages, news: ChangesFeed.exampleNews(pages))]
     }
 
     /// The day of a news item's time in the site's time zone; `nil` for a time that does not read.

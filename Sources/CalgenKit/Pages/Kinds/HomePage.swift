@@ -9,6 +9,7 @@ import CalgenModel
 /// at build time (`homeData(months:)`, every day's answers worked out here) and shows that day's
 /// answers, month and upcoming notes: no request, no framework.
 struct HomePage: SitePage {
+    static let kind = PageKind.home
     static let template = "index"
 
     let pages: HTMLPages
@@ -35,56 +36,96 @@ struct HomePage: SitePage {
     var calendar: HolidayCalendar { pages.calendar }
     var today: CivilDate { pages.today }
 
-    func context() -> [String: Any] {
+    struct Context: Encodable {
+        @Inline var layout: LayoutContext
+        let grids: [GridContext]
+        let periodYears: [PeriodYear]
+        let todayLine: String
+        let nextHolidayLine: String
+        let makeupLine: String
+        let hasMakeupLine: Bool
+        let asOf: String
+        /// The styles the grids draw, in place of the layout's legend.
+        let legend: [LegendContext]
+        let upcoming: Upcoming
+        let hasUpcoming: Bool
+        let years: [YearLink]
+        let scheduleAnswers: [ScheduleLine]
+        let hasScheduleAnswers: Bool
+        let homeData: String
+    }
+
+    /// The holiday table of a year the grids show one for.
+    struct PeriodYear: Encodable {
+        let year: Int
+        let href: String
+        let title: String
+        let hidden: Bool
+        let announced: Bool
+        let periods: [PeriodContext]
+    }
+
+    struct Upcoming: Encodable {
+        let notes: [NoteSummary]
+    }
+
+    struct YearLink: Encodable {
+        let year: Int
+        let href: String
+        let announced: Bool
+        let current: Bool
+    }
+
+    /// A public work schedule's answer for today and this weekend (`ScheduleAnswer`).
+    struct ScheduleLine: Encodable {
+        let id: String
+        let name: String
+        let href: String
+        let line: String
+    }
+
+    func context() -> Context {
         let months = monthList
-        var context = pages.common(path: "", title: site.config.title, root: "")
-        context["grids"] = months.enumerated().map { i, m -> [String: Any] in
+        let grids = months.enumerated().map { i, m -> GridContext in
             var grid = pages.grid().context(
                 year: m.year, month: m.month, large: true, fullWeeks: false, href: PagePath.month(m.year, m.month),
                 noteHref: { PagePath.note($0.slug) })
-            grid["key"] = String(CivilDate(year: m.year, month: m.month, day: 1)!.iso8601.prefix(7))
-            grid["hidden"] = i > 0
-            grid["tableYear"] = tableYear(year: m.year, month: m.month)
+            grid.key = String(CivilDate(year: m.year, month: m.month, day: 1)!.iso8601.prefix(7))
+            grid.hidden = i > 0
+            grid.tableYear = tableYear(year: m.year, month: m.month)
             // ← and →: links to the neighbouring month pages, which the script turns into
             // switches where the home page has that month.
-            grid["steps"] = pages.neighbourMonths(year: m.year, month: m.month, root: "")
+            grid.steps = pages.neighbourMonths(year: m.year, month: m.month, root: "")
             return grid
         }
         // The holiday table of each year the grids show one for; the script shows the month's.
         let first = months.first.map { tableYear(year: $0.year, month: $0.month) }
         let gridYears = Array(Set(months.map { tableYear(year: $0.year, month: $0.month) })).sorted()
-        context["periodYears"] = gridYears.map { year -> [String: Any] in
-            [
-                "year": year, "href": PagePath.year(year), "title": pages.yearTitle(year), "hidden": year != first,
-                "announced": calendar.isAnnounced(year: year), "periods": pages.periods(year),
-            ]
-        }
         let answer = self.answer(on: today)
-        context["todayLine"] = answer.today
-        context["nextHolidayLine"] = answer.holiday
-        context["makeupLine"] = answer.makeup ?? ""
-        context["hasMakeupLine"] = answer.makeup != nil
-        context["asOf"] = strings.homeAsOf(strings.longDate(today), zone: strings.zoneName(site.config.timeZone))
-        context["legend"] = pages.legend(drawn: context["grids"] as? [[String: Any]] ?? [])
         let upcoming = site.notes.filter { $0.end >= today }.prefix(5)
-        context["upcoming"] = ["notes": upcoming.map { pages.noteSummary($0, root: "") }]
-        context["hasUpcoming"] = !upcoming.isEmpty
-        context["years"] = pages.years.reversed().map { y -> [String: Any] in
-            [
-                "year": y, "href": PagePath.year(y), "announced": calendar.isAnnounced(year: y),
-                "current": y == today.year,
-            ]
-        }
-        // Each public work schedule's answer for today and this weekend (`ScheduleAnswer`).
-        context["scheduleAnswers"] = pages.publicSchedules.map { schedule -> [String: Any] in
-            [
-                "id": schedule.id, "name": strings.scheduleTitle(schedule), "href": PagePath.schedule(schedule.id),
-                "line": scheduleAnswer(schedule, on: today),
-            ]
-        }
-        context["hasScheduleAnswers"] = !pages.publicSchedules.isEmpty
-        context["homeData"] = homeData(months: months)
-        return context
+        return Context(
+            layout: pages.common(path: "", title: site.config.title, root: ""), grids: grids,
+            periodYears: gridYears.map { year in
+                PeriodYear(
+                    year: year, href: PagePath.year(year), title: pages.yearTitle(year), hidden: year != first,
+                    announced: calendar.isAnnounced(year: year), periods: pages.periods(year))
+            },
+            todayLine: answer.today, nextHolidayLine: answer.holiday, makeupLine: answer.makeup ?? "",
+            hasMakeupLine: answer.makeup != nil,
+            asOf: strings.homeAsOf(strings.longDate(today), zone: strings.zoneName(site.config.timeZone)),
+            legend: pages.legend(drawn: grids),
+            upcoming: Upcoming(notes: upcoming.map { pages.noteSummary($0, root: "") }), hasUpcoming: !upcoming.isEmpty,
+            years: pages.years.reversed().map { y in
+                YearLink(
+                    year: y, href: PagePath.year(y), announced: calendar.isAnnounced(year: y), current: y == today.year)
+            },
+            // Each public work schedule's answer for today and this weekend (`ScheduleAnswer`).
+            scheduleAnswers: pages.publicSchedules.map { schedule in
+                ScheduleLine(
+                    id: schedule.id, name: strings.scheduleTitle(schedule), href: PagePath.schedule(schedule.id),
+                    line: scheduleAnswer(schedule, on: today))
+            },
+            hasScheduleAnswers: !pages.publicSchedules.isEmpty, homeData: homeData(months: months))
     }
 
     /// The year whose holiday table stands beside a month's grid: the month's own, or at the

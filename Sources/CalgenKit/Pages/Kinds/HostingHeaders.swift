@@ -8,6 +8,7 @@ import CalgenModel
 /// are secret): they get the `feeds/*` rules and the host's type for `.ics`. Rules are chosen so
 /// that no two set the same header on one path (Netlify joins such values).
 struct HostingHeaders: Page {
+    static let kind = PageKind.headers
     static let template = PagePath.headers
 
     let sitePath: String
@@ -18,12 +19,24 @@ struct HostingHeaders: Page {
         templates.render(HostingHeaders(sitePath: sitePath))
     }
 
-    func context() -> [String: Any] {
-        [
-            "sitePath": sitePath, "paths": PagePath.templateContext,
-            // The public feeds by name (any web page may read their manifests); the public
-            // schedules' folder as a whole. Personal feeds and their manifests get neither.
-            "publicFeeds": Calgen.publicFeedPaths.map { ["feed": $0, "manifest": FeedPath.manifest(of: $0)] },
-        ]
+    struct Context: Encodable {
+        let sitePath: String
+        let paths: TemplateValue
+        /// The public feeds by name (any web page may read their manifests); the public
+        /// schedules' folder as a whole. Personal feeds and their manifests get neither.
+        let publicFeeds: [PublicFeed]
     }
+
+    struct PublicFeed: Encodable {
+        let feed: String
+        let manifest: String
+    }
+
+    func context() -> Context {
+        Context(
+            sitePath: sitePath, paths: LayoutContext.paths,
+            publicFeeds: Calgen.publicFeedPaths.map { PublicFeed(feed: $0, manifest: FeedPath.manifest(of: $0)) })
+    }
+
+    static func examples(_ pages: HTMLPages) -> [HostingHeaders] { [HostingHeaders(sitePath: pages.sitePath)] }
 }

@@ -3,6 +3,7 @@ import CalgenModel
 
 /// `404.html`, served for any missing path at any depth: links go from the site's root path.
 struct NotFoundPage: SitePage {
+    static let kind = PageKind.notFound
     static let template = "404"
 
     let pages: HTMLPages
@@ -11,15 +12,27 @@ struct NotFoundPage: SitePage {
 
     var path: String { PagePath.notFound }
 
-    func context() -> [String: Any] {
+    struct Context: Encodable {
+        @Inline var layout: LayoutContext
+        let years: [YearLink]
+        let noindex = true
+    }
+
+    struct YearLink: Encodable {
+        let year: Int
+        let href: String
+        let announced: Bool
+    }
+
+    func context() -> Context {
         let rootPath = pages.sitePath
         let calendar = pages.calendar
-        var context = pages.common(
-            path: PagePath.notFound, title: "\(pages.strings.ui.notFoundTitle) · \(pages.site.config.title)", root: rootPath)
-        context["years"] = pages.years.reversed().map {
-            ["year": $0, "href": rootPath + PagePath.year($0), "announced": calendar.isAnnounced(year: $0)]
-        }
-        context["noindex"] = true
-        return context
+        return Context(
+            layout: pages.common(
+                path: PagePath.notFound, title: "\(pages.strings.ui.notFoundTitle) · \(pages.site.config.title)",
+                root: rootPath),
+            years: pages.years.reversed().map {
+                YearLink(year: $0, href: rootPath + PagePath.year($0), announced: calendar.isAnnounced(year: $0))
+            })
     }
 }

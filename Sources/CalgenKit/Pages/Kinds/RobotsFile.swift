@@ -3,6 +3,7 @@ import CalgenModel
 /// `robots.txt`: keeps crawlers out of `feeds/`, where the personal feeds live, and names the
 /// sitemap.
 struct RobotsFile: Page {
+    static let kind = PageKind.robots
     static let template = PagePath.robots
 
     let baseURL: String
@@ -10,7 +11,17 @@ struct RobotsFile: Page {
 
     var path: String { PagePath.robots }
 
-    func context() -> [String: Any] {
-        ["baseURL": baseURL, "sitePath": sitePath, "paths": PagePath.templateContext]
+    struct Context: Encodable {
+        let baseURL: String
+        let sitePath: String
+        let paths: TemplateValue
+    }
+
+    func context() -> Context {
+        Context(baseURL: baseURL, sitePath: sitePath, paths: LayoutContext.paths)
+    }
+
+    static func examples(_ pages: HTMLPages) -> [RobotsFile] {
+        [RobotsFile(baseURL: pages.site.config.baseURL, sitePath: pages.sitePath)]
     }
 }

@@ -6,6 +6,7 @@ import CalgenModel
 /// (shift and hours, its own reasons) beside the national ones, and the days the holiday
 /// arrangement or its own dates decide.
 struct ScheduleMonthPage: SitePage {
+    static let kind = PageKind.scheduleMonth
     static let template = ScheduleYearPage.template
 
     let pages: HTMLPages
@@ -26,7 +27,21 @@ struct ScheduleMonthPage: SitePage {
     var folder: String { place.folder + "\(year)/" + PagePath.monthFolder(month) }
     var path: String { folder + PagePath.index }
 
-    func context() -> [String: Any] {
+    struct Context: Encodable {
+        @Inline var layout: LayoutContext
+        @Inline var about: ScheduleYearPage.About
+        let heading: String
+        let isYear = false
+        /// The year's counts are on the year page only.
+        let counts = false
+        let grid: GridContext
+        let prev: LinkContext?
+        let next: LinkContext?
+        let up: LinkContext
+        let nationalHref: String
+    }
+
+    func context() -> Context {
         let root = "../../../../"
         let strings = pages.strings
         let work = ScheduleEvaluator(schedule: schedule, almanac: pages.site.almanac)
@@ -34,31 +49,28 @@ struct ScheduleMonthPage: SitePage {
         let last = CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))!
         let days = work.days(from: first, through: last)
         let heading = "\(strings.scheduleTitle(schedule)) · \(strings.monthTitle(year: year, month: month))"
-        var context = pages.common(
-            path: folder, title: "\(heading) · \(pages.site.config.title)",
-            root: root,
-            description: strings.scheduleTitle(schedule) + (strings.isChinese ? "，" : ", ")
-                + strings.monthTitle(year: year, month: month) + (strings.isChinese ? "：" : ": ")
-                + strings.scheduleSummary(schedule))
-        context.merge(ScheduleYearPage.about(place, days: days, year: year, pages: pages, root: root)) { $1 }
-        context["heading"] = heading
-        context["isYear"] = false
-        context["counts"] = false
         var grid = pages.grid()
         grid.work = work
         var monthGrid = grid.context(
             year: year, month: month, large: true, fullWeeks: false, href: nil, noteHref: { root + PagePath.note($0.slug) })
-        monthGrid["hideCaption"] = true
-        context["grid"] = monthGrid
+        monthGrid.hideCaption = true
         let years = pages.site.scheduleYears(today: pages.today)
-        for (key, day) in [("prev", first.previous), ("next", last.next)] where years.contains(day.year) {
-            context[key] = [
-                "href": "../../\(day.year)/" + PagePath.monthFolder(day.month),
-                "label": day.year == year ? strings.monthName(day.month) : strings.monthTitle(year: day.year, month: day.month),
-            ]
+        func link(_ day: CivilDate) -> LinkContext? {
+            guard years.contains(day.year) else { return nil }
+            return LinkContext(
+                href: "../../\(day.year)/" + PagePath.monthFolder(day.month),
+                label: day.year == year ? strings.monthName(day.month) : strings.monthTitle(year: day.year, month: day.month))
         }
-        context["up"] = ["href": "../", "label": strings.isChinese ? "\(year)年" : "\(year)"]
-        context["nationalHref"] = pages.years.contains(year) ? root + PagePath.month(year, month) : root
-        return context
+        return Context(
+            layout: pages.common(
+                path: folder, title: "\(heading) · \(pages.site.config.title)",
+                root: root,
+                description: strings.scheduleTitle(schedule) + (strings.isChinese ? "，" : ", ")
+                    + strings.monthTitle(year: year, month: month) + (strings.isChinese ? "：" : ": ")
+                    + strings.scheduleSummary(schedule)),
+            about: ScheduleYearPage.about(place, days: days, year: year, pages: pages, root: root), heading: heading,
+            grid: monthGrid, prev: link(first.previous), next: link(last.next),
+            up: LinkContext(href: "../", label: strings.isChinese ? "\(year)年" : "\(year)"),
+            nationalHref: pages.years.contains(year) ? root + PagePath.month(year, month) : root)
     }
 }

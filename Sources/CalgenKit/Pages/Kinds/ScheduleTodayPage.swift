@@ -9,6 +9,7 @@ import CalgenModel
 /// weeks until the next build its small script picks the reader's day from the answers embedded
 /// at build time (`data()`).
 struct ScheduleTodayPage: SitePage {
+    static let kind = PageKind.scheduleToday
     static let template = "schedules"
 
     let pages: HTMLPages
@@ -27,42 +28,67 @@ struct ScheduleTodayPage: SitePage {
     /// How many days after the build the embedded answers reach: the home page's four months.
     static let days = 122
 
-    func context() -> [String: Any] {
+    struct Context: Encodable {
+        @Inline var layout: LayoutContext
+        let heading: String
+        let single: Bool
+        let entries: [Entry]
+        /// A single schedule's rules, feed and decided days, as on its year page.
+        @Inline var about: ScheduleYearPage.About?
+        let asOf: String
+        let scheduleData: String
+    }
+
+    /// A schedule's answer for today and this weekend, with its years.
+    struct Entry: Encodable {
+        let id: String
+        let name: String
+        let href: String
+        let summary: String
+        let today: String
+        let weekend: String
+        let years: [Year]
+    }
+
+    struct Year: Encodable {
+        let label: String
+        let href: String
+        let current: Bool
+    }
+
+    func context() -> Context {
         let strings = pages.strings
         let words = strings.ui
         let root = schedule == nil ? "../" : "../../"
         let heading = schedule.map(strings.scheduleTitle) ?? words.schedulesHeading
-        var context = pages.common(
-            path: folder, title: "\(heading) · \(pages.site.config.title)", root: root,
-            description: schedule.map {
-                strings.scheduleTitle($0) + (strings.isChinese ? "：" : ": ") + strings.scheduleSummary($0)
-            }
-                ?? words.schedulesText)
-        context["heading"] = heading
-        context["single"] = schedule != nil
         let years = pages.site.scheduleYears(today: pages.today)
         let schedules = schedule.map { [$0] } ?? pages.publicSchedules
-        context["entries"] = schedules.map { schedule -> [String: Any] in
+        let entries = schedules.map { schedule in
             let answer = ScheduleAnswer(
                 on: pages.today, work: ScheduleEvaluator(schedule: schedule, almanac: pages.site.almanac), strings: strings)
             let here = self.schedule == nil ? PagePath.schedule(schedule.id).dropFirst(PagePath.schedules.count) : ""
-            return [
-                "id": schedule.id, "name": strings.scheduleTitle(schedule), "href": String(here),
-                "summary": strings.scheduleSummary(schedule), "today": answer.today, "weekend": answer.weekend,
-                "years": years.map { year -> [String: Any] in
-                    ["label": "\(year)", "href": String(here) + "\(year)/", "current": year == pages.today.year]
-                },
-            ]
+            return Entry(
+                id: schedule.id, name: strings.scheduleTitle(schedule), href: String(here),
+                summary: strings.scheduleSummary(schedule), today: answer.today, weekend: answer.weekend,
+                years: years.map { year in
+                    Year(label: "\(year)", href: String(here) + "\(year)/", current: year == pages.today.year)
+                })
         }
-        if let schedule {
-            let place = SchedulePlace.public(schedule)
+        let about = schedule.map { schedule in
             let year = years.contains(pages.today.year) ? pages.today.year : years.first ?? pages.today.year
             let days = ScheduleEvaluator(schedule: schedule, almanac: pages.site.almanac).days(ofYear: year)
-            context.merge(ScheduleYearPage.about(place, days: days, year: year, pages: pages, root: root)) { $1 }
+            return ScheduleYearPage.about(.public(schedule), days: days, year: year, pages: pages, root: root)
         }
-        context["asOf"] = strings.homeAsOf(strings.longDate(pages.today), zone: strings.zoneName(pages.site.config.timeZone))
-        context["scheduleData"] = data(schedules)
-        return context
+        return Context(
+            layout: pages.common(
+                path: folder, title: "\(heading) · \(pages.site.config.title)", root: root,
+                description: schedule.map {
+                    strings.scheduleTitle($0) + (strings.isChinese ? "：" : ": ") + strings.scheduleSummary($0)
+                }
+                    ?? words.schedulesText),
+            heading: heading, single: schedule != nil, entries: entries, about: about,
+            asOf: strings.homeAsOf(strings.longDate(pages.today), zone: strings.zoneName(pages.site.config.timeZone)),
+            scheduleData: data(schedules))
     }
 
     /// What the page's script needs, as JSON for a `<script type="application/json">`: each

@@ -7,6 +7,7 @@ import CalgenModel
 /// arrangement or its own dates decide, and its feed's address. One per year of the site's feed
 /// horizon (`Site.scheduleYears`).
 struct ScheduleYearPage: SitePage {
+    static let kind = PageKind.scheduleYear
     static let template = "schedule"
 
     let pages: HTMLPages
@@ -26,43 +27,70 @@ struct ScheduleYearPage: SitePage {
     var folder: String { place.folder + "\(year)/" }
     var path: String { folder + PagePath.index }
 
-    func context() -> [String: Any] {
+    struct Context: Encodable {
+        @Inline var layout: LayoutContext
+        @Inline var about: About
+        let heading: String
+        let isYear = true
+        let months: [GridContext]
+        let prev: LinkContext?
+        let next: LinkContext?
+        let nationalHref: String
+    }
+
+    /// What the year and month pages of a schedule share (`about(_:days:year:pages:root:)`).
+    struct About: Encodable, Sendable {
+        let scheduleName: String
+        let rules: [TextItem]
+        let counts: String
+        let decided: [DecidedDay]
+        let hasDecided: Bool
+        let scheduleFeed: [SubscribePage.FeedAddress]
+        /// A private schedule has no API, no today page and is not indexed.
+        @FalseIfNil var apiHref: String?
+        @FalseIfNil var todayHref: String?
+        let noindex: Bool
+        let scheduleLegend: String
+    }
+
+    /// A day the holiday arrangement or the schedule's own dates decide.
+    struct DecidedDay: Encodable, Sendable {
+        let iso: String
+        let date: String
+        let text: String
+    }
+
+    func context() -> Context {
         let root = "../../../"
         let strings = pages.strings
         let work = ScheduleEvaluator(schedule: schedule, almanac: pages.site.almanac)
         let days = work.days(ofYear: year)
         let heading = "\(strings.scheduleTitle(schedule)) · \(strings.isChinese ? "\(year)年" : "\(year)")"
         let about = ScheduleYearPage.about(place, days: days, year: year, pages: pages, root: root)
-        var context = pages.common(
-            path: folder, title: "\(heading) · \(pages.site.config.title)", root: root,
-            description: strings.scheduleTitle(schedule) + (strings.isChinese ? "，" : ", ") + (about["counts"] as? String ?? "")
-                + (strings.isChinese ? "" : " ") + strings.scheduleSummary(schedule))
-        context.merge(about) { $1 }
-        context["heading"] = heading
-        context["isYear"] = true
         var grid = pages.grid()
         grid.work = work
-        context["months"] = (1...12).map { m in
-            grid.context(
-                year: year, month: m, large: false, fullWeeks: true, href: PagePath.monthFolder(m),
-                linkFrom: CivilDate(year: year, month: 1, day: 1)!, noteHref: { root + PagePath.note($0.slug) })
-        }
         let years = pages.site.scheduleYears(today: pages.today)
-        if years.contains(year - 1) {
-            context["prev"] = ["href": "../\(year - 1)/", "label": "\(year - 1)"]
-        }
-        if years.contains(year + 1) {
-            context["next"] = ["href": "../\(year + 1)/", "label": "\(year + 1)"]
-        }
-        context["nationalHref"] = pages.years.contains(year) ? root + PagePath.year(year) : root
-        return context
+        return Context(
+            layout: pages.common(
+                path: folder, title: "\(heading) · \(pages.site.config.title)", root: root,
+                description: strings.scheduleTitle(schedule) + (strings.isChinese ? "，" : ", ") + about.counts
+                    + (strings.isChinese ? "" : " ") + strings.scheduleSummary(schedule)),
+            about: about, heading: heading,
+            months: (1...12).map { m in
+                grid.context(
+                    year: year, month: m, large: false, fullWeeks: true, href: PagePath.monthFolder(m),
+                    linkFrom: CivilDate(year: year, month: 1, day: 1)!, noteHref: { root + PagePath.note($0.slug) })
+            },
+            prev: years.contains(year - 1) ? LinkContext(href: "../\(year - 1)/", label: "\(year - 1)") : nil,
+            next: years.contains(year + 1) ? LinkContext(href: "../\(year + 1)/", label: "\(year + 1)") : nil,
+            nationalHref: pages.years.contains(year) ? root + PagePath.year(year) : root)
     }
 
     /// What the year and month pages of a schedule share: its rules, the counts of `days`, the
     /// days decided by something else than the pattern, the feed's address and the API's link.
     static func about(
         _ place: SchedulePlace, days: [ScheduleDay], year: Int, pages: HTMLPages, root: String
-    ) -> [String: Any] {
+    ) -> About {
         let schedule = place.schedule
         let strings = pages.strings
         let words = strings.ui
@@ -76,10 +104,13 @@ struct ScheduleYearPage: SitePage {
         let decided = days.filter { day in
             day.work != .unknown && (day.reason != .pattern || (day.work == .worked && day.statutoryDay != nil))
         }
-        return [
-            "scheduleName": schedule.name,
-            "rules": rules.map { ["text": $0] },
-            "counts": strings.fill(
+        var feed = SubscribePage.feedAddress(
+            id: "schedule", path: place.feedPath, title: words.scheduleFeed, text: words.scheduleFeedText,
+            calendarName: strings.scheduleTitle(schedule), baseURL: pages.site.config.baseURL, relativeTo: "")
+        feed.href = root + place.feedPath
+        return About(
+            scheduleName: schedule.name, rules: rules.map { TextItem(text: $0) },
+            counts: strings.fill(
                 words.scheduleCounts,
                 [
                     "year": "\(year)", "worked": "\(days.count { $0.work == .worked })",
@@ -87,26 +118,15 @@ struct ScheduleYearPage: SitePage {
                     "off": "\(days.count { $0.work == .off })",
                     "unknown": unknown == 0 ? "" : strings.fill(words.scheduleUnknown, ["n": "\(unknown)"]),
                 ]),
-            "decided": decided.map { day -> [String: Any] in
-                [
-                    "iso": day.date.iso8601, "date": strings.shortDate(day.date),
-                    "text": strings.scheduleLine(day, schedule: schedule),
-                ]
+            decided: decided.map { day in
+                DecidedDay(
+                    iso: day.date.iso8601, date: strings.shortDate(day.date),
+                    text: strings.scheduleLine(day, schedule: schedule))
             },
-            "hasDecided": !decided.isEmpty,
-            "scheduleFeed": [
-                SubscribePage.feedAddress(
-                    id: "schedule", path: place.feedPath, title: words.scheduleFeed, text: words.scheduleFeedText,
-                    calendarName: strings.scheduleTitle(schedule), baseURL: pages.site.config.baseURL, relativeTo: ""
-                )
-                .merging(["href": root + place.feedPath]) { $1 }
-            ],
-            // A private schedule has no API, no today page and is not indexed.
-            "apiHref": place.isPrivate ? false : root + PagePath.apiScheduleYear(schedule.id, year),
-            "todayHref": place.isPrivate ? false : root + PagePath.schedule(schedule.id),
-            "noindex": place.isPrivate,
-            "scheduleLegend": words.scheduleLegend,
-        ]
+            hasDecided: !decided.isEmpty, scheduleFeed: [feed],
+            apiHref: place.isPrivate ? nil : root + PagePath.apiScheduleYear(schedule.id, year),
+            todayHref: place.isPrivate ? nil : root + PagePath.schedule(schedule.id), noindex: place.isPrivate,
+            scheduleLegend: words.scheduleLegend)
     }
 }
 

@@ -2,6 +2,7 @@ import CalgenModel
 
 /// `sitemap.xml`: every public page as an absolute URL, the 404 page aside.
 struct Sitemap: Page {
+    static let kind = PageKind.sitemap
     static let template = PagePath.sitemap
 
     let baseURL: String
@@ -19,11 +20,20 @@ struct Sitemap: Page {
         templates.render(RobotsFile(baseURL: baseURL, sitePath: sitePath))
     }
 
-    func context() -> [String: Any] {
+    struct Context: Encodable {
+        let urls: [String]
+    }
+
+    func context() -> Context {
         let urls = pages.sorted().filter { $0 != PagePath.notFound }.map { page -> String in
             let clean = page.hasSuffix(PagePath.index) ? String(page.dropLast(PagePath.index.count)) : page
             return XMLText.clean(baseURL + clean)
         }
-        return ["urls": urls]
+        return Context(urls: urls)
+    }
+
+    /// The sitemap of the site's own pages.
+    static func examples(_ pages: HTMLPages) -> [Sitemap] {
+        [Sitemap(baseURL: pages.site.config.baseURL, pages: PageKinds.site.flatMap { $0.all(pages).map(\.path) })]
     }
 }

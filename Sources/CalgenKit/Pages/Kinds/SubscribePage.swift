@@ -3,6 +3,7 @@ import CalgenModel
 
 /// `subscribe/index.html`: the public feeds' addresses and how to subscribe in each calendar app.
 struct SubscribePage: SitePage {
+    static let kind = PageKind.subscribe
     static let template = "subscribe"
 
     let pages: HTMLPages
@@ -11,74 +12,117 @@ struct SubscribePage: SitePage {
 
     var path: String { PagePath.subscribe + PagePath.index }
 
-    func context() -> [String: Any] {
+    /// The context of the template it shares with the page beside a personal feed
+    /// (`PrivateFeedPage.Context`), which is `personal`.
+    struct Context: Encodable {
+        @Inline var layout: LayoutContext
+        let heading: String
+        let isChinese: Bool
+        let personal = false
+        let chooser: Chooser
+        let feeds: [FeedAddress]
+        let scheduleList: [ScheduleLink]
+        let hasScheduleList: Bool
+        let variants: [Variant]
+        let hasVariants = true
+    }
+
+    /// The two-line chooser's webcal addresses.
+    struct Chooser: Encodable {
+        let holidays: String
+        let makeup: String
+    }
+
+    struct ScheduleLink: Encodable {
+        let name: String
+        let href: String
+        let text: String
+    }
+
+    /// A variant of the holiday feed: its name, who it is for, and its feeds.
+    struct Variant: Encodable {
+        let name: String
+        let text: String
+        let links: [FeedAddress]
+    }
+
+    /// One feed's addresses for `partials/feed-address`.
+    struct FeedAddress: Encodable, Sendable {
+        let id: String
+        let title: String
+        let text: String
+        let https: String
+        let webcal: String
+        var href: String
+        let google: String
+        let outlook: String
+        var qrSize: Int? = nil
+        var qrPath: String? = nil
+        var label: String? = nil
+    }
+
+    func context() -> Context {
         let root = "../"
         let strings = pages.strings
         let words = strings.ui
-        var context = pages.common(
-            path: PagePath.subscribe, title: "\(words.subscribeTitle) · \(pages.site.config.title)", root: root,
-            description: words.subscribeDescription)
-        context["heading"] = words.subscribeTitle
-        context["isChinese"] = strings.isChinese
-        context["personal"] = false
         let base = pages.site.config.baseURL
-        // The two-line chooser: an iPhone with Apple's built-in holidays takes the make-up days,
-        // everyone else the holidays.
-        context["chooser"] = [
-            "holidays": FeedURL(baseURL: base, path: Calgen.publicFeedPath).webcal,
-            "makeup": FeedURL(baseURL: base, path: Calgen.makeupFeedPath).webcal,
-        ]
-        context["feeds"] = [
-            SubscribePage.feedAddress(
-                id: "holidays", path: Calgen.publicFeedPath, title: words.subscribe, text: words.subscribeText,
-                calendarName: strings.publicFeedName(pages.site.config.title), baseURL: pages.site.config.baseURL),
-            SubscribePage.feedAddress(
-                id: "makeup", path: Calgen.makeupFeedPath, title: words.variantMakeup, text: words.variantMakeupText,
-                calendarName: strings.publicFeedName(pages.site.config.title) + " · " + words.variantMakeupLink,
-                baseURL: pages.site.config.baseURL),
-            SubscribePage.feedAddress(
-                id: "festivals", path: Calgen.festivalsFeedPath, title: words.subscribeFestivals,
-                text: words.subscribeFestivalsText, calendarName: strings.festivalsFeedName(pages.site.config.title),
-                baseURL: pages.site.config.baseURL),
-        ]
         // The public work schedules, each with its current year's page (which has its feed).
         let year =
             pages.site.scheduleYears(today: pages.today).contains(pages.today.year)
             ? pages.today.year : pages.site.scheduleYears(today: pages.today).first ?? pages.today.year
-        context["scheduleList"] = pages.publicSchedules.map { schedule -> [String: Any] in
-            [
-                "name": strings.scheduleTitle(schedule), "href": root + PagePath.scheduleYear(schedule.id, year),
-                "text": strings.scheduleSummary(schedule),
-            ]
-        }
-        context["hasScheduleList"] = !pages.publicSchedules.isEmpty
-        context["variants"] = variants()
-        context["hasVariants"] = true
-        return context
+        return Context(
+            layout: pages.common(
+                path: PagePath.subscribe, title: "\(words.subscribeTitle) · \(pages.site.config.title)", root: root,
+                description: words.subscribeDescription),
+            heading: words.subscribeTitle, isChinese: strings.isChinese,
+            // The two-line chooser: an iPhone with Apple's built-in holidays takes the make-up days,
+            // everyone else the holidays.
+            chooser: Chooser(
+                holidays: FeedURL(baseURL: base, path: Calgen.publicFeedPath).webcal,
+                makeup: FeedURL(baseURL: base, path: Calgen.makeupFeedPath).webcal),
+            feeds: [
+                SubscribePage.feedAddress(
+                    id: "holidays", path: Calgen.publicFeedPath, title: words.subscribe, text: words.subscribeText,
+                    calendarName: strings.publicFeedName(pages.site.config.title), baseURL: base),
+                SubscribePage.feedAddress(
+                    id: "makeup", path: Calgen.makeupFeedPath, title: words.variantMakeup, text: words.variantMakeupText,
+                    calendarName: strings.publicFeedName(pages.site.config.title) + " · " + words.variantMakeupLink,
+                    baseURL: base),
+                SubscribePage.feedAddress(
+                    id: "festivals", path: Calgen.festivalsFeedPath, title: words.subscribeFestivals,
+                    text: words.subscribeFestivalsText, calendarName: strings.festivalsFeedName(pages.site.config.title),
+                    baseURL: base),
+            ],
+            scheduleList: pages.publicSchedules.map { schedule in
+                ScheduleLink(
+                    name: strings.scheduleTitle(schedule), href: root + PagePath.scheduleYear(schedule.id, year),
+                    text: strings.scheduleSummary(schedule))
+            },
+            hasScheduleList: !pages.publicSchedules.isEmpty, variants: variants())
     }
 
     /// The public variants of the holiday feed (`FeedRenderer.variantFeeds`), folded under one
     /// disclosure: each variant's name and who it is for, and for each of its feeds the same
     /// controls as the main feeds (webcal, Google Calendar, Outlook.com, the address to copy),
     /// no QR code; the announced years newest first.
-    private func variants() -> [[String: Any]] {
+    private func variants() -> [Variant] {
         let strings = pages.strings
         let words = strings.ui
         let base = pages.site.config.baseURL
         let site = pages.site.config.title
         var count = 0
-        func link(_ label: String, _ path: String) -> [String: Any] {
+        func link(_ label: String, _ path: String) -> FeedAddress {
             count += 1
             var address = SubscribePage.feedAddress(
                 id: "variant-\(count)", path: path, title: label, text: "",
                 calendarName: strings.publicFeedName(site) + " · " + label, baseURL: base, qr: false)
-            address["label"] = label
+            address.label = label
             return address
         }
-        func item(_ name: String, _ text: String, _ links: [[String: Any]]) -> [String: Any] {
-            ["name": name, "text": text, "links": links]
+        func item(_ name: String, _ text: String, _ links: [FeedAddress]) -> Variant {
+            Variant(name: name, text: text, links: links)
         }
-        func languageLinks(_ language: SiteLanguage) -> [[String: Any]] {
+        func languageLinks(_ language: SiteLanguage) -> [FeedAddress] {
             [
                 link(words.variantHolidaysLink, FeedPath.named(Calgen.publicFeedPath, in: language)),
                 link(words.variantMakeupLink, FeedPath.named(Calgen.makeupFeedPath, in: language)),
@@ -103,18 +147,17 @@ struct SubscribePage: SitePage {
     static func feedAddress(
         id: String, path: String, title: String, text: String, calendarName: String, baseURL: String,
         relativeTo folder: String = "", qr: Bool = true
-    ) -> [String: Any] {
+    ) -> FeedAddress {
         let url = FeedURL(baseURL: baseURL, path: path)
         let relative = folder.isEmpty ? "../" + path : String(path.dropFirst(folder.count))
-        var address: [String: Any] = [
-            "id": id, "title": title, "text": text, "https": url.https, "webcal": url.webcal, "href": relative,
-            "google": url.google, "outlook": url.outlook(name: calendarName),
-        ]
+        var address = FeedAddress(
+            id: id, title: title, text: text, https: url.https, webcal: url.webcal, href: relative, google: url.google,
+            outlook: url.outlook(name: calendarName))
         // The webcal address as a QR code, to move from a computer's screen to a phone: a phone
         // opens it as a subscription (an https address would download the file once).
         if qr, let code = QRCode(url.webcal) {
-            address["qrSize"] = code.size
-            address["qrPath"] = code.path
+            address.qrSize = code.size
+            address.qrPath = code.path
         }
         return address
     }

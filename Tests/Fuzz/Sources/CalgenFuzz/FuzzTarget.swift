@@ -216,8 +216,12 @@ enum FuzzTarget: String, CaseIterable {
         let library = TemplateSet.compile(sources, problems: &problems)
         guard problems.isEmpty else { return }
         let set = TemplateSet(library: library, assets: [])
+        let context = TemplateValue.object([
+            "title": .text("x"), "items": .list([.object(["name": .text("y")]), .object(["name": .text("z")])]),
+            "flag": .flag(true),
+        ])
         for name in sources.keys.sorted() {
-            _ = set.render(name, ["title": "x", "items": [["name": "y"], ["name": "z"]], "flag": true])
+            _ = set.bytes(name, context)
         }
     }
 
