@@ -248,29 +248,12 @@ private struct TemplateKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPro
     }
 }
 
-private struct TemplateUnkeyedContainer: UnkeyedEncodingContainer {
+private struct TemplateUnkeyedContainer: UnkeyedEncodingContainer, TemplatePrimitives {
     let encoding: TemplateEncoding
     var codingPath: [any CodingKey] { [] }
     var count: Int { encoding.elements.count + encoding.nestedElements.count }
 
-    private func add(_ value: TemplateValue) { encoding.elements.append(value) }
-
-    mutating func encodeNil() { add(.flag(false)) }
-    mutating func encode(_ value: Bool) { add(.flag(value)) }
-    mutating func encode(_ value: String) { add(.text(value)) }
-    mutating func encode(_ value: Int) { add(.number(value)) }
-    mutating func encode(_ value: Double) { add(.text(String(describing: value))) }
-    mutating func encode(_ value: Float) { add(.text(String(describing: value))) }
-    mutating func encode(_ value: Int8) { add(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: Int16) { add(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: Int32) { add(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: Int64) { add(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt) { add(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt8) { add(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt16) { add(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt32) { add(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt64) { add(TemplateEncoding.number(value)) }
-    mutating func encode<T: Encodable>(_ value: T) { add(TemplateEncoder.value(of: value)) }
+    func put(_ value: TemplateValue) { encoding.elements.append(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey>
@@ -288,26 +271,34 @@ private struct TemplateUnkeyedContainer: UnkeyedEncodingContainer {
     }
 }
 
-private struct TemplateSingleContainer: SingleValueEncodingContainer {
+private struct TemplateSingleContainer: SingleValueEncodingContainer, TemplatePrimitives {
     let encoding: TemplateEncoding
     var codingPath: [any CodingKey] { [] }
 
-    private func set(_ value: TemplateValue) { encoding.single = value }
+    func put(_ value: TemplateValue) { encoding.single = value }
+}
 
-    mutating func encodeNil() { set(.flag(false)) }
-    mutating func encode(_ value: Bool) { set(.flag(value)) }
-    mutating func encode(_ value: String) { set(.text(value)) }
-    mutating func encode(_ value: Int) { set(.number(value)) }
-    mutating func encode(_ value: Double) { set(.text(String(describing: value))) }
-    mutating func encode(_ value: Float) { set(.text(String(describing: value))) }
-    mutating func encode(_ value: Int8) { set(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: Int16) { set(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: Int32) { set(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: Int64) { set(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt) { set(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt8) { set(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt16) { set(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt32) { set(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt64) { set(TemplateEncoding.number(value)) }
-    mutating func encode<T: Encodable>(_ value: T) { set(TemplateEncoder.value(of: value)) }
+/// What the unkeyed and the single-value containers share: every primitive becomes one
+/// `TemplateValue`, handed to `put`.
+private protocol TemplatePrimitives {
+    func put(_ value: TemplateValue)
+}
+
+extension TemplatePrimitives {
+    mutating func encodeNil() { put(.flag(false)) }
+    mutating func encode(_ value: Bool) { put(.flag(value)) }
+    mutating func encode(_ value: String) { put(.text(value)) }
+    mutating func encode(_ value: Int) { put(.number(value)) }
+    mutating func encode(_ value: Double) { put(.text(String(describing: value))) }
+    mutating func encode(_ value: Float) { put(.text(String(describing: value))) }
+    mutating func encode(_ value: Int8) { put(TemplateEncoding.number(value)) }
+    mutating func encode(_ value: Int16) { put(TemplateEncoding.number(value)) }
+    mutating func encode(_ value: Int32) { put(TemplateEncoding.number(value)) }
+    mutating func encode(_ value: Int64) { put(TemplateEncoding.number(value)) }
+    mutating func encode(_ value: UInt) { put(TemplateEncoding.number(value)) }
+    mutating func encode(_ value: UInt8) { put(TemplateEncoding.number(value)) }
+    mutating func encode(_ value: UInt16) { put(TemplateEncoding.number(value)) }
+    mutating func encode(_ value: UInt32) { put(TemplateEncoding.number(value)) }
+    mutating func encode(_ value: UInt64) { put(TemplateEncoding.number(value)) }
+    mutating func encode<T: Encodable>(_ value: T) { put(TemplateEncoder.value(of: value)) }
 }
