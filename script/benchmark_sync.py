@@ -29,8 +29,9 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.error
 import urllib.request
+
+import loopback
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 USER = "bench"
@@ -134,14 +135,7 @@ level = warning
 """)
         self.process = subprocess.Popen([sys.executable, "-m", "radicale", "--config", config],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=1)
-                break
-            except urllib.error.HTTPError:
-                break
-            except OSError:
-                time.sleep(0.1)
+        loopback.answers(f"http://127.0.0.1:{self.port}/")
 
     def make_calendar(self, name):
         request = urllib.request.Request(
@@ -187,14 +181,7 @@ http {{
 """)
         subprocess.run(["nginx", "-e", f"{self.folder}/error.log", "-c", f"{self.folder}/nginx.conf", "-p", self.folder],
                        check=True)
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=1)
-                break
-            except urllib.error.HTTPError:
-                break
-            except OSError:
-                time.sleep(0.1)
+        loopback.answers(f"http://127.0.0.1:{self.port}/")
 
     def stop(self):
         try:

@@ -59,6 +59,8 @@ import caldav
 import icalendar
 import recurring_ical_events
 
+import loopback
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CALGEN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/calgen")
 USER = "wang"
@@ -179,15 +181,7 @@ mask_passwords = True
         self.process = subprocess.Popen(
             [sys.executable, "-m", "radicale", "--config", config], stdout=self.log, stderr=subprocess.STDOUT)
         self.url = f"http://127.0.0.1:{self.port}/"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(self.url, timeout=1)
-                break
-            except urllib.error.HTTPError:
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
+        if not loopback.answers(self.url):
             raise SystemExit("Radicale did not start; its log:\n" + open(self.log_path).read())
 
     def writes(self):
@@ -285,26 +279,11 @@ http {{
 }}
 """)
         self.url = f"http://127.0.0.1:{self.port}/"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{inner}/", timeout=1)
-                break
-            except urllib.error.HTTPError:
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
+        if not loopback.answers(f"http://127.0.0.1:{inner}/"):
             raise SystemExit("Xandikos did not start; its log:\n" + open(self.log_path).read())
         subprocess.run(["nginx", "-e", f"{self.front}/error.log", "-c", f"{self.front}/nginx.conf", "-p", self.front],
                        check=True)
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(self.url, timeout=1)
-                break
-            except urllib.error.HTTPError:
-                break  # 401: nginx answers, and asks for the password
-            except OSError:
-                time.sleep(0.1)
+        loopback.answers(self.url)
 
     def writes(self):
         """The PUT and DELETE requests Xandikos applied (a 423, locked while another write was
@@ -459,15 +438,7 @@ class SabreDAV:
         self.process = subprocess.Popen(["php", "-S", f"127.0.0.1:{self.port}", "server.php"], cwd=self.folder,
                                         stdout=self.output, stderr=subprocess.STDOUT)
         self.url = f"http://127.0.0.1:{self.port}/"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(self.url, timeout=1)
-                break
-            except urllib.error.HTTPError:
-                break  # 401: SabreDAV answers, and asks for the password
-            except OSError:
-                time.sleep(0.1)
-        else:
+        if not loopback.answers(self.url):
             raise SystemExit("SabreDAV did not start; its output:\n" + open(os.path.join(self.folder, "php.log")).read())
 
     def lines(self):
