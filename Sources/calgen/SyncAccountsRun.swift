@@ -1,4 +1,5 @@
 import ArgumentParser
+import CalgenCore
 import CalgenKit
 import CalgenModel
 import Foundation
@@ -8,13 +9,10 @@ extension SyncCommand {
     /// line each; the others go on when one fails, and the exit status is 1 when any failed.
     func runAccounts(build: String, accounts path: String) throws {
         let file: SyncAccounts
-        do throws(SyncAccounts.Failure) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw SyncAccounts.Failure(problems: ["\(path): cannot be read"])
-            }
-            file = try SyncAccounts.parse(String(decoding: data, as: UTF8.self), path: path)
+        do throws(ContentErrors) {
+            file = try SyncAccounts.read(path)
         } catch {
-            for line in error.problems { Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(line))\n") }
+            DiagnosticPrinter.print(error, outputDirectory: nil)
             throw ExitCode.failure
         }
         if let output = Self.buildOutput(containing: (file.stateFolder as NSString).appendingPathComponent("x")) {

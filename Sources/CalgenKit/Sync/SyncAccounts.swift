@@ -1,6 +1,5 @@
 import CalgenCore
 import Foundation
-import Yams
 
 /// The accounts file of publisher mode (`calgen sync --build public/ --accounts accounts.yml`):
 /// for each subscriber, the calendar their personal feed is written into and how to log in.
@@ -35,14 +34,6 @@ package struct SyncAccounts: Equatable, Sendable {
     /// In the file's order.
     package var accounts: [Account]
 
-    /// Why the file cannot be used: every problem, one line each.
-    package struct Failure: Error, CustomStringConvertible, Sendable {
-        package let problems: [String]
-        package var description: String { problems.joined(separator: "\n") }
-
-        package init(problems: [String]) { self.problems = problems }
-    }
-
     /// A password file's text without its last line break (`\n`, `\r\n` or `\r`): by Unicode
     /// scalars, as `"\r\n"` is one Character that `hasSuffix("\n")` does not see.
     package static func passwordText(_ text: String) -> String {
@@ -52,80 +43,91 @@ package struct SyncAccounts: Equatable, Sendable {
         return String(scalars)
     }
 
-    static let accountKeys: Set = ["to", "user", "calendar", "create", "password-env", "password-file"]
+    static let accountKeys = ["to", "user", "calendar", "create", "password-env", "password-file"]
 
-    /// Reads `text`, the file at `path` (relative paths in it are read from its folder).
-    package static func parse(_ text: String, path: String) throws(Failure) -> SyncAccounts {
+    /// The largest accounts file read.
+    package static let maxBytes = 1 << 20
+
+    /// Reads the file at `path` (a regular file of at most `maxBytes`, UTF-8) and parses it.
+    package static func read(_ path: String) throws(ContentErrors) -> SyncAccounts {
+        try parse(FileReader.readText(path, root: "/", limit: maxBytes), path: path)
+    }
+
+    /// Reads `text`, the file at `path` (relative paths in it are read from its folder). Every
+    /// problem is a diagnostic with its line and column and a fix, all of them at once.
+    package static func parse(_ text: String, path: String) throws(ContentErrors) -> SyncAccounts {
         let folder = (path as NSString).deletingLastPathComponent
         func absolute(_ p: String) -> String {
             p.hasPrefix("/") || folder.isEmpty ? p : (folder as NSString).appendingPathComponent(p)
         }
-        let root: Any?
-        do {
-            try YAMLAliasBound.check(text, file: path)
-            root = try Yams.load(yaml: text, .basic)
-        } catch let error as ContentErrors {
-            throw Failure(problems: error.diagnostics.map { $0.formatted + ($0.fix.map { " (fix: \($0))" } ?? "") })
-        } catch {
-            throw Failure(problems: ["\(path): invalid YAML: \(error)"])
+        let example = "accounts:\n  zhang-san:\n    to: https://dav.example.com/calendars/zhang/work/\n    …"
+        guard let root = try YAMLDocument.parse(text, file: path) else {
+            throw ContentErrors(Diagnostic(file: path, message: "the accounts file is empty", fix: "write `\(example)`"))
         }
-        guard let top = root as? [String: Any] else { throw Failure(problems: ["\(path): not a mapping with `accounts:`"]) }
-        var problems: [String] = []
-        for key in top.keys.sorted() where key != "state" && key != "accounts" {
-            problems.append("\(path): unknown key \"\(key)\" (known: state, accounts)")
+        var top = try YAMLFields(root, file: path, what: "the accounts file")
+        top.rejectUnknownKeys(allowed: ["state", "accounts"])
+        let state = top.string("state", example: "sync-state/") ?? "sync-state"
+        guard let listed = top.node("accounts"), case .mapping(let list) = listed, !list.isEmpty else {
+            top.report("accounts", "`accounts:` lists no account", fix: "write `\(example)`")
+            throw ContentErrors(top.problems)
         }
-        let state = top["state"] as? String ?? "sync-state"
-        guard let list = top["accounts"] as? [String: Any], !list.isEmpty else {
-            throw Failure(problems: problems + ["\(path): `accounts:` lists no account"])
-        }
-        // Yams' mapping has no order: the file's order is read back from the text.
-        let order = text.split(whereSeparator: \.isNewline).compactMap { line -> String? in
-            guard line.hasPrefix("  "), !line.hasPrefix("   "), let colon = line.firstIndex(of: ":") else { return nil }
-            return line[line.startIndex..<colon].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["\"", "'"])
-        }
-        let ids = list.keys.sorted { (order.firstIndex(of: $0) ?? Int.max, $0) < (order.firstIndex(of: $1) ?? Int.max, $1) }
+        var problems = top.problems
         var accounts: [Account] = []
-        for id in ids {
-            let at = "\(path): accounts.\(id)"
+        for (key, value) in list {
+            let id = key.string ?? ""
+            let at = Diagnostic.Location.line(key.mark?.line ?? 1, column: key.mark?.column ?? 1)
             guard id.range(of: #"^[a-z0-9][a-z0-9-]*$"#, options: .regularExpression) != nil else {
-                problems.append("\(at): a subscriber id is lower-case letters, digits and -")
-                continue
-            }
-            guard let fields = list[id] as? [String: Any] else {
-                problems.append("\(at): not a mapping of to, user, password-env or password-file")
-                continue
-            }
-            for key in fields.keys.sorted() where !accountKeys.contains(key) {
-                problems.append("\(at): unknown key \"\(key)\" (known: \(accountKeys.sorted().joined(separator: ", ")))")
-            }
-            let text = { (key: String) in (fields[key] as? String).flatMap { $0.isEmpty ? nil : $0 } }
-            guard let to = text("to"), HTTPFetcher.isHTTP(to) else {
-                problems.append("\(at): `to` must be the http(s) URL of the calendar or of the server")
-                continue
-            }
-            if TextRules.hasUserInfo(to) {
                 problems.append(
-                    "\(at): `to` must not carry a user name or password (\(HTTPFetcher.display(to))); fix: give the user as `user` and the password by `password-env` or `password-file`"
-                )
+                    Diagnostic(
+                        file: path, location: at, message: "\"\(id)\" is no subscriber id",
+                        fix: "name the account by the subscriber's id: lower-case letters, digits and -"))
                 continue
             }
-            guard let user = text("user") else {
-                problems.append("\(at): `user` is missing")
+            var fields: YAMLFields
+            do {
+                fields = try YAMLFields(value, file: path, what: "the account \(id)")
+            } catch {
+                problems += error.diagnostics
                 continue
             }
-            if text("calendar") != nil && text("create") != nil {
-                problems.append("\(at): give `calendar` or `create`, not both")
-            }
-            let choice = text("create").map(CalDAVDiscovery.Choice.create) ?? text("calendar").map(CalDAVDiscovery.Choice.named)
-            let environment = text("password-env")
-            let file = text("password-file").map(absolute)
-            if (environment == nil) == (file == nil) {
-                problems.append("\(at): give `password-env` (an environment variable's name) or `password-file`, one of them")
-            }
-            accounts.append(
-                Account(id: id, to: to, user: user, choice: choice, passwordEnvironment: environment, passwordFile: file))
+            let read = account(id, fields: &fields, absolute: absolute)
+            problems += read.problems
+            if let account = read.account { accounts.append(account) }
         }
-        guard problems.isEmpty else { throw Failure(problems: problems) }
+        guard problems.isEmpty else { throw ContentErrors(problems) }
         return SyncAccounts(stateFolder: absolute(state), accounts: accounts)
+    }
+
+    /// One account's fields, or its problems.
+    private static func account(_ id: String, fields: inout YAMLFields, absolute: (String) -> String)
+        -> (account: Account?, problems: [Diagnostic])
+    {
+        fields.rejectUnknownKeys(allowed: accountKeys, what: "an account")
+        let to = fields.string("to", required: true, example: "https://dav.example.com/calendars/\(id)/work/")
+        if let to, !HTTPFetcher.isHTTP(to) {
+            fields.report("to", "`to` must be the http(s) URL of the calendar or of the server", fix: "write `to: https://…`")
+        } else if let to, TextRules.hasUserInfo(to) {
+            fields.report(
+                "to", "`to` must not carry a user name or password (\(HTTPFetcher.display(to)))",
+                fix: "give the user as `user` and the password by `password-env` or `password-file`")
+        }
+        let user = fields.string("user", required: true, example: id)
+        let calendar = fields.string("calendar")
+        let create = fields.string("create")
+        if calendar != nil && create != nil {
+            fields.report("create", "give `calendar` or `create`, not both", fix: "keep the one you mean")
+        }
+        let environment = fields.string("password-env")
+        let file = fields.string("password-file").map(absolute)
+        if (environment == nil) == (file == nil) {
+            fields.report(
+                nil, "give the password by `password-env` (an environment variable's name) or by `password-file`, one of them",
+                fix: "e.g. `password-env: CALDAV_PASSWORD_\(id.uppercased().replacingOccurrences(of: "-", with: "_"))`")
+        }
+        guard fields.problems.isEmpty, let to, let user else { return (nil, fields.problems) }
+        let choice = create.map(CalDAVDiscovery.Choice.create) ?? calendar.map(CalDAVDiscovery.Choice.named)
+        return (
+            Account(id: id, to: to, user: user, choice: choice, passwordEnvironment: environment, passwordFile: file), []
+        )
     }
 }

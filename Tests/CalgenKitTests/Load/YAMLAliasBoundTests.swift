@@ -137,11 +137,11 @@ import Testing
 
     @Test func aSyncAccountsFileWithLaughsFailsFast() {
         let (result, seconds) = timed { () -> [String] in
-            do throws(SyncAccounts.Failure) {
+            do throws(ContentErrors) {
                 _ = try SyncAccounts.parse("accounts:\n" + Self.laughs(indent: "  "), path: "sync.yml")
                 return []
             } catch {
-                return error.problems
+                return error.diagnostics.map(\.formatted)
             }
         }
         #expect(result.first?.hasPrefix("sync.yml:7:47: error: with the alias *l4") == true, "\(result)")

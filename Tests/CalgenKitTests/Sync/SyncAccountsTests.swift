@@ -1,3 +1,4 @@
+import CalgenCore
 import CalgenKit
 import Testing
 
@@ -41,16 +42,18 @@ import Testing
                 calendar: A
                 create: B
             """
-        #expect(throws: SyncAccounts.Failure.self) { try SyncAccounts.parse(text, path: "a.yml") }
+        #expect(throws: ContentErrors.self) { try SyncAccounts.parse(text, path: "a.yml") }
         do {
             _ = try SyncAccounts.parse(text, path: "a.yml")
         } catch {
-            let problems = error.problems.joined(separator: "\n")
-            #expect(problems.contains("accounts.Bad_Id: a subscriber id"))
-            #expect(problems.contains("accounts.zhang-san: `to` must be"))
-            #expect(problems.contains("accounts.li-si: unknown key \"password\""))
-            #expect(problems.contains("accounts.li-si: give `calendar` or `create`, not both"))
-            #expect(problems.contains("accounts.li-si: give `password-env`"))
+            // Each at its line and column, with a fix.
+            let problems = error.diagnostics.map(\.formatted).joined(separator: "\n")
+            #expect(problems.contains("a.yml:2:3: error: \"Bad_Id\" is no subscriber id"), "\(problems)")
+            #expect(problems.contains("a.yml:7:9: error: `to` must be the http(s) URL"), "\(problems)")
+            #expect(problems.contains("a.yml:12:5: error: unknown key \"password\" for an account"), "\(problems)")
+            #expect(problems.contains("give `calendar` or `create`, not both"), "\(problems)")
+            #expect(problems.contains("give the password by `password-env`"), "\(problems)")
+            #expect(error.diagnostics.allSatisfy { $0.fix != nil && $0.location != nil })
         }
     }
 
@@ -66,10 +69,11 @@ import Testing
             _ = try SyncAccounts.parse(text, path: "accounts.yml")
             Issue.record("a `to` with user info must be refused")
         } catch {
-            #expect(error.problems.count == 1)
-            let line = error.problems.first ?? ""
-            #expect(line.hasPrefix("accounts.yml: accounts.zhang-san: `to` must not carry a user name or password"), "\(line)")
-            #expect(line.contains("fix: give the user as `user`") && !line.contains("s3cret-horse"), "\(line)")
+            #expect(error.diagnostics.count == 1)
+            let problem = error.diagnostics.first
+            let line = problem?.formatted ?? ""
+            #expect(line.hasPrefix("accounts.yml:3:9: error: `to` must not carry a user name or password"), "\(line)")
+            #expect(problem?.fix?.contains("give the user as `user`") == true && !line.contains("s3cret-horse"), "\(line)")
         }
     }
 

@@ -45,6 +45,8 @@ enum FuzzTarget: String, CaseIterable {
         case .subscriber:
             if let text = try? FileReader.text(bytes, path: "users/a.yml") {
                 _ = try? SubscriberParser.parse(text, file: "users/a.yml", fileName: "a.yml", defaultTimeZone: "Asia/Shanghai")
+                // The accounts file of `calgen sync` is read by the same YAML reader.
+                _ = try? SyncAccounts.parse(text, path: "sync/accounts.yml")
             }
         case .schedule:
             // A work schedule, parsed and then asked about every day of a year around its anchor.
