@@ -20,7 +20,7 @@ public struct BuildReport: Sendable {
     /// Whether the output was left exactly as it was (nothing changed, nothing written).
     public internal(set) var untouched = false
     /// Whether the build stopped before loading anything: nothing it reads had changed since the
-    /// last build, whose output is in place (see `BuildState`).
+    /// last build, whose output is in place (see `BuildRecord`).
     public internal(set) var skipped = false
     /// Files written; the others were kept from the previous output, untouched.
     public internal(set) var filesWritten = 0

@@ -56,7 +56,7 @@ struct BuildRecord: Sendable, Equatable {
         var key: String?
     }
 
-    /// The digest of everything the build read (`BuildState.inputs`): a build that reads the
+    /// The digest of everything the build read (`BuildInputs.scan`): a build that reads the
     /// same and finds the output as recorded stops before loading. `nil` when the build was not
     /// one that may stop so (`--strict`, `--previous-manifest`, assembling shards).
     var inputsDigest: String?
