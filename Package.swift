@@ -74,13 +74,11 @@ let package = Package(
         ),
         // Derives calgen's code revision from its sources (CodeRevision.swift in CalgenKit), the
         // part of every input digest that makes an upgraded calgen render every feed again.
-        .plugin(name: "CodeRevision", capability: .buildTool(), dependencies: ["CalgenGenerate"]),
+        .plugin(name: "CodeRevision", capability: .buildTool()),
         // Embeds what `calgen init` writes into a new site (the templates, the holiday-cn files
         // calgen ships, the publish workflow of a site of its own), so that the calgen binary
         // makes one anywhere (ScaffoldFiles.swift in CalgenKit).
-        .plugin(name: "SiteScaffold", capability: .buildTool(), dependencies: ["CalgenGenerate"]),
-        // What both plugins run when the build runs: reads their inputs, writes the Swift file.
-        .executableTarget(name: "CalgenGenerate", path: "Plugins/CalgenGenerate"),
+        .plugin(name: "SiteScaffold", capability: .buildTool()),
         // The preview server of `calgen serve`: static files over HTTP/1.1 on 127.0.0.1, and a
         // polling watcher. Kept out of CalgenKit, which then has no server in it.
         .target(name: "CalgenServe"),
