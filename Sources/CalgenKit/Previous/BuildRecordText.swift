@@ -60,7 +60,7 @@ extension BuildRecord {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = RecordReader(buffer: buffer)
             var record = BuildRecord()
-            guard let first = reader.line(), first.count == 1, reader.text(first[0]) == header else { return nil }
+            guard let first = reader.line(), first.count == 1, reader.text(first[0]) == BuildRecord.header else { return nil }
             // About one line a file: sized once, not grown step by step.
             record.artifacts.reserveCapacity(buffer.count / 120)
             while let line = reader.line() {
@@ -70,29 +70,37 @@ extension BuildRecord {
         }
     }
 
-    /// Adds one line's entry; false when the line is not one of the record's.
+    /// Adds one line's entry; false when the line is not one of the record's: every digest is
+    /// 64 lower-case hex digits (or `-` where none may be), every path valid UTF-8, so that a
+    /// record believed reads back exactly as it is written.
     private mutating func add(_ line: [Range<Int>], _ reader: RecordReader) -> Bool {
-        guard let kind = line.first else { return false }
-        switch (reader.text(kind), line.count) {
+        guard let kind = line.first.flatMap(reader.text) else { return false }
+        switch (kind, line.count) {
         case ("file", 5):
-            guard let numbers = reader.numbers(line[2]), numbers.count == 4 else { return false }
-            let sha = reader.text(line[3])
-            let key = reader.text(line[4])
-            artifacts[reader.text(line[1])] = Artifact(
+            guard let path = reader.text(line[1]), let numbers = reader.numbers(line[2]), numbers.count == 4,
+                let sha = reader.digest(line[3], orNone: true), let key = reader.digest(line[4], orNone: true)
+            else { return false }
+            artifacts[path] = Artifact(
                 stamp: Stamp(device: numbers[0], inode: numbers[1], size: numbers[2], modified: numbers[3]),
                 sha256: sha == "-" ? nil : sha, key: key == "-" ? nil : key)
         case ("folder", 3):
-            guard let numbers = reader.numbers(line[2]), numbers.count == 4 else { return false }
-            folders[reader.text(line[1])] = Stamp(device: numbers[0], inode: numbers[1], size: numbers[2], modified: numbers[3])
+            guard let path = reader.text(line[1]), let numbers = reader.numbers(line[2]), numbers.count == 4 else {
+                return false
+            }
+            folders[path] = Stamp(device: numbers[0], inode: numbers[1], size: numbers[2], modified: numbers[3])
         case ("input", 5):
-            guard let numbers = reader.numbers(line[3]), numbers.count == 5, line[4].count == 64 else { return false }
-            inputs.entries[reader.text(line[1]) + "\t" + reader.text(line[2])] = .init(
-                stat: numbers, digest: reader.text(line[4]))
+            guard let label = reader.text(line[1]), let path = reader.text(line[2]), let numbers = reader.numbers(line[3]),
+                numbers.count == 5, let digest = reader.digest(line[4], orNone: false)
+            else { return false }
+            inputs.entries[label + "\t" + path] = .init(stat: numbers, digest: digest)
         case ("inputs", 2):
-            inputsDigest = reader.text(line[1])
+            guard let digest = reader.digest(line[1], orNone: false) else { return false }
+            inputsDigest = digest
         case ("report", 3):
-            guard let number = reader.numbers(line[2]), number.count == 1 else { return false }
-            report[reader.text(line[1])] = Int(number[0])
+            guard let name = reader.text(line[1]), let number = reader.numbers(line[2]), number.count == 1 else {
+                return false
+            }
+            report[name] = Int(number[0])
         default:
             return false
         }
@@ -139,8 +147,18 @@ private struct RecordReader {
         return fields
     }
 
-    func text(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+    /// The field as text; `nil` when it is not valid UTF-8.
+    func text(_ range: Range<Int>) -> String? {
+        String(validating: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+    }
+
+    /// The field when it is a SHA-256 in 64 lower-case hex digits (or, with `orNone`, `-`).
+    func digest(_ range: Range<Int>, orNone: Bool) -> String? {
+        if orNone && range.count == 1 && buffer[range.lowerBound] == 0x2D { return "-" }
+        guard range.count == 64,
+            buffer[range].allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        else { return nil }
+        return text(range)
     }
 
     /// The space-separated decimal numbers of a field (each may start with `-`); `nil` when it

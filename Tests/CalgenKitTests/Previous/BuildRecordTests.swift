@@ -34,6 +34,10 @@ import Testing
         "", "calgen-record 2\n", "calgen-pages 1\n", "calgen-record 1\nfile\tx\t1 2 3\t-\t-\n",
         "calgen-record 1\nreport\tpages\tmany\n", "calgen-record 1\ninput\tcontent\ta\t1 2 3 4 5\tshort\n",
         "calgen-record 1\nsomething\telse\n",
+        // A digest that is not 64 lower-case hex digits (the fuzz target's finding: a byte that
+        // is no UTF-8 in it would read back as three).
+        "calgen-record 1\ninputs\t" + String(repeating: "g", count: 64) + "\n",
+        "calgen-record 1\nfile\tx\t1 2 3 4\t" + String(repeating: "A", count: 64) + "\t-\n",
     ])
     func aDamagedRecordIsNotBelieved(_ text: String) {
         #expect(BuildRecord.parse(Array(text.utf8)) == nil)
