@@ -23,7 +23,6 @@ import asyncio
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -38,12 +37,6 @@ USER = "bench"
 PASSWORD = "bench-password-5b1e"
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class DelayingProxy:
     """A TCP proxy on 127.0.0.1 adding `rtt` seconds of round trip: each chunk is forwarded
     rtt/2 after it arrived (in order), and a new connection waits one rtt before its first byte
@@ -53,7 +46,7 @@ class DelayingProxy:
         self.upstream_port = upstream_port
         self.rtt = rtt
         self.connections = 0
-        self.port = free_port()
+        self.port = loopback.free_port()
         self.loop = asyncio.new_event_loop()
         started = threading.Event()
         threading.Thread(target=self._serve, args=(started,), daemon=True).start()
@@ -116,26 +109,9 @@ class DelayingProxy:
 class Radicale:
     def __init__(self, folder):
         os.makedirs(folder, exist_ok=True)
-        self.port = free_port()
-        users = os.path.join(folder, "users")
-        with open(users, "w") as f:
-            f.write(f"{USER}:{PASSWORD}\n")
-        config = os.path.join(folder, "config")
-        with open(config, "w") as f:
-            f.write(f"""[server]
-hosts = 127.0.0.1:{self.port}
-[auth]
-type = htpasswd
-htpasswd_filename = {users}
-htpasswd_encryption = plain
-[storage]
-filesystem_folder = {os.path.join(folder, "collections")}
-[logging]
-level = warning
-""")
-        self.process = subprocess.Popen([sys.executable, "-m", "radicale", "--config", config],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        loopback.answers(f"http://127.0.0.1:{self.port}/")
+        self.process, self.port = loopback.radicale(folder, USER, PASSWORD)
+        if self.port is None:
+            raise SystemExit("Radicale did not start")
 
     def make_calendar(self, name):
         request = urllib.request.Request(
@@ -155,7 +131,7 @@ class NginxFront:
     def __init__(self, folder, upstream_port):
         self.folder = os.path.join(folder, "nginx")
         os.makedirs(self.folder, exist_ok=True)
-        self.port = free_port()
+        self.port = loopback.free_port()
         with open(os.path.join(self.folder, "nginx.conf"), "w") as f:
             f.write(f"""pid {self.folder}/nginx.pid;
 error_log {self.folder}/error.log;

@@ -47,7 +47,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -91,12 +90,6 @@ def check(condition, what, detail=""):
     print(("ok    " if condition else "FAIL  ") + what + ("" if condition or not detail else f": {detail}"))
     if not condition:
         failures.append(what)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def counted(count, before, expected):
@@ -155,33 +148,14 @@ class Radicale:
     """Radicale on 127.0.0.1, its log in a file whose PUT and DELETE lines can be counted."""
 
     def __init__(self, folder):
-        self.port = free_port()
         self.log_path = os.path.join(folder, "radicale.log")
-        users = os.path.join(folder, "users")
-        with open(users, "w") as f:
-            f.write(f"{USER}:{PASSWORD}\n")
-        config = os.path.join(folder, "config")
-        with open(config, "w") as f:
-            f.write(f"""[server]
-hosts = 127.0.0.1:{self.port}
-[auth]
-type = htpasswd
-htpasswd_filename = {users}
-htpasswd_encryption = plain
-[rights]
-type = owner_only
-[storage]
-filesystem_folder = {os.path.join(folder, "collections")}
-[logging]
-level = info
-mask_passwords = True
-""")
         self.log = open(self.log_path, "w")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "radicale", "--config", config], stdout=self.log, stderr=subprocess.STDOUT)
-        self.url = f"http://127.0.0.1:{self.port}/"
-        if not loopback.answers(self.url):
+        self.process, self.port = loopback.radicale(
+            folder, USER, PASSWORD, logging="level = info\nmask_passwords = True\n",
+            extra="[rights]\ntype = owner_only\n", output=self.log)
+        if self.port is None:
             raise SystemExit("Radicale did not start; its log:\n" + open(self.log_path).read())
+        self.url = f"http://127.0.0.1:{self.port}/"
 
     def writes(self):
         """The PUT and DELETE requests Radicale has logged so far."""
@@ -238,8 +212,8 @@ class Xandikos:
     requests that got through."""
 
     def __init__(self, folder):
-        inner = free_port()
-        self.port = free_port()
+        inner = loopback.free_port()
+        self.port = loopback.free_port()
         self.log_path = os.path.join(folder, "xandikos.log")
         self.log = open(self.log_path, "w")
         self.process = subprocess.Popen(
@@ -409,7 +383,7 @@ class SabreDAV:
         import sqlite3
         self.folder = os.path.join(folder, f"sabre-{auth}")
         os.makedirs(self.folder, exist_ok=True)
-        self.port = free_port()
+        self.port = loopback.free_port()
         with open(os.path.join(self.folder, "server.php"), "w") as f:
             f.write(SABRE_SERVER.replace("@USER@", USER).replace("@AUTH@", auth))
         with open(os.path.join(self.folder, "password"), "w") as f:

@@ -45,6 +45,8 @@ import time
 
 import yaml
 
+import loopback
+
 PUBLISH = "Examples/github-actions/publish.yml"
 SITE_PUBLISH = "Examples/github-actions/publish-site.yml"
 SHARDED = "Examples/github-actions/publish-sharded.yml"
@@ -62,12 +64,6 @@ FIRST_YEAR = 2025  # holiday data from then on: fewer day pages to render and up
 
 def run(args, **kwargs):
     return subprocess.run(args, check=True, capture_output=True, text=True, **kwargs)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @contextlib.contextmanager
@@ -185,7 +181,7 @@ def check_publish(calgen):
         with open(os.path.join(mirror, "2027.json"), "w", encoding="utf-8") as f:
             json.dump({"year": 2027, "papers": ["https://www.gov.cn/example"],
                        "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": True}]}, f, ensure_ascii=False)
-        port = free_port()
+        port = loopback.free_port()
         with http_server(served, port) as address:
             context = {"vars": {"SITE_URL": f"{address}/site/", "HOLIDAYS_SOURCE": f"{address}/holiday-cn/"},
                        "secrets": {"CALGEN_FEED_SECRET": SECRET}, "steps": {}}
@@ -253,7 +249,7 @@ def check_site_publish(calgen):
             json.dump({"year": 2027, "papers": ["https://www.gov.cn/example"],
                        "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": True}]}, f, ensure_ascii=False)
         del env["CALGEN_FEED_SECRET"]
-        port = free_port()
+        port = loopback.free_port()
         with http_server(served, port) as address:
             context = {"vars": {"SITE_URL": f"{address}/site/", "HOLIDAYS_SOURCE": f"{address}/holiday-cn/"},
                        "secrets": {"CALGEN_FEED_SECRET": SECRET}, "steps": {}}
@@ -584,7 +580,7 @@ def check_sharded(calgen):
         run([calgen, "build", "--quiet", "--output", os.path.join(served, "site")], cwd=source,
             env=dict(env, SOURCE_DATE_EPOCH=str(RELEASED)))
         print(f"the content and its previous release (version 1): {time.monotonic() - started:.1f} s")
-        http_port, s3_port = free_port(), free_port()
+        http_port, s3_port = loopback.free_port(), loopback.free_port()
         moto = [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(s3_port)]
         with http_server(served, http_port) as previous, server(moto, s3_port) as endpoint:
             s3 = boto3.client("s3", endpoint_url=endpoint, region_name="us-east-1", aws_access_key_id="check",

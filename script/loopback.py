@@ -1,7 +1,19 @@
-"""What the checks that start servers on 127.0.0.1 share: waiting until one answers."""
+"""What the checks that start servers on 127.0.0.1 share: a free port, waiting until a server
+answers, and Radicale with one user."""
+import os
+import socket
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def answers(url: str, tries: int = 100, pause: float = 0.1) -> bool:
@@ -16,3 +28,30 @@ def answers(url: str, tries: int = 100, pause: float = 0.1) -> bool:
         except OSError:
             time.sleep(pause)
     return False
+
+
+def radicale(folder: str, user: str, password: str, logging: str = "level = warning\n", extra: str = "",
+             output=subprocess.DEVNULL):
+    """Starts Radicale on 127.0.0.1 with `user` (a plain htpasswd file) and its collections in
+    `folder`; `extra` adds configuration sections, `logging` is the [logging] section's lines and
+    `output` gets what it prints. Returns the process and its port once it answers, or the
+    process and `None` when it does not."""
+    port = free_port()
+    users = os.path.join(folder, "users")
+    with open(users, "w") as f:
+        f.write(f"{user}:{password}\n")
+    config = os.path.join(folder, "config")
+    with open(config, "w") as f:
+        f.write(f"""[server]
+hosts = 127.0.0.1:{port}
+[auth]
+type = htpasswd
+htpasswd_filename = {users}
+htpasswd_encryption = plain
+{extra}[storage]
+filesystem_folder = {os.path.join(folder, "collections")}
+[logging]
+{logging}""")
+    process = subprocess.Popen([sys.executable, "-m", "radicale", "--config", config], stdout=output,
+                               stderr=subprocess.STDOUT)
+    return process, port if answers(f"http://127.0.0.1:{port}/") else None
