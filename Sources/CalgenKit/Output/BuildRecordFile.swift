@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// The one file a build keeps beside the output, its `BuildRecord`, is written by the output
-/// room, like every other file a build leaves; the incremental room only reads it.
+/// room, like every other file a build leaves; the previous-output room only reads it.
 enum BuildRecordFile {
     /// Writes `record` as the record of `output`, whole or not at all: a new file under a random
     /// name created with `O_EXCL | O_NOFOLLOW` beside it (`ExclusiveTemporaryFile`), renamed over
@@ -15,12 +15,12 @@ enum BuildRecordFile {
     /// written through. Then the files earlier calgen versions kept there instead go. One that
     /// cannot be written only costs the next build time.
     static func write(_ record: BuildRecord, forOutput output: String) {
-        ExclusiveTemporaryFile.replace(BuildRecord.path(forOutput: output), with: record.encoded, tag: "tmp")
+        write(record.encoded, to: BuildRecord.path(forOutput: output))
         for former in BuildRecord.formerFiles(forOutput: output) { unlink(former) }
     }
 
-    /// Writes `text` at `path` whole or not at all (as above).
-    static func write(_ text: String, to path: String) {
-        ExclusiveTemporaryFile.replace(path, with: Array(text.utf8), tag: "tmp")
+    /// Writes `bytes` at `path` whole or not at all (as above).
+    static func write(_ bytes: [UInt8], to path: String) {
+        ExclusiveTemporaryFile.replace(path, with: bytes, tag: "tmp")
     }
 }

@@ -23,7 +23,7 @@ import Testing
         let path = fixture.root.appendingPathComponent(".public.calgen-record").path
         let planted = path + ".tmp-\(getpid())"
         try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: "outside.txt")
-        BuildRecordFile.write("calgen-record 1\n", to: path)
+        BuildRecordFile.write(Array("calgen-record 1\n".utf8), to: path)
         #expect(fixture.read("outside.txt") == "precious")
         #expect(fixture.read(".public.calgen-record") == "calgen-record 1\n")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: planted)) == "outside.txt")
@@ -38,7 +38,7 @@ import Testing
         try fixture.write("outside.txt", "precious")
         let path = fixture.root.appendingPathComponent(".public.calgen-record").path
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "outside.txt")
-        BuildRecordFile.write("calgen-record 1\n", to: path)
+        BuildRecordFile.write(Array("calgen-record 1\n".utf8), to: path)
         #expect(fixture.read("outside.txt") == "precious")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil)
         #expect(fixture.read(".public.calgen-record") == "calgen-record 1\n")
