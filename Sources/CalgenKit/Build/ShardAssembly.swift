@@ -41,7 +41,7 @@ struct ShardAssembly: Sendable {
                     throw ContentErrors(
                         Diagnostic(
                             file: file,
-                            message: error.reason == "is missing"
+                            message: error.problem == .missing
                                 ? "is missing: \(folder.name) is not a shard's folder" : error.reason,
                             fix: rebuild))
                 }

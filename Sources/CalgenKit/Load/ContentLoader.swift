@@ -2,12 +2,6 @@ import CalgenCore
 import CalgenModel
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads a `Content/` directory into a `Site`, collecting every content error before failing.
 public struct ContentLoader: Sendable {
     /// The content directory as the user named it (used in messages, e.g. `Content`).
@@ -23,6 +17,9 @@ public struct ContentLoader: Sendable {
     /// every shard of a build and its assembly must agree on.
     public let subscribers: SubscriberSelection
 
+    /// Where every content file is read from: the content folder on disk, or a tree in memory.
+    let input: InputFolder
+
     /// Parsed files kept from an earlier load of the same content (a resident site's), reused
     /// when a file's bytes and what its parse depends on are the same.
     var cache: ParseCache?
@@ -37,6 +34,16 @@ public struct ContentLoader: Sendable {
         self.includeDrafts = includeDrafts
         self.baseURL = baseURL
         self.subscribers = subscribers
+        self.input = InputFolder(root: path)
+    }
+
+    /// A loader of the content in `tree` (whose root names it in messages), on disk or in memory.
+    init(tree: any SourceTree, includeDrafts: Bool = false, baseURL: String? = nil) {
+        self.contentDirectory = tree.root
+        self.includeDrafts = includeDrafts
+        self.baseURL = baseURL
+        self.subscribers = .all
+        self.input = InputFolder(tree: tree)
     }
 
     /// Loads and validates everything; throws all problems together.
@@ -79,7 +86,7 @@ public struct ContentLoader: Sendable {
     /// The settings and the SHA-256 of `site.yml`.
     func readConfig() throws(ContentErrors) -> (config: SiteConfig, digest: String) {
         let path = display("site.yml")
-        let source = try FileReader.readSource(path, root: contentDirectory, limit: Limits.siteFileBytes)
+        let source = try input.source("site.yml", limit: Limits.siteFileBytes)
         var config = try SiteConfig.parse(source.text, file: path)
         guard let baseURL else { return (config, source.digest) }
         guard let normalized = SiteConfig.normalizedBaseURL(baseURL) else {
@@ -101,18 +108,16 @@ public struct ContentLoader: Sendable {
     /// The calendar, and the SHA-256 of each year's source file (for the manifest).
     func readCalendar() throws(ContentErrors) -> (calendar: HolidayCalendar, sources: [Int: String]) {
         let directory = display("holidays")
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
-        } catch {
+        guard let entries = try input.list("holidays") else {
             throw ContentErrors([
                 Diagnostic(
                     file: directory, message: "the holiday data directory cannot be read",
                     fix: "create it and copy holiday-cn's YYYY.json files into it")
             ])
         }
+        let names = entries.map { String($0.name) }.filter { $0.hasSuffix(".json") }
         var problems = DiagnosticCollector()
-        problems.add(contentsOf: folderLinks(in: directory))
+        problems.add(contentsOf: input.folderLinks(entries.filter { !$0.name.hasPrefix(".") }))
         guard !names.isEmpty else {
             throw ContentErrors(
                 problems.diagnostics + [
@@ -122,10 +127,9 @@ public struct ContentLoader: Sendable {
         var files = [HolidayFile]()
         var sources = [Int: String]()
         for name in names {
-            let path = directory + "/" + name
             problems.collect { () throws(ContentErrors) in
-                let bytes = try FileReader.readBytes(path, root: contentDirectory, limit: Limits.holidayFileBytes)
-                let file = try HolidayFileParser.parse(path: path, bytes: bytes)
+                let bytes = try input.bytes("holidays/" + name, limit: Limits.holidayFileBytes)
+                let file = try HolidayFileParser.parse(path: directory + "/" + name, bytes: bytes)
                 files.append(file)
                 sources[file.year] = Digest.sha256(bytes)
             }
@@ -142,24 +146,19 @@ public struct ContentLoader: Sendable {
 
     /// The notes, and the SHA-256 of each one's file by slug. Files are read and parsed on all cores.
     func readNotes() throws(ContentErrors) -> (notes: [Note], digests: [String: String]) {
-        let directory = display("notes")
-        guard isDirectory(directory) else { return ([], [:]) }
-        guard let entries = FileTree.files(under: directory) else {
-            throw ContentErrors(
-                Diagnostic(
-                    file: directory, message: "the notes folder cannot be read (a folder in it is not readable)",
-                    fix: "make every folder in it readable"))
+        guard let entries = try input.walk("notes") else { return ([], [:]) }
+        let visible = entries.filter { entry in
+            !entry.path.dropFirst("notes/".count).split(separator: "/").contains { $0.hasPrefix(".") }
         }
-        let visible = entries.map(\.path).filter { path in !path.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
         // A link to a folder is refused, never skipped: the notes in it would silently be missing.
-        let links = folderLinks(in: directory, entries: visible)
-        let paths = visible.filter { $0.hasSuffix(".md") }
+        let links = input.folderLinks(visible)
+        let files = visible.filter { $0.kind != .folder && $0.path.hasSuffix(".md") }
         // Results carry each file's problems back from the worker threads.
-        let parsed = ParallelMap.map(paths) { relative in
+        let parsed = ParallelMap.map(files) { entry in
             Result { () throws(ContentErrors) -> (Note, String) in
-                let path = directory + "/" + relative
-                let name = String(relative.split(separator: "/").last ?? Substring(relative))
-                return try readSource(path, limit: Limits.noteFileBytes) { text throws(ContentErrors) in
+                let path = display(entry.path)
+                let name = String(entry.name)
+                return try readSource(entry, limit: Limits.noteFileBytes) { text throws(ContentErrors) in
                     try NoteParser.parse(text, file: path, fileName: name)
                 }
             }
@@ -247,9 +246,9 @@ public struct ContentLoader: Sendable {
         parse: @escaping @Sendable (_ text: String, _ path: String, _ name: String) throws(ContentErrors) -> Item
     ) throws(ContentErrors) -> (items: [Item], digests: [String: String], files: [String: String]) {
         let directory = display(folder)
-        guard isDirectory(directory) else { return ([], [:], [:]) }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            .filter { ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) && !$0.hasPrefix(".") }.sorted()
+        guard let entries = try input.list(folder) else { return ([], [:], [:]) }
+        let yaml = entries.filter { ($0.name.hasSuffix(".yml") || $0.name.hasSuffix(".yaml")) && !$0.name.hasPrefix(".") }
+        let names = yaml.map { String($0.name) }
         if let count, names.count > count.limit {
             throw ContentErrors(
                 Diagnostic(
@@ -257,22 +256,23 @@ public struct ContentLoader: Sendable {
                     message: "\(folder)/ holds \(names.count) \(count.what); the limit is \(count.limit) per site",
                     fix: count.fix))
         }
-        let root = contentDirectory
+        let input = input
         // Results carry each file's problems back from the worker threads.
-        let parsed = ParallelMap.map(names) { name in
+        let parsed = ParallelMap.map(yaml) { entry in
             Result { () throws(ContentErrors) -> (Item?, String) in
-                let path = directory + "/" + name
+                let name = String(entry.name)
                 guard parses(ContentLoader.stem(of: name)) else {
-                    return (nil, try FileReader.readSource(path, root: root, limit: limit).digest)
+                    return (nil, try input.source(entry.path, limit: limit).digest)
                 }
-                let (item, digest) = try readSource(path, limit: limit, dependencies: dependencies) {
+                let path = display(entry.path)
+                let (item, digest) = try readSource(entry, limit: limit, dependencies: dependencies) {
                     text throws(ContentErrors) in try parse(text, path, name)
                 }
                 return (item, digest)
             }
         }
         var problems = DiagnosticCollector()
-        problems.add(contentsOf: folderLinks(in: directory))
+        problems.add(contentsOf: input.folderLinks(entries.filter { !$0.name.hasPrefix(".") }))
         var items = [Item]()
         var digests = [String: String]()
         var files = [String: String]()
@@ -296,20 +296,20 @@ public struct ContentLoader: Sendable {
         return (items.sorted { id($0) < id($1) }, digests, files)
     }
 
-    /// The parsed value of the content file at `path` and the digest of its bytes: read and
+    /// The parsed value of the content file `entry` and the digest of its bytes: read and
     /// parsed, or kept from an earlier load when the cache knows the file unchanged.
     private func readSource<Value: Sendable>(
-        _ path: String, limit: Int, dependencies: String = "", parse: (String) throws(ContentErrors) -> Value
+        _ entry: SourceEntry, limit: Int, dependencies: String = "", parse: (String) throws(ContentErrors) -> Value
     ) throws(ContentErrors) -> (Value, String) {
-        let root = contentDirectory
         guard let cache else {
-            let source = try FileReader.readSource(path, root: root, limit: limit)
+            let source = try input.source(entry.path, limit: limit)
             return (try parse(source.text), source.digest)
         }
         let now = Int64(Date().timeIntervalSince1970)
+        let stamp = entry.kind == .file ? entry.stamp.flatMap { FileStamp.settled($0, now: now) } : nil
         return try cache.parsed(
-            path, dependencies: dependencies, now: now,
-            source: { () throws(ContentErrors) in try FileReader.readSource(path, root: root, limit: limit) }, parse: parse)
+            display(entry.path), stamp: stamp, dependencies: dependencies,
+            source: { () throws(ContentErrors) in try input.source(entry.path, limit: limit) }, parse: parse)
     }
 
     /// The id a file's name gives (`zhang-san.yml` → `zhang-san`).
@@ -317,35 +317,8 @@ public struct ContentLoader: Sendable {
         name.hasSuffix(".yaml") ? String(name.dropLast(5)) : name.hasSuffix(".yml") ? String(name.dropLast(4)) : name
     }
 
-    /// The symbolic links to folders among `entries` (paths relative to `directory`; by default
-    /// the folder's own entries, hidden ones left out), each as an error: calgen reads no folder
-    /// through a link, and skipping one would silently drop what is in it. A link to a single
-    /// file is fine (`FileReader` holds its target to the content folder).
-    func folderLinks(in directory: String, entries: [String]? = nil) -> [Diagnostic] {
-        let names =
-            entries ?? ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }
-        var found = [Diagnostic]()
-        for name in names.sorted() {
-            let path = directory + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { continue }
-            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-            found.append(
-                Diagnostic(
-                    file: path, message: "is a symbolic link to a folder, which calgen does not follow",
-                    fix: "move or copy the files into \(directory) instead of linking a folder (a link to one file is fine)"))
-        }
-        return found
-    }
-
-    /// Whether an optional folder (`notes/`, `users/`, `schedules/`) is there.
-    private func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
     func display(_ relative: String) -> String {
-        contentDirectory.isEmpty ? relative : contentDirectory + "/" + relative
+        input.display(relative)
     }
 }
 

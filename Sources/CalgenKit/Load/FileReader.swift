@@ -17,13 +17,13 @@ enum FileReader {
     /// The bytes of `path`, which must lie inside `root` (after resolving symbolic links) and
     /// hold at most `limit` bytes.
     static func readBytes(_ path: String, root: String, limit: Int) throws(ContentErrors) -> [UInt8] {
-        guard let resolved = realPath(path) else {
+        guard let resolved = RealPath.of(path) else {
             throw ContentErrors(
                 Diagnostic(
                     file: path, message: "the file cannot be read (missing, or a broken link)",
                     fix: "check the name and the folder (--content, --templates), or the link's target"))
         }
-        if let rootPath = realPath(root), !isSameOrAncestor(rootPath, of: resolved) {
+        if let rootPath = RealPath.of(root), !RealPath.isSameOrAncestor(rootPath, of: resolved) {
             throw ContentErrors(
                 Diagnostic(
                     file: path, message: "the file is a symbolic link to \(resolved), outside \(root)",
@@ -107,18 +107,6 @@ enum FileReader {
 
     static func readText(_ path: String, root: String, limit: Int) throws(ContentErrors) -> String {
         try text(readBytes(path, root: root, limit: limit), path: path)
-    }
-
-    /// The canonical absolute path, with every symbolic link resolved; `nil` when it does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// Whether path `b` is path `a` or lies below it (both absolute and resolved).
-    static func isSameOrAncestor(_ a: String, of b: String) -> Bool {
-        b == a || b.hasPrefix(a.hasSuffix("/") ? a : a + "/")
     }
 
     /// UTF-8 bytes as text: without a leading byte order mark, CRLF read as LF, and no control

@@ -321,16 +321,16 @@ public struct HolidayUpdate: Sendable {
     /// the content folder once every link is resolved; the descriptor is the one all writes and
     /// renames go through.
     func openHolidaysFolder() throws(ContentErrors) -> Int32 {
-        if FileReader.realPath(holidaysDirectory) == nil {
+        if RealPath.of(holidaysDirectory) == nil {
             try? FileManager.default.createDirectory(atPath: holidaysDirectory, withIntermediateDirectories: true)
         }
-        guard let resolved = FileReader.realPath(holidaysDirectory), let root = FileReader.realPath(contentDirectory) else {
+        guard let resolved = RealPath.of(holidaysDirectory), let root = RealPath.of(contentDirectory) else {
             throw ContentErrors(
                 Diagnostic(
                     file: holidaysDirectory, message: "the folder cannot be created",
                     fix: "check --content and that the content folder is writable; nothing was changed"))
         }
-        guard FileReader.isSameOrAncestor(root, of: resolved), resolved != root else {
+        guard RealPath.isSameOrAncestor(root, of: resolved), resolved != root else {
             throw ContentErrors(
                 Diagnostic(
                     file: holidaysDirectory, message: "the folder is a symbolic link to \(resolved), outside \(contentDirectory)",

@@ -25,15 +25,13 @@ final class ParseCache: @unchecked Sendable {
     var reads: Int { lock.withLock { read } }
 
     /// The value and digest of the file at `path`, parsed under `dependencies`: kept when the
-    /// file is unchanged (its settled stamp, else its bytes), else read and parsed now by `parse`
-    /// (given the file's text and digest). `source` reads the file.
+    /// file is unchanged (its settled `stamp`, taken before it is read, else its bytes), else read
+    /// and parsed now by `parse` (given the file's text and digest). `source` reads the file.
     func parsed<Value: Sendable>(
-        _ path: String, dependencies: String, now: Int64,
+        _ path: String, stamp: [Int64]?, dependencies: String,
         source: () throws(ContentErrors) -> (text: String, digest: String),
         parse: (String) throws(ContentErrors) -> Value
     ) throws(ContentErrors) -> (value: Value, digest: String) {
-        // The stamp is taken before the file is read: a change while it is read gives another one.
-        let stamp = FileStamp.settled(path, now: now)
         let entry = lock.withLock { entries[path] }
         if let entry, let stamp, entry.stamp == stamp, entry.dependencies == dependencies, let value = entry.value as? Value {
             return (value, entry.digest)

@@ -26,16 +26,16 @@ public enum OutputGuard {
         if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
             protected.append((home, "the home directory"))
         }
-        for (directory, name) in protected where FileReader.isSameOrAncestor(path, of: resolve(directory).path) {
+        for (directory, name) in protected where RealPath.isSameOrAncestor(path, of: resolve(directory).path) {
             throw refuse("refusing to replace a directory that is or contains \(name)", fix: separate)
         }
         for (directory, name) in [(content, "content"), (templates, "templates")] {
             let source = resolve(directory).path
-            if FileReader.isSameOrAncestor(path, of: source) {
+            if RealPath.isSameOrAncestor(path, of: source) {
                 throw refuse(
                     "refusing to replace a directory that is or contains the \(name) directory (\(directory))", fix: separate)
             }
-            if FileReader.isSameOrAncestor(source, of: path) {
+            if RealPath.isSameOrAncestor(source, of: path) {
                 throw refuse("the output lies inside the \(name) directory (\(directory))", fix: separate)
             }
         }
@@ -60,11 +60,11 @@ public enum OutputGuard {
     static func resolve(_ path: String) -> URL {
         var existing = URL(fileURLWithPath: path).standardizedFileURL
         var tail = [String]()
-        while existing.path != "/", FileReader.realPath(existing.path) == nil {
+        while existing.path != "/", RealPath.of(existing.path) == nil {
             tail.insert(existing.lastPathComponent, at: 0)
             existing.deleteLastPathComponent()
         }
-        var url = URL(fileURLWithPath: FileReader.realPath(existing.path) ?? existing.path)
+        var url = URL(fileURLWithPath: RealPath.of(existing.path) ?? existing.path)
         for component in tail { url.appendPathComponent(component) }
         return url.standardizedFileURL
     }

@@ -41,11 +41,8 @@ enum FileStamp {
         return changed < now - settled
     }
 
-    /// The stamp of the regular file at `path` when it may be trusted at `now`; nil for a file
-    /// that changed too recently, a link, anything but a regular file, or one that cannot be read.
-    static func settled(_ path: String, now: Int64) -> [Int64]? {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, isSettled(info, now: now) else { return nil }
-        return of(info)
+    /// `stamp` (of a regular file, examined at `now`) when it may be trusted, else nil.
+    static func settled(_ stamp: [Int64], now: Int64) -> [Int64]? {
+        stamp.count == 5 && stamp[4] / 1_000_000_000 < now - settled ? stamp : nil
     }
 }

@@ -88,8 +88,10 @@ import Testing
         // Examined as if long after the file's last change, so its stamp is trusted.
         let later = Int64(Date().timeIntervalSince1970) + 60
         func load(_ dependencies: String = "", now: Int64 = later) throws -> String {
-            try cache.parsed(
-                path, dependencies: dependencies, now: now,
+            var info = stat()
+            let stamp = lstat(path, &info) == 0 ? FileStamp.settled(FileStamp.of(info), now: now) : nil
+            return try cache.parsed(
+                path, stamp: stamp, dependencies: dependencies,
                 source: { () throws(ContentErrors) in
                     try FileReader.readSource(path, root: fixture.root.path, limit: 100)
                 }, parse: { $0.uppercased() }

@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A tree on disk below `root` (the root itself may be a link the user gave; no folder below it
+/// is entered through one). Every folder on the way to a file is opened relative to its parent
+/// with `O_NOFOLLOW`, and the file itself too, then checked on the opened descriptor (`fstat`): a
+/// pipe, a device, a file with more than one link (`singleLink`) or over its limit is refused,
+/// and the bytes read are those of the file checked. A link to a single file is read only with
+/// `fileLinks`, and only when its target, every link resolved, lies inside the root.
+struct DiskSourceTree: SourceTree {
+    let root: String
+    /// Refuse regular files with more than one hard link.
+    var singleLink = false
+    /// Read a link to a single file whose target lies inside the root (content and templates:
+    /// a publisher may link `site.yml` to a shared one); without it every link is refused.
+    var fileLinks = false
+
+    func list(_ folder: String) throws(SourceTreeError) -> [SourceEntry]? {
+        let fd: Int32
+        do throws(SourceTreeError) {
+            fd = try open(folder: folder)
+        } catch  where error.problem == .missing {
+            return nil
+        }
+        guard let stream = fdopendir(fd) else {
+            close(fd)
+            throw SourceTreeError(path: folder.isEmpty ? "." : folder, problem: .unreadable("it cannot be listed"))
+        }
+        defer { closedir(stream) }
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        var names = [String]()
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        var entries = [SourceEntry]()
+        for name in names.sorted() {
+            var info = stat()
+            guard fstatat(dirfd(stream), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                if errno == ENOENT { continue }  // removed since it was listed
+                throw SourceTreeError(path: prefix + name, problem: .unreadable(String(cString: strerror(errno))))
+            }
+            var entry = SourceEntry(
+                path: prefix + name, kind: Self.kind(info), size: Int(info.st_size), links: Int(info.st_nlink),
+                stamp: FileStamp.of(info))
+            if entry.kind == .link {
+                var target = stat()
+                if fstatat(dirfd(stream), name, &target, 0) == 0 { entry.target = Self.kind(target) }
+            }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    func read(_ path: String, limit: Int) throws(SourceTreeError) -> [UInt8] {
+        let parts = try Self.components(of: path)
+        let folder = try open(folder: parts.dropLast().joined(separator: "/"), reading: path)
+        defer { close(folder) }
+        let name = String(parts.last!)
+        // The kind first, without opening: opening a device may itself do something.
+        var before = stat()
+        guard fstatat(folder, name, &before, AT_SYMLINK_NOFOLLOW) == 0 else {
+            throw SourceTreeError(path: path, problem: .missing)
+        }
+        if fileLinks && Self.kind(before) == .link { return try readLinked(path, limit: limit) }
+        let fd = try openChecked(before, at: folder, name, path: path, limit: limit)
+        defer { close(fd) }
+        return try Self.bytes(of: fd, size: Int(before.st_size), path: path, limit: limit)
+    }
+
+    /// Opens the folder `folder` (relative; `""` is the root) one component at a time, never
+    /// through a link. `reading` names the file being read, for messages.
+    private func open(folder: String, reading: String? = nil) throws(SourceTreeError) -> Int32 {
+        let path = reading ?? folder
+        var fd = systemOpen(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw SourceTreeError(
+                path: path,
+                problem: errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
+        }
+        for part in folder.split(separator: "/") {
+            var info = stat()
+            guard fstatat(fd, String(part), &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                close(fd)
+                throw SourceTreeError(path: path, problem: .missing)
+            }
+            guard Self.kind(info) == .folder else {
+                close(fd)
+                throw SourceTreeError(path: path, problem: .below(String(part), Self.kind(info)))
+            }
+            let next = openat(fd, String(part), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            close(fd)
+            guard next >= 0 else { throw SourceTreeError(path: path, problem: .unreadable(String(cString: strerror(errno)))) }
+            fd = next
+        }
+        return fd
+    }
+
+    /// A link to a single file: read when its target, every link resolved, lies inside the root.
+    private func readLinked(_ path: String, limit: Int) throws(SourceTreeError) -> [UInt8] {
+        guard let target = RealPath.of(root + "/" + path) else { throw SourceTreeError(path: path, problem: .missing) }
+        guard let inside = RealPath.of(root), RealPath.isSameOrAncestor(inside, of: target) else {
+            throw SourceTreeError(path: path, problem: .outside(target))
+        }
+        var before = stat()
+        guard lstat(target, &before) == 0 else { throw SourceTreeError(path: path, problem: .missing) }
+        let fd = try openChecked(before, at: AT_FDCWD, target, path: path, limit: limit)
+        defer { close(fd) }
+        return try Self.bytes(of: fd, size: Int(before.st_size), path: path, limit: limit)
+    }
+
+    /// Opens the entry `name` of the folder `folder` whose `lstat` is `before`, once the entry and
+    /// then the opened file pass the tree's rules.
+    private func openChecked(
+        _ before: stat, at folder: Int32, _ name: String, path: String, limit: Int
+    ) throws(SourceTreeError) -> Int32 {
+        try check(before, path: path, limit: limit)
+        let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw SourceTreeError(path: path, problem: .unreadable(String(cString: strerror(errno)))) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_dev == before.st_dev, info.st_ino == before.st_ino else {
+            close(fd)
+            throw SourceTreeError(path: path, problem: .changed)
+        }
+        do throws(SourceTreeError) {
+            try check(info, path: path, limit: limit)
+        } catch {
+            close(fd)
+            throw error
+        }
+        return fd
+    }
+
+    /// The bytes of the open file, which `fstat` gave `size`: at most `limit + 1` are read, so a
+    /// file that grows while it is read is caught.
+    private static func bytes(of fd: Int32, size: Int, path: String, limit: Int) throws(SourceTreeError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: min(size, limit) + 1)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { raw in systemRead(fd, raw.baseAddress! + count, raw.count - count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw SourceTreeError(path: path, problem: .unreadable(String(cString: strerror(errno)))) }
+            if n == 0 { break }
+            count += n
+        }
+        guard count <= limit else { throw SourceTreeError(path: path, problem: .tooLarge(count, limit: limit)) }
+        guard count == size else { throw SourceTreeError(path: path, problem: .changed) }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    private func check(_ info: stat, path: String, limit: Int) throws(SourceTreeError) {
+        let kind = DiskSourceTree.kind(info)
+        guard kind == .file else { throw SourceTreeError(path: path, problem: .notFile(kind)) }
+        guard !singleLink || info.st_nlink == 1 else {
+            throw SourceTreeError(path: path, problem: .hardLinks(Int(info.st_nlink)))
+        }
+        guard Int(info.st_size) <= limit else {
+            throw SourceTreeError(path: path, problem: .tooLarge(Int(info.st_size), limit: limit))
+        }
+    }
+
+    static func kind(_ info: stat) -> SourceEntry.Kind {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: .file
+        case S_IFDIR: .folder
+        case S_IFLNK: .link
+        case S_IFIFO: .fifo
+        case S_IFCHR, S_IFBLK: .device
+        case S_IFSOCK: .socket
+        default: .other
+        }
+    }
+}
+
+/// `open(2)` and `read(2)` under names that no member hides.
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+    #if canImport(Glibc)
+        Glibc.open(path, flags)
+    #elseif canImport(Darwin)
+        Darwin.open(path, flags)
+    #endif
+}
+
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+    #elseif canImport(Darwin)
+        Darwin.read(fd, buffer, count)
+    #endif
+}
