@@ -37,9 +37,7 @@ struct RecycledTree: Sendable {
     /// Takes the tree at `root` (a directory, not a link: the caller checked it with `lstat`);
     /// `nil` when it cannot be read or cleaned whole (then it is not reused).
     static func take(_ root: String) -> RecycledTree? {
-        var entries: [(path: String, status: stat)] = []
-        var folders = [String]()
-        guard FileTree.walk(root, prefix: "", into: &entries, folders: &folders) else { return nil }
+        guard let (entries, folders) = FileTree.entries(under: root) else { return nil }
         var files = [String: Identity]()
         files.reserveCapacity(entries.count)
         for entry in entries {

@@ -12,32 +12,41 @@ enum FileTree {
         statuses(under: root)?.map { ($0.path, Int($0.status.st_size)) }
     }
 
-    /// The same with each entry's whole `lstat`, for fingerprints of inputs. The first two
-    /// levels are listed here, the folders below them walked on all cores (an output keeps ten
-    /// thousand folders in `feeds/`).
+    /// The same with each entry's whole `lstat`, for fingerprints of inputs.
     static func statuses(under root: String) -> [(path: String, status: stat)]? {
+        entries(under: root)?.files
+    }
+
+    /// Every entry below `root` with its whole `lstat`, and every folder (parents first). The
+    /// first two levels are listed here, the folders below them walked on all cores (an output
+    /// keeps ten thousand folders in `feeds/`).
+    static func entries(under root: String) -> (files: [(path: String, status: stat)], folders: [String])? {
         var files: [(path: String, status: stat)] = []
+        var folders = [String]()
         var pending = [""]
         for _ in 0..<2 {
             var next = [String]()
             for prefix in pending {
                 guard list(root + "/" + prefix, prefix: prefix, into: &files, folders: &next) else { return nil }
             }
+            folders += next
             pending = next.map { $0 + "/" }
         }
-        let below = ParallelMap.map(pending, chunksOf: 64) { chunk -> [(path: String, status: stat)]? in
+        let below = ParallelMap.map(pending, chunksOf: 64) {
+            chunk -> (files: [(path: String, status: stat)], folders: [String])? in
             var files: [(path: String, status: stat)] = []
             var folders = [String]()
             for prefix in chunk {
                 guard walk(root + "/" + prefix, prefix: prefix, into: &files, folders: &folders) else { return nil }
             }
-            return files
+            return (files, folders)
         }
         for part in below {
             guard let part else { return nil }
-            files += part
+            files += part.files
+            folders += part.folders
         }
-        return files
+        return (files, folders)
     }
 
     /// The entries of one folder: files (and links, pipes, devices) into `files`, the paths of

@@ -22,6 +22,7 @@ enum FuzzTarget: String, CaseIterable {
     case shardListing = "shard-listing"
     case multistatus
     case buildRecord = "build-record"
+    case contentTree = "content-tree"
 
     /// The target named by CALGEN_FUZZ_TARGET.
     static let selected: FuzzTarget = {
@@ -82,7 +83,43 @@ enum FuzzTarget: String, CaseIterable {
             if let record = BuildRecord.parse(bytes), BuildRecord.parse(Array(record.text.utf8)) != record {
                 fatalError("a build record does not read back as it is written")
             }
+        case .contentTree:
+            contentTree(bytes)
         }
+    }
+
+    /// A whole content folder in memory, loaded as a build loads it: every file, every pair of
+    /// files (two with one id, a schedule a subscriber names) and every entry kind (a pipe, a link
+    /// to a folder). The input is files one after another, each after a line `@@ <path>`; a path
+    /// ending in `|fifo` or `|folder-link` is an entry of that kind instead.
+    private func contentTree(_ bytes: [UInt8]) {
+        var files = [String: [UInt8]]()
+        var others = [String: SourceEntry]()
+        let marker = Array("@@ ".utf8)
+        var index = bytes.starts(with: marker) ? 0 : bytes.count
+        while index < bytes.count {
+            let lineEnd = bytes[index...].firstIndex(of: 0x0A) ?? bytes.count
+            let path = String(decoding: bytes[(index + marker.count)..<max(index + marker.count, lineEnd)], as: UTF8.self)
+            var next = lineEnd
+            while next < bytes.count, !(bytes[next] == 0x0A && bytes[(next + 1)...].starts(with: marker)) { next += 1 }
+            let body = Array(bytes[min(lineEnd + 1, next)..<next])
+            if path.hasSuffix("|fifo") {
+                let name = String(path.dropLast(5))
+                others[name] = SourceEntry(path: name, kind: .fifo, size: 0, links: 1)
+            } else if path.hasSuffix("|folder-link") {
+                let name = String(path.dropLast(12))
+                others[name] = SourceEntry(path: name, kind: .link, size: 6, links: 1, target: .folder)
+            } else {
+                files[path] = body
+            }
+            index = min(next + 1, bytes.count)
+        }
+        let tree = MemorySourceTree(root: "Content", files: files, others: others)
+        guard let (site, sources) = try? ContentLoader(tree: tree).loadWithSources() else { return }
+        // What loads is what the files hold: one digest per note and subscriber loaded.
+        guard Set(site.notes.map(\.slug)).count == site.notes.count,
+            Set(site.subscribers.map(\.id)) == Set(sources.subscribers.keys)
+        else { fail("a content folder loaded into a site its files do not make") }
     }
 
     /// The fuzz site's secret, its subscribers and the key of its shards' listings.
@@ -120,7 +157,7 @@ enum FuzzTarget: String, CaseIterable {
             else { fail("a listing accepted a file no subscriber of the shard owns") }
             let tree = MemorySourceTree(
                 root: "s", files: Dictionary(listing.files.map { ($0.path, [UInt8]()) }) { a, _ in a })
-            _ = listing.problems(of: tree.entries(), shard: "shard \(index)/2", folder: "s", rebuild: rebuild)
+            _ = listing.problems(of: (try? tree.entries()) ?? [], shard: "shard \(index)/2", folder: "s", rebuild: rebuild)
         }
     }
 
