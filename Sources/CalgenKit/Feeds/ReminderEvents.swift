@@ -53,19 +53,37 @@ extension FeedRenderer {
         }
         let onRule = dates.filter { ruleDays.contains($0.weekday) && regular($0) }
         var events = dates.filter { !ruleDays.contains($0.weekday) || !regular($0) }.map(event(on:))
-        guard let first = onRule.first, let last = onRule.last else { return events }
+        guard let first = onRule.first else { return events }
+        let rule = weeklyRule(
+            event(on: first), reminder, days: ruleDays, occurrences: onRule, zone: subscriber.timeZone,
+            uid: uidBase + "rule@" + host)
+        // Not reached for a shift timing, which is never a weekly rule.
+        guard let rule else { return dates.map(event(on:)) }
+        events.append(rule)
+        return events
+    }
+
+    /// A compact reminder's weekly rule over `days`, from the first of `occurrences` (each on one
+    /// of `days`, at a time the zone neither skips nor repeats) to the last, with an `EXDATE` for
+    /// each of `days` between them that does not occur; `first`, the first occurrence's event,
+    /// becomes the rule. `nil` for a shift timing.
+    private func weeklyRule(
+        _ first: Event, _ reminder: Reminder, days ruleDays: [Weekday], occurrences onRule: [CivilDate], zone: String,
+        uid: String
+    ) -> Event? {
+        guard let start = onRule.first, let last = onRule.last else { return nil }
         let occurring = Set(onRule)
-        let skipped = (first.dayNumber...last.dayNumber).map(CivilDate.init(dayNumber:)).filter {
+        let skipped = (start.dayNumber...last.dayNumber).map(CivilDate.init(dayNumber:)).filter {
             ruleDays.contains($0.weekday) && !occurring.contains($0)
         }
-        var rule = event(on: first)
-        rule.uid = uidBase + "rule@" + host
+        var rule = first
+        rule.uid = uid
         let byDay = ruleDays.map { ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][$0.rawValue - 1] }.joined(separator: ",")
         let until: String
         switch reminder.timing {
         case .allDay: until = FeedRenderer.date(last).value
-        case .at(let time, _): until = utc(last, time, zone: subscriber.timeZone).utcValue
-        case .shift: return dates.map(event(on:))  // not reached: shift times are never a weekly rule
+        case .at(let time, _): until = utc(last, time, zone: zone).utcValue
+        case .shift: return nil
         }
         rule.recurrenceRule = "FREQ=WEEKLY;BYDAY=\(byDay);UNTIL=\(until)"
         // An EXDATE names the rule's own instance, so it is the wall-clock time as DTSTART is,
@@ -73,14 +91,11 @@ extension FeedRenderer {
         rule.exceptionDates = skipped.map { day in
             switch reminder.timing {
             case .at(let time, _):
-                return .local(
-                    ICalDateTime(date: FeedRenderer.date(day), hour: time.hour, minute: time.minute),
-                    timeZone: subscriber.timeZone)
+                return .local(ICalDateTime(date: FeedRenderer.date(day), hour: time.hour, minute: time.minute), timeZone: zone)
             case .allDay, .shift: return .date(FeedRenderer.date(day))
             }
         }
-        events.append(rule)
-        return events
+        return rule
     }
 
     /// When an occurrence on `day` starts and ends; a shift timing takes the day's shift from
