@@ -5,8 +5,9 @@ For each encoding (expanded, compact) it builds a copy of the content with every
 switched to that encoding, plus one subscriber whose texts hold every character iCalendar
 must escape, then:
 
-- reads every feed byte by byte: CRLF line ends, at most 75 octets per line, no line that
-  splits a UTF-8 sequence;
+- reads every feed of the output (every `.ics` below `feeds/`, whatever its kind; each public
+  feed the site manifest lists and each subscriber's must be among them) byte by byte: CRLF
+  line ends, at most 75 octets per line, no line that splits a UTF-8 sequence;
 - parses every feed with Python `icalendar`: UIDs unique, DTSTAMP present, escaped texts
   round-trip unchanged and create no extra property;
 - expands every reminder with `recurring-ical-events` over the feed's horizon and compares
@@ -255,16 +256,18 @@ def check(calgen, content, templates, encoding, scratch, env):
                                                          r.get("duration"))
 
     counts = {"feeds": 0, "events": 0, "occurrences": 0}
-    schedule_folder = os.path.join(output, "feeds", "schedules")
-    schedule_feeds = sorted("feeds/schedules/" + n for n in os.listdir(schedule_folder) if n.endswith(".ics")) \
-        if os.path.isdir(schedule_folder) else []
-    # The public variants: feeds/<name>.ics beside holidays.ics, and feeds/years/YYYY.ics.
-    variants = sorted("feeds/" + n for n in os.listdir(os.path.join(output, "feeds"))
-                      if n.endswith(".ics") and n not in ("holidays.ics", "festivals.ics"))
-    years_folder = os.path.join(output, "feeds", "years")
-    variants += sorted("feeds/years/" + n for n in os.listdir(years_folder) if n.endswith(".ics")) \
-        if os.path.isdir(years_folder) else []
-    paths = ["feeds/holidays.ics", "feeds/festivals.ics"] + variants + schedule_feeds + [feed["path"] for feed in feeds]
+    # Every feed of the output, whatever its kind: a kind of feed calgen adds is read too. The
+    # site manifest's public feeds and the subscribers' (`calgen feeds --json`) must be among them.
+    paths = sorted(os.path.relpath(os.path.join(root, n), output).replace(os.sep, "/")
+                   for root, _, names in os.walk(os.path.join(output, "feeds")) for n in names if n.endswith(".ics"))
+    with open(os.path.join(output, "manifest.json"), encoding="utf-8") as f:
+        public = [a["path"] for a in json.load(f)["artifacts"] if a["path"].startswith("feeds/") and a["path"].endswith(".ics")]
+    missing = sorted(set(public + [feed["path"] for feed in feeds]) - set(paths))
+    if missing:
+        fail(f"{encoding}: feeds listed but not in the output: {missing}")
+    # The public variants: every public feed beside holidays.ics and festivals.ics but the schedules'.
+    variants = [p for p in public if p not in ("feeds/holidays.ics", "feeds/festivals.ics")
+                and not p.startswith("feeds/schedules/")]
     for relative in paths:
         with open(os.path.join(output, relative), "rb") as f:
             data = f.read()

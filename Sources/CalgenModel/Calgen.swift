@@ -30,13 +30,10 @@ public enum Calgen {
     public static let statutoryFeedPath = "feeds/statutory.ics"
 
     /// The feeds published in each language whatever the site's: `feeds/holidays.en.ics`,
-    /// `feeds/holidays.zh.ics` and the same for make-up workdays and statutory days.
-    public static let languageFeedPaths = [publicFeedPath, makeupFeedPath, statutoryFeedPath].flatMap { path in
-        SiteLanguage.allCases.map { FeedPath.named(path, in: $0) }
-    }
+    /// `feeds/holidays.zh.ics` and the same for each kind of feed `isInEachLanguage`.
+    public static var languageFeedPaths: [String] { FeedKind.languagePaths }
 
     /// The public feeds whose paths do not depend on the data, which pages link to and manifests
-    /// list; the per-year feeds (`FeedPath.year`) are public too.
-    public static let publicFeedPaths =
-        [publicFeedPath, festivalsFeedPath, makeupFeedPath, statutoryFeedPath] + languageFeedPaths
+    /// list (`FeedKind.fixedPublicPaths`); the per-year feeds (`FeedPath.year`) are public too.
+    public static var publicFeedPaths: [String] { FeedKind.fixedPublicPaths }
 }

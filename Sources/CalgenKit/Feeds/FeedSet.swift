@@ -69,69 +69,25 @@ public struct FeedSet: Sendable {
                         isPublic: false, sha256: head.sha256, eventsRendered: 0, changed: false, inputs: inputs))
             }
             return Result {
-                let draft: FeedDraft
-                do throws(FeedTooLarge) {
-                    draft = try renderer.personalFeed(
-                        subscriber, schedule: ready[horizon]!, horizon: horizon, notes: addressed, zones: zones)
-                } catch {
-                    throw ContentErrors([
-                        error.diagnostic(
-                            file: feedInputs.sources.subscriberFiles[subscriber.id] ?? "users/\(subscriber.id).yml",
-                            fix:
-                                "shorten `years-before`/`years-after`, remove reminders, or address fewer notes to this subscriber"
-                        )
-                    ])
-                }
-                let file = feedInputs.sources.subscriberFiles[subscriber.id] ?? "users/\(subscriber.id).yml"
-                let fix =
-                    subscriber.encoding == .expanded
-                    ? "write `encoding: compact` (a weekly rule instead of one event a day), or shorten `years-before`/`years-after`"
-                    : "shorten `years-before`/`years-after`, or remove reminders"
+                let (draft, owner) = try personalDraft(
+                    subscriber, schedule: ready[horizon]!, horizon: horizon, notes: addressed, zones: zones)
                 return try FeedSet.finish(
                     draft, inputs: inputs, previous: previous, sink: sink, stamp: renderer.stamp, generatedAt: generatedAt,
-                    owner: FeedSize.Owner(file: file, fix: fix))
+                    owner: owner)
             }
         }
         if case .shard = source { return try FeedSet.collect(personal, into: [], problems: []) }
-        let publicDraft: FeedDraft
-        do throws(FeedTooLarge) {
-            publicDraft = try renderer.publicFeed()
-        } catch {
-            throw ContentErrors([
-                error.diagnostic(
-                    file: "notes", fix: "address fewer or shorter notes to `public`; long ranges make one event a day")
-            ])
-        }
-        // The public feeds are hashed into the site manifest: they stay in memory.
-        let publicFeed = try FeedSet.finish(
-            publicDraft, inputs: nil, previous: previous, sink: MemorySink(), stamp: renderer.stamp,
-            generatedAt: generatedAt,
-            owner: FeedSize.Owner(file: "notes", fix: "address fewer or shorter notes to `public`"))
-        let festivalsFeed = try FeedSet.finish(
-            renderer.festivalsFeed(), inputs: nil, previous: previous, sink: MemorySink(), stamp: renderer.stamp,
-            generatedAt: generatedAt,
-            owner: FeedSize.Owner(file: "site.yml", fix: "lower `feed-years-before`/`feed-years-after`"))
-        var results = [publicFeed, festivalsFeed]
-        // The variants (makeup, statutory, per year, per language) are public as holidays.ics is.
-        for draft in renderer.variantFeeds() {
-            results.append(
-                try FeedSet.finish(
-                    draft, inputs: nil, previous: previous, sink: MemorySink(), stamp: renderer.stamp,
-                    generatedAt: generatedAt, owner: nil))
-        }
-        // A public schedule's feed is listed in the site manifest, a private one is not: it goes
-        // to `sink` like a personal feed.
-        for schedule in site.schedules {
-            let file = feedInputs.sources.scheduleFiles[schedule.id] ?? "schedules/\(schedule.id).yml"
-            let fix =
-                schedule.encoding == .expanded
-                ? "write `encoding: compact` in the schedule (a daily rule per day of its cycle), or lower the site's `feed-years-before`/`feed-years-after`"
-                : "lower the site's `feed-years-before`/`feed-years-after`"
-            let draft = renderer.scheduleFeed(schedule, zones: zones)
-            results.append(
-                try FeedSet.finish(
-                    draft, inputs: nil, previous: previous, sink: draft.isPublic ? MemorySink() : sink,
-                    stamp: renderer.stamp, generatedAt: generatedAt, owner: FeedSize.Owner(file: file, fix: fix)))
+        // Every other kind, in the order of `FeedKind.publication`. The public feeds are hashed
+        // into the site manifest: they stay in memory. A private schedule's feed is not listed
+        // there: it goes to `sink` like a personal feed.
+        var results = [FeedResult]()
+        for (kind, language) in FeedKind.publication where kind.audience != .subscriber {
+            for (draft, owner) in try drafts(of: kind, in: language, zones: zones) {
+                results.append(
+                    try FeedSet.finish(
+                        draft, inputs: nil, previous: previous, sink: draft.isPublic ? MemorySink() : sink,
+                        stamp: renderer.stamp, generatedAt: generatedAt, owner: owner))
+            }
         }
         if case .given(let given) = source { results += given }
         return try FeedSet.collect(personal, into: results, problems: [])

@@ -1,7 +1,8 @@
 import CalgenCore
 import CalgenModel
 
-/// The words of the feeds in the site's language.
+/// The words of the events several kinds of feed share, in the site's language (each kind's
+/// own words are in its file, `Kinds/`).
 extension SiteStrings {
     /// `国庆节（放假7天）` / `National Day (7 days off)`.
     func holidaySummary(_ period: HolidayPeriod) -> String {
@@ -45,13 +46,6 @@ extension SiteStrings {
         return "Tomorrow (\(shortDate(date))) is a make-up workday" + (holiday.map { " (\($0))" } ?? "") + "."
     }
 
-    /// The festivals feed's description.
-    func festivalsFeedDescription(first: Int, last: Int) -> String {
-        isChinese
-            ? "二十四节气（按太阳视黄经计算，北京时间）与传统节日、纪念日（\(first)–\(last)年）。节日本身不等于放假，放假安排见节假日日历。"
-            : "The 24 solar terms (from the Sun's apparent longitude, Beijing time) and traditional and commemorative days (\(first)–\(last)). A festival is not a day off by itself; see the holiday calendar for those."
-    }
-
     /// `节日` / `Festival`.
     var festivalCategory: String { isChinese ? "节日" : "Festival" }
 
@@ -80,15 +74,5 @@ extension SiteStrings {
         return isChinese
             ? "太阳视黄经\(longitude)°，北京时间\(day.year)年\(day.month)月\(day.day)日\(time)。"
             : "The Sun reaches apparent longitude \(longitude)° at \(day.iso8601) \(time) Beijing time."
-    }
-
-    /// The public feed's description.
-    func publicFeedDescription(years: [Int], validThrough: CivilDate?) -> String {
-        let span = years.first.map { first in "\(first)–\(years.last!)" } ?? ""
-        return
-            (isChinese
-            ? "中国法定节假日与调休上班安排（\(span)年），数据来自国务院办公厅通知。"
-            : "Public holidays and make-up workdays of mainland China (\(span)), from the State Council notices.")
-            + (isChinese ? "" : " ") + validity(validThrough)
     }
 }

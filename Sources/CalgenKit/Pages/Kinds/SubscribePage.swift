@@ -80,19 +80,7 @@ struct SubscribePage: SitePage {
             chooser: Chooser(
                 holidays: FeedURL(baseURL: base, path: Calgen.publicFeedPath).webcal,
                 makeup: FeedURL(baseURL: base, path: Calgen.makeupFeedPath).webcal),
-            feeds: [
-                SubscribePage.feedAddress(
-                    id: "holidays", path: Calgen.publicFeedPath, title: words.subscribe, text: words.subscribeText,
-                    calendarName: strings.publicFeedName(pages.site.config.title), baseURL: base),
-                SubscribePage.feedAddress(
-                    id: "makeup", path: Calgen.makeupFeedPath, title: words.variantMakeup, text: words.variantMakeupText,
-                    calendarName: strings.publicFeedName(pages.site.config.title) + " · " + words.variantMakeupLink,
-                    baseURL: base),
-                SubscribePage.feedAddress(
-                    id: "festivals", path: Calgen.festivalsFeedPath, title: words.subscribeFestivals,
-                    text: words.subscribeFestivalsText, calendarName: strings.festivalsFeedName(pages.site.config.title),
-                    baseURL: base),
-            ],
+            feeds: mainFeeds(),
             scheduleList: pages.publicSchedules.map { schedule in
                 ScheduleLink(
                     name: strings.scheduleTitle(schedule), href: root + PagePath.scheduleYear(schedule.id, year),
@@ -101,10 +89,31 @@ struct SubscribePage: SitePage {
             hasScheduleList: !pages.publicSchedules.isEmpty, variants: variants())
     }
 
-    /// The public variants of the holiday feed (`FeedRenderer.variantFeeds`), folded under one
-    /// disclosure: each variant's name and who it is for, and for each of its feeds the same
-    /// controls as the main feeds (webcal, Google Calendar, Outlook.com, the address to copy),
-    /// no QR code; the announced years newest first.
+    /// The kinds of feed the chooser offers, which the page lists first.
+    static let chooserKinds: [FeedKind] = [.holidays, .makeup]
+
+    /// The feeds listed first, each with its QR code (`FeedListing.main`): the chooser's, then
+    /// the others in the order of `FeedKind`.
+    private func mainFeeds() -> [FeedAddress] {
+        let strings = pages.strings
+        let kinds = SubscribePage.chooserKinds + FeedKind.allCases.filter { !SubscribePage.chooserKinds.contains($0) }
+        return kinds.compactMap { kind in
+            guard
+                case .main(let id, let title, let text, let calendarName, _) = kind.listing(
+                    strings, siteTitle: pages.site.config.title),
+                let path = kind.path
+            else { return nil }
+            return SubscribePage.feedAddress(
+                id: id, path: path, title: title, text: text, calendarName: calendarName,
+                baseURL: pages.site.config.baseURL)
+        }
+    }
+
+    /// The public variants of the holiday feed, folded under one disclosure: each kind listed as
+    /// a variant (`FeedListing.variant`) with its name and who it is for, then the feeds in English
+    /// and in Chinese, then the years' feeds (`FeedListing.perYear`), newest first. Each feed has
+    /// the same controls as the main feeds (webcal, Google Calendar, Outlook.com, the address to
+    /// copy), no QR code.
     private func variants() -> [Variant] {
         let strings = pages.strings
         let words = strings.ui
@@ -119,25 +128,30 @@ struct SubscribePage: SitePage {
             address.label = label
             return address
         }
-        func item(_ name: String, _ text: String, _ links: [FeedAddress]) -> Variant {
-            Variant(name: name, text: text, links: links)
+        let listings = FeedKind.allCases.map { ($0, $0.listing(strings, siteTitle: site)) }
+        var variants = [Variant]()
+        for (kind, listing) in listings {
+            guard case .variant(let name, let text, let label) = listing, let path = kind.path else { continue }
+            variants.append(Variant(name: name, text: text, links: [link(label, path)]))
         }
-        func languageLinks(_ language: SiteLanguage) -> [FeedAddress] {
-            [
-                link(words.variantHolidaysLink, FeedPath.named(Calgen.publicFeedPath, in: language)),
-                link(words.variantMakeupLink, FeedPath.named(Calgen.makeupFeedPath, in: language)),
-                link(words.variantStatutoryLink, FeedPath.named(Calgen.statutoryFeedPath, in: language)),
-            ]
+        let languages: [(SiteLanguage, String, String)] = [
+            (.english, words.variantEnglish, words.variantEnglishText),
+            (.chinese, words.variantChinese, words.variantChineseText),
+        ]
+        for (language, name, text) in languages {
+            let links = listings.compactMap { kind, listing -> FeedAddress? in
+                guard kind.isInEachLanguage, let path = kind.path, let label = listing.link else { return nil }
+                return link(label, FeedPath.named(path, in: language))
+            }
+            variants.append(Variant(name: name, text: text, links: links))
         }
         let calendar = pages.site.calendar
         let announced = calendar.years.filter(calendar.isAnnounced(year:)).reversed()
-        return [
-            item(
-                words.variantStatutory, words.variantStatutoryText, [link(words.variantStatutoryLink, Calgen.statutoryFeedPath)]),
-            item(words.variantEnglish, words.variantEnglishText, languageLinks(.english)),
-            item(words.variantChinese, words.variantChineseText, languageLinks(.chinese)),
-            item(words.variantYears, words.variantYearsText, announced.map { link(String($0), FeedPath.year($0)) }),
-        ]
+        for (_, listing) in listings {
+            guard case .perYear(let name, let text) = listing else { continue }
+            variants.append(Variant(name: name, text: text, links: announced.map { link(String($0), FeedPath.year($0)) }))
+        }
+        return variants
     }
 
     /// One feed's addresses for `partials/feed-address`: webcal, https and (`qr`) the webcal

@@ -28,8 +28,6 @@ extension FeedRenderer {
             schedule.audience == .public
             ? PagePath.schedule(schedule.id) : String(feedPath[...feedPath.lastIndex(of: "/")!])
         let specs = days.map { scheduleEvent(of: $0, schedule: schedule) }
-        var events = [Event]()
-        var ruled = Set<Int>()
         // A shift whose start the zone skips or repeats on a day is its own event, in UTC, and so
         // is one a change of offset shortens or lengthens.
         let times = days.indices.map { i in
@@ -38,31 +36,22 @@ extension FeedRenderer {
             }
         }
         let irregular = Set(days.indices.filter { times[$0].map { $0.kind != .regular || $0.lengthDiffers } ?? false })
+        var (events, ruled) = ([Event](), Set<Int>())
         if schedule.encoding == .compact, case .rotation(let anchor, let cycle) = schedule.pattern {
             for (slot, name) in cycle.enumerated() {
                 guard let name, let shift = schedule.shift(named: name) else { continue }
-                let usual = scheduleEvent(
-                    of: ScheduleDay(date: anchor, work: .worked, shift: shift, reason: .pattern), schedule: schedule)
                 let inSlot = days.indices.filter {
                     ((days[$0].date.dayNumber - anchor.dayNumber) % cycle.count + cycle.count) % cycle.count == slot
                 }
+                let usual = scheduleEvent(
+                    of: ScheduleDay(date: anchor, work: .worked, shift: shift, reason: .pattern), schedule: schedule)
                 let covered = inSlot.filter { specs[$0] == usual && !irregular.contains($0) }
-                guard let first = covered.first, let last = covered.last, covered.count > 1 else { continue }
+                guard covered.count > 1 else { continue }
                 ruled.formUnion(covered)
-                var rule = event(specs[first]!, on: days[first].date, uid: uidBase, zone: zone, pages: pages)
-                rule.uid = uidBase + "cycle-\(slot + 1)@" + host
-                let until = utc(days[last].date, shift.start, zone: zone).utcValue
-                rule.recurrenceRule = "FREQ=DAILY;INTERVAL=\(cycle.count);UNTIL=\(until)"
-                // The rule's own instance, as DTSTART writes it (also where the zone skips it).
-                let coveredSet = Set(covered)
-                let skipped = inSlot.filter { $0 > first && $0 < last && !coveredSet.contains($0) }
-                rule.exceptionDates = skipped.map {
-                    .local(
-                        ICalDateTime(
-                            date: FeedRenderer.date(days[$0].date), hour: shift.start.hour, minute: shift.start.minute),
-                        timeZone: zone)
-                }
-                events.append(rule)
+                events.append(
+                    cycleRule(
+                        slot: slot, of: cycle.count, shift: shift, covered: covered, inSlot: inSlot, days: days, specs: specs,
+                        uid: uidBase, pages: pages))
             }
         }
         for (index, spec) in specs.enumerated() where !ruled.contains(index) {
@@ -88,6 +77,30 @@ extension FeedRenderer {
         return FeedDraft(
             path: path(of: schedule), calendar: feed, validThrough: horizon.validThrough,
             isPublic: schedule.audience == .public, unusualTimes: unusual.keys.sorted().map { unusual[$0]! })
+    }
+
+    /// The daily rule of one day of a rotation's cycle (`slot`, of `length` days) in a compact
+    /// feed: from the first of `covered` (the days of the slot that follow the cycle unchanged,
+    /// indices into `days` and `specs`) to the last, with an `EXDATE` for each other day of the
+    /// slot between them, which is its own event.
+    private func cycleRule(
+        slot: Int, of length: Int, shift: Shift, covered: [Int], inSlot: [Int], days: [ScheduleDay],
+        specs: [ScheduleEventSpec?], uid uidBase: String, pages: String
+    ) -> Event {
+        let (first, last, zone) = (covered.first!, covered.last!, site.config.timeZone)
+        var rule = event(specs[first]!, on: days[first].date, uid: uidBase, zone: zone, pages: pages)
+        rule.uid = uidBase + "cycle-\(slot + 1)@" + host
+        let until = utc(days[last].date, shift.start, zone: zone).utcValue
+        rule.recurrenceRule = "FREQ=DAILY;INTERVAL=\(length);UNTIL=\(until)"
+        // The rule's own instance, as DTSTART writes it (also where the zone skips it).
+        let coveredSet = Set(covered)
+        let skipped = inSlot.filter { $0 > first && $0 < last && !coveredSet.contains($0) }
+        rule.exceptionDates = skipped.map {
+            .local(
+                ICalDateTime(date: FeedRenderer.date(days[$0].date), hour: shift.start.hour, minute: shift.start.minute),
+                timeZone: zone)
+        }
+        return rule
     }
 
     /// Where a schedule's feed is published.

@@ -1,0 +1,114 @@
+import CalgenCore
+import CalgenModel
+import ICalendar
+
+/// The events of a subscriber's reminders, in the subscriber's encoding.
+extension FeedRenderer {
+    /// The events of one reminder in the subscriber's encoding. An occurrence whose wall-clock
+    /// start the subscriber's zone skips or repeats starts in UTC, at the instant RFC 5545 §3.3.5
+    /// gives it (`timed`), and is added to `unusual`; in the compact encoding it is its own event
+    /// (the rule's `EXDATE` names it), as no two readers expand a rule through such a time alike.
+    func reminderEvents(
+        _ reminder: Reminder, subscriber: Subscriber, dates: [CivilDate], work: ScheduleEvaluator? = nil,
+        unusual: inout [UnusualTimes]
+    ) -> [Event] {
+        let uidBase = FeedUIDs.reminder(subscriber.id, reminder.id)
+        let alarms = reminder.alarms.map { Alarm(minutesBefore: $0.minutes, description: reminder.title) }
+        var found = [ResolvedTime.Kind: [CivilDate]]()
+        func event(on day: CivilDate) -> Event {
+            var description = reminder.description
+            if case .makeupEve = reminder.kind {
+                let line = strings.makeupEveDescription(day.next, name: calendar.status(of: day.next).name)
+                description = description.map { line + "\n" + $0 } ?? line
+            }
+            let times = times(of: reminder, on: day, zone: subscriber.timeZone, work: work)
+            if times.kind != .regular { found[times.kind, default: []].append(day) }
+            return Event(
+                uid: uidBase + day.basicISO8601 + "@" + host, stamp: stamp, start: times.start, end: times.end,
+                summary: reminder.title, description: description,
+                location: reminder.location, transparent: reminder.timing == .allDay, alarms: alarms)
+        }
+        defer {
+            if !found.isEmpty {
+                var times = UnusualTimes(what: "reminder `\(reminder.id)`", time: nil, zone: subscriber.timeZone)
+                if case .at(let time, _) = reminder.timing { times.time = time }
+                for (kind, days) in found { for day in days { times.add(day, kind) } }
+                unusual.append(times)
+            }
+        }
+        guard subscriber.encoding == .compact, !dates.isEmpty, reminder.timing != .shift else { return dates.map(event(on:)) }
+        let ruleDays: [Weekday]
+        switch reminder.kind {
+        case .workdays: ruleDays = [.monday, .tuesday, .wednesday, .thursday, .friday]
+        case .weekly(let days, _): ruleDays = days
+        default: return dates.map(event(on:))
+        }
+        // One weekly rule over the rule days from the first occurrence on one to the last, with an
+        // EXDATE for each rule day that does not occur, and one event for each other occurrence:
+        // those off the rule's days, those whose start the zone skips or repeats, and those a
+        // change of offset falls within.
+        let regular = { (day: CivilDate) in
+            let times = self.times(of: reminder, on: day, zone: subscriber.timeZone)
+            return times.kind == .regular && !times.lengthDiffers
+        }
+        let onRule = dates.filter { ruleDays.contains($0.weekday) && regular($0) }
+        var events = dates.filter { !ruleDays.contains($0.weekday) || !regular($0) }.map(event(on:))
+        guard let first = onRule.first else { return events }
+        let rule = weeklyRule(
+            event(on: first), reminder, days: ruleDays, occurrences: onRule, zone: subscriber.timeZone,
+            uid: uidBase + "rule@" + host)
+        // Not reached for a shift timing, which is never a weekly rule.
+        guard let rule else { return dates.map(event(on:)) }
+        events.append(rule)
+        return events
+    }
+
+    /// A compact reminder's weekly rule over `days`, from the first of `occurrences` (each on one
+    /// of `days`, at a time the zone neither skips nor repeats) to the last, with an `EXDATE` for
+    /// each of `days` between them that does not occur; `first`, the first occurrence's event,
+    /// becomes the rule. `nil` for a shift timing.
+    private func weeklyRule(
+        _ first: Event, _ reminder: Reminder, days ruleDays: [Weekday], occurrences onRule: [CivilDate], zone: String,
+        uid: String
+    ) -> Event? {
+        guard let start = onRule.first, let last = onRule.last else { return nil }
+        let occurring = Set(onRule)
+        let skipped = (start.dayNumber...last.dayNumber).map(CivilDate.init(dayNumber:)).filter {
+            ruleDays.contains($0.weekday) && !occurring.contains($0)
+        }
+        var rule = first
+        rule.uid = uid
+        let byDay = ruleDays.map { ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][$0.rawValue - 1] }.joined(separator: ",")
+        let until: String
+        switch reminder.timing {
+        case .allDay: until = FeedRenderer.date(last).value
+        case .at(let time, _): until = utc(last, time, zone: zone).utcValue
+        case .shift: return nil
+        }
+        rule.recurrenceRule = "FREQ=WEEKLY;BYDAY=\(byDay);UNTIL=\(until)"
+        // An EXDATE names the rule's own instance, so it is the wall-clock time as DTSTART is,
+        // also where the zone skips or repeats it: each reader places both alike.
+        rule.exceptionDates = skipped.map { day in
+            switch reminder.timing {
+            case .at(let time, _):
+                return .local(ICalDateTime(date: FeedRenderer.date(day), hour: time.hour, minute: time.minute), timeZone: zone)
+            case .allDay, .shift: return .date(FeedRenderer.date(day))
+            }
+        }
+        return rule
+    }
+
+    /// When an occurrence on `day` starts and ends; a shift timing takes the day's shift from
+    /// `work`.
+    func times(of reminder: Reminder, on day: CivilDate, zone: String, work: ScheduleEvaluator? = nil) -> EventTimes {
+        let allDay = EventTimes(start: .date(FeedRenderer.date(day)), end: .date(FeedRenderer.date(day.next)), kind: .regular)
+        switch reminder.timing {
+        case .allDay: return allDay
+        case .at(let time, let duration): return timed(day, time, duration, zone: zone)
+        case .shift:
+            // Every date of a shift-start reminder is a worked day with a shift.
+            guard let hours = work?.day(day).hours else { return allDay }
+            return timed(day, hours.start, TimeSpan(minutes: hours.minutes), zone: zone, endsOnWallClock: true)
+        }
+    }
+}
