@@ -11,7 +11,9 @@ import PackagePlugin
 ///     enum ScaffoldFiles { static let files: [(path: String, base64: String)] = [...] }
 ///
 /// written to a stamp file only when it changed, and copied from it, so that the target is
-/// compiled again only after one of the files really changed (as the CodeRevision plugin does).
+/// compiled again only after one of the files really changed. It is computed while SwiftPM
+/// plans the build: a file edited in place shows in `calgen init` after the next planning
+/// (a file added or removed, or `Package.swift` touched).
 @main
 struct SiteScaffoldPlugin: BuildToolPlugin {
     /// Folders of the package copied whole, and where each goes in a new site.

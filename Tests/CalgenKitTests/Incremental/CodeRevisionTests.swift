@@ -18,7 +18,7 @@ import Testing
     /// the disk now, recomputed here independently of the plugin: it cannot be stale or typed in.
     @Test func isTheDigestOfTheSourcesAsTheyAre() throws {
         #expect(CodeRevision.sources == (try Self.digest(changing: nil)))
-        #expect(CodeRevision.sources.count == 32 && CodeRevision.sources.allSatisfy(\.isHexDigit))
+        #expect(CodeRevision.sources.count == 64 && CodeRevision.sources.allSatisfy(\.isHexDigit))
     }
 
     /// One byte more in a renderer gives another revision, and so another head for every digest
@@ -36,9 +36,9 @@ import Testing
         #expect(Digest.sha256(Array((headOfChangedCode + "subscriber a\n").utf8)) != withThisCode)
     }
 
-    /// The plugin's digest: two 64-bit FNV-1a hashes (two offset bases) over each source file's
-    /// path relative to the package and its bytes, each part prefixed by its length, in path order;
-    /// `changing` appends a byte to one file first.
+    /// The plugin's digest: the SHA-256 of, for each source file in path order, its path
+    /// relative to the package, a line feed, its size, a line feed and its bytes; `changing`
+    /// appends a byte to one file first.
     static func digest(changing changed: String?) throws -> String {
         var paths = [String]()
         for target in targets {
@@ -48,27 +48,12 @@ import Testing
                 if entry.hasSuffix(".swift") { paths.append("Sources/\(target)/\(entry)") }
             }
         }
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325
-        var b: UInt64 = 0x8422_2325_cbf2_9ce4
-        func add(_ bytes: [UInt8]) {
-            var length = UInt64(bytes.count)
-            var parts = [UInt8]()
-            for _ in 0..<8 {
-                parts.append(UInt8(truncatingIfNeeded: length))
-                length >>= 8
-            }
-            for byte in parts + bytes {
-                a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-                b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-        }
+        var stream = [UInt8]()
         for path in paths.sorted() {
             var bytes = [UInt8](try Data(contentsOf: root.appendingPathComponent(path)))
             if path == changed { bytes.append(0x0A) }
-            add(Array(path.utf8))
-            add(bytes)
+            stream += Array("\(path)\n\(bytes.count)\n".utf8) + bytes
         }
-        return [a, b].map { String(repeating: "0", count: 16 - String($0, radix: 16).count) + String($0, radix: 16) }
-            .joined()
+        return Digest.sha256(stream)
     }
 }
