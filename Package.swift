@@ -110,8 +110,9 @@ let package = Package(
         .testTarget(
             name: "CalgenKitTests",
             dependencies: ["CalgenCore", "CalgenModel", "CalgenKit", "CalgenServe", "CalgenTestSupport"]),
-        // The executable, real processes, servers and the disk on purpose, and the golden files;
-        // skipped unless CALGEN_END_TO_END=1 (script/test sets it).
+        // The executable, real processes, servers and the disk on purpose, whole-site builds of
+        // edited fixtures, and the golden files; skipped unless CALGEN_END_TO_END=1 (script/test
+        // sets it).
         .testTarget(
             name: "CalgenEndToEndTests",
             dependencies: ["CalgenCore", "CalgenModel", "CalgenKit", "CalgenServe", "CalgenTestSupport"],

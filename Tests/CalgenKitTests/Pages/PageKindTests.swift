@@ -17,9 +17,8 @@ import Testing
 
     @Test(arguments: SiteLanguage.allCases)
     func everyKindRendersIn(_ language: SiteLanguage) throws {
-        let options = BundledSite.options
-        let templates = try TemplateSet.load(directory: options.templatesDirectory)
-        let site = try options.loader.load()
+        let templates = try BundledModel.templates()
+        let site = try BundledModel.site()
         var config = site.config
         config.language = language
         let pages = HTMLPages(
@@ -29,26 +28,26 @@ import Testing
             templates: templates, today: CivilDate(year: 2026, month: 10, day: 1)!)
         let plain = TemplateSet(library: templates.library, assets: [])
         for kind in PageKind.allCases {
-            let rendered = Self.render(kind.type, pages, templates)
+            let rendered = Self.render(kind.type, pages, templates, first: 3)
             #expect(!rendered.isEmpty, "\(kind) has no example")
-            for (path, text, html, subscriberLanguage) in rendered.prefix(3) {
+            for (path, text, html, subscriberLanguage) in rendered {
                 #expect(!text.isEmpty, "\(path)")
                 guard html else { continue }
                 let lang = (subscriberLanguage ?? language).rawValue
                 #expect(text.contains("<html lang=\"\(lang)\""), "\(path)")
             }
-            for (name, path, context) in TemplateRendererTests.contexts(kind.type, pages).prefix(2) {
+            for (name, path, context) in TemplateRendererTests.contexts(kind.type, pages, first: 2) {
                 #expect(templates.bytes(name, context) == plain.bytes(name, context), "\(path)")
             }
         }
     }
 
-    /// Each example of a kind rendered: its path, its text, whether it is a web page, and the
-    /// language of its subscriber (the page beside a personal feed).
-    static func render<Kind: Page>(_ kind: Kind.Type, _ pages: HTMLPages, _ templates: TemplateSet) -> [(
+    /// The first `count` examples of a kind rendered: each one's path, its text, whether it is a
+    /// web page, and the language of its subscriber (the page beside a personal feed).
+    static func render<Kind: Page>(_ kind: Kind.Type, _ pages: HTMLPages, _ templates: TemplateSet, first count: Int) -> [(
         String, String, Bool, SiteLanguage?
     )] {
-        Kind.examples(pages).map { page in
+        Kind.examples(pages).prefix(count).map { page in
             let text = String(decoding: templates.render(page).bytes, as: UTF8.self)
             let language = (page as? PrivateFeedPage)?.subscriber.language
             return (page.path, text, page.path.hasSuffix(".html"), language)

@@ -10,10 +10,7 @@ import Testing
 /// themselves, as the home page does for the legal calendar.
 @Suite struct ScheduleTodayPageTests {
     static func pages(on date: String) throws -> HTMLPages {
-        let options = BundledSite.options
-        return HTMLPages(
-            site: try options.loader.load(), templates: try TemplateSet.load(directory: options.templatesDirectory),
-            today: try #require(CivilDate(iso: date)))
+        try BundledModel.pages(today: try #require(CivilDate(iso: date)))
     }
 
     /// A schedule's answer in its own words: today, and the Saturday and Sunday to come.

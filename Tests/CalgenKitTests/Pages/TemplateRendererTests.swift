@@ -132,22 +132,22 @@ import Testing
     }
 
     @Test func theBundledPagesAsSwiftMustache() throws {
-        let options = BundledSite.options
-        let templates = try TemplateSet.load(directory: options.templatesDirectory)
+        let templates = try BundledModel.templates()
         #expect(templates.compiled != nil)
-        let pages = HTMLPages(
-            site: try options.loader.load(), templates: templates, today: CivilDate(year: 2026, month: 10, day: 1)!)
+        let pages = try BundledModel.pages(today: CivilDate(year: 2026, month: 10, day: 1)!)
         let plain = TemplateSet(library: templates.library, assets: [])
         // Every kind of page, a few of each.
         for kind in PageKind.allCases {
-            for (name, path, context) in Self.contexts(kind.type, pages).prefix(4) {
+            for (name, path, context) in Self.contexts(kind.type, pages, first: 4) {
                 #expect(templates.bytes(name, context) == plain.bytes(name, context), "\(path)")
             }
         }
     }
 
-    /// The template, path and context of each example of a kind.
-    static func contexts<Kind: Page>(_ kind: Kind.Type, _ pages: HTMLPages) -> [(String, String, TemplateValue)] {
-        Kind.examples(pages).map { (Kind.template, $0.path, TemplateValue($0.context())) }
+    /// The template, path and context of the first `count` examples of a kind.
+    static func contexts<Kind: Page>(_ kind: Kind.Type, _ pages: HTMLPages, first count: Int) -> [(
+        String, String, TemplateValue
+    )] {
+        Kind.examples(pages).prefix(count).map { (Kind.template, $0.path, TemplateValue($0.context())) }
     }
 }

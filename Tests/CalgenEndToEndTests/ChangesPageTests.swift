@@ -7,7 +7,7 @@ import Testing
 
 /// `changes/`: the news for people, linked from every page's footer; `changes.xml` stays for
 /// feed readers.
-@Suite struct ChangesPageTests {
+@Suite(.endToEnd) struct ChangesPageTests {
     @Test func listsEveryVersionNewestFirstAndLinksOnlyPagesThatExist() throws {
         let fixture = try Fixture()
         let first = try SmallSite.get()

@@ -7,7 +7,7 @@ import Testing
 /// What a build plans against the previous output: a stray file removed, and feeds whose inputs
 /// did not change kept without rendering. (Unchanged inputs over their own output write
 /// nothing: `PublisherHistoryTests`.)
-@Suite struct OutputPlanTests {
+@Suite(.endToEnd) struct OutputPlanTests {
     @Test func aStrayFileGoesAndUnchangedFeedsAreKept() throws {
         let site = try SmallSite.get()
         let previous = site.output + [OutputFile(path: "stale.txt", bytes: Array("left over".utf8))]

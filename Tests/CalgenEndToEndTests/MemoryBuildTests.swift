@@ -6,7 +6,7 @@ import Testing
 
 /// `SiteBuilder.buildInMemory`: the same bytes wherever the content lies, and what the build
 /// of the small content reports.
-@Suite struct MemoryBuildTests {
+@Suite(.endToEnd) struct MemoryBuildTests {
     /// The shared build of the small content (`SmallSite`), made from another folder, is the
     /// same byte for byte: the first build of every test that edits a small fixture.
     @Test func buildsAreByteIdenticalAcrossFolders() throws {

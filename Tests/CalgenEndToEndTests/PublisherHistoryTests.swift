@@ -6,7 +6,7 @@ import Testing
 @testable import CalgenKit
 
 /// The versioned manifest through a publisher's history, each build into memory over the last.
-@Suite struct PublisherHistoryTests {
+@Suite(.endToEnd) struct PublisherHistoryTests {
     func manifest(_ site: BuiltSite) throws -> Manifest {
         try JSONDecoder().decode(Manifest.self, from: try #require(site.files["manifest.json"]))
     }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Good input that used to be refused: what Windows editors write.
-@Suite struct LineEndingTests {
+@Suite(.endToEnd) struct LineEndingTests {
     /// Windows editors write CRLF and often a byte order mark: every kind of file accepts both.
     @Test func acceptsCRLFAndAByteOrderMarkEverywhere() throws {
         let fixture = try Fixture(.mini)

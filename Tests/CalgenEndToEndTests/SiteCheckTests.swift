@@ -7,7 +7,7 @@ import Testing
 
 /// `SiteBuilder.check()` (what `calgen check` runs): everything a build validates, plus links,
 /// without writing.
-@Suite struct SiteCheckTests {
+@Suite(.endToEnd) struct SiteCheckTests {
     /// Every problem `check()` finds in the fixture, formatted, with the fix lines.
     static func problems(_ fixture: borrowing Fixture) -> [String] {
         let options = fixture.options()
