@@ -275,7 +275,7 @@ struct SyncCommand: ParsableCommand {
     private func readPassword(user: String) throws -> String {
         if let passwordFile {
             do {
-                return try SyncPassword.read(file: passwordFile)
+                return try SyncAccounts.readPassword(file: passwordFile)
             } catch {
                 throw failure(error.message)
             }

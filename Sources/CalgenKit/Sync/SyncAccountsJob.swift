@@ -106,7 +106,7 @@ package struct SyncAccountsJob {
 
     private func password(of account: SyncAccounts.Account) throws(SyncJob.Failure) -> String {
         guard let variable = account.passwordEnvironment else {
-            return try SyncPassword.read(file: account.passwordFile ?? "")
+            return try SyncAccounts.readPassword(file: account.passwordFile ?? "")
         }
         guard let value = environment[variable], !value.isEmpty else {
             throw SyncJob.Failure(message: "no password for \(account.user): the environment variable \(variable) is not set")
