@@ -194,12 +194,15 @@ struct SyncCommand: ParsableCommand {
         let outcome: SyncJob.Outcome
         do throws(SyncJob.Failure) {
             outcome = try job.run(say: Self.say)
-        } catch  where error.unfinished {
-            print(Terminal.safe(error.message))
-            throw ExitCode(SyncJob.unfinished)
         } catch {
-            Self.say(error.notice)
-            throw ExitCode.failure
+            switch error {
+            case .unfinished(let message):
+                print(Terminal.safe(message))
+                throw ExitCode(SyncJob.unfinished)
+            case .problem(let diagnostic):
+                Self.say(.problem(diagnostic))
+                throw ExitCode.failure
+            }
         }
         print(Terminal.safe(outcome.summary))
         if outcome.failedEvents { throw ExitCode.failure }
@@ -218,11 +221,16 @@ struct SyncCommand: ParsableCommand {
         switch notice {
         case .line(let text):
             print(Terminal.safe(text))
-        case .warning(let text):
-            Terminal.write(Terminal.styled("warning:", .warning) + " \(Terminal.safe(text))\n")
-        case .error(let text, let fix):
-            Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(text))\n")
-            if let fix { Terminal.write("  fix: \(Terminal.safe(fix))\n") }
+        case .problem(let diagnostic):
+            let label = diagnostic.severity.rawValue + ":"
+            let style: Terminal.Style =
+                switch diagnostic.severity {
+                case .error: .error
+                case .warning: .warning
+                case .note: .bold
+                }
+            Terminal.write(Terminal.styled(label, style) + " \(Terminal.safe(diagnostic.message))\n")
+            if let fix = diagnostic.fix { Terminal.write("  fix: \(Terminal.safe(fix))\n") }
         }
     }
 

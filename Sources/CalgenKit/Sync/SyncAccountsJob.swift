@@ -63,12 +63,16 @@ package struct SyncAccountsJob {
                 let synced = try job(for: account, timeLimit: left).run(say: say)
                 say(.line("\(account.id): \(synced.summary)"))
                 if synced.failedEvents { outcome.failed.append(account.id) }
-            } catch  where error.unfinished {
-                outcome.unfinished.append(account.id)
-                say(.line("\(account.id): \(error.message)"))
             } catch {
-                outcome.failed.append(account.id)
-                say(.error("\(account.id): \(error.message)", fix: error.fix))
+                switch error {
+                case .unfinished(let message):
+                    outcome.unfinished.append(account.id)
+                    say(.line("\(account.id): \(message)"))
+                case .problem(var diagnostic):
+                    outcome.failed.append(account.id)
+                    diagnostic.message = "\(account.id): \(diagnostic.message)"
+                    say(.problem(diagnostic))
+                }
             }
         }
         return outcome

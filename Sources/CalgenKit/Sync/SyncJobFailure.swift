@@ -1,20 +1,27 @@
+import CalgenCore
+
 extension SyncJob {
-    /// Why a sync stopped, naming the user and the URL, never the password; `fix` says what to do.
-    package struct Failure: Error, Sendable {
-        package var message: String
-        package var fix: String?
+    /// Why a sync stopped: a problem, as a ``Diagnostic`` naming the user and the URL (never the
+    /// password) with its fix, or the time limit.
+    package enum Failure: Error, Sendable {
+        /// The sync cannot go on: exit status 1.
+        case problem(Diagnostic)
         /// The time limit ended a sync that was going well: what was written is kept and a run
         /// again goes on (exit status ``SyncJob/unfinished``).
-        package var unfinished = false
+        case unfinished(String)
 
-        package init(message: String, fix: String? = nil, unfinished: Bool = false) {
-            self.message = message
-            self.fix = fix
-            self.unfinished = unfinished
+        /// A problem of the sync, about no file of the content.
+        init(message: String, fix: String? = nil) {
+            self = .problem(Diagnostic(file: "", message: message, fix: fix))
         }
 
-        /// The failure as said on standard error.
-        package var notice: SyncNotice { .error(message, fix: fix) }
+        /// What is said of it.
+        package var message: String {
+            switch self {
+            case .problem(let diagnostic): diagnostic.message
+            case .unfinished(let message): message
+            }
+        }
     }
 
     /// The exit status of a sync the time limit stopped half way (EX_TEMPFAIL): run again to continue.

@@ -16,10 +16,9 @@ extension SyncJob {
         } catch {
             save(error.state, sourceOf: previous, say: say)
             if error.error.isTimeLimit {
-                throw Failure(
-                    message:
-                        "\(name) → \(client.shown): \(error.writes) of \(plan.requests.count) writes done when the time limit (--time-limit \(SyncJob.shown(options.timeLimit)) s) ran out; run again to continue (\(statePath) keeps what was written)",
-                    unfinished: true)
+                throw .unfinished(
+                    "\(name) → \(client.shown): \(error.writes) of \(plan.requests.count) writes done when the time limit (--time-limit \(SyncJob.shown(options.timeLimit)) s) ran out; run again to continue (\(statePath) keeps what was written)"
+                )
             }
             throw Failure(
                 message:
