@@ -190,20 +190,47 @@ struct SyncCommand: ParsableCommand {
         let statePath = try resolveStatePath(source: source, to: to)
         let password = try readPassword(user: user)
         let job = SyncJob(
-            source: source, to: to, choice: choice, user: user, password: password, statePath: statePath, dryRun: dryRun,
-            keepEdited: keepEdited, allowDeletions: allowDeletions, adopt: adopt, timeout: timeout, totalTimeout: timeLimit)
-        do {
-            let outcome = try job.run()
-            print(Terminal.safe(outcome.summary))
-            if outcome.failedEvents { throw ExitCode.failure }
-        } catch let failure as SyncJob.Failure {
-            if failure.unfinished {
-                print(Terminal.safe(failure.message))
+            source: source, to: to, choice: choice, user: user, password: password, statePath: statePath, options: options)
+        let outcome: SyncJob.Outcome
+        do throws(SyncJob.Failure) {
+            outcome = try job.run(say: Self.say)
+        } catch {
+            switch error {
+            case .unfinished(let message):
+                print(Terminal.safe(message))
                 throw ExitCode(SyncJob.unfinished)
+            case .problem(let diagnostic):
+                Self.say(.problem(diagnostic))
+                throw ExitCode.failure
             }
-            Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(failure.message))\n")
-            if let fix = failure.fix { Terminal.write("  fix: \(Terminal.safe(fix))\n") }
-            throw ExitCode.failure
+        }
+        print(Terminal.safe(outcome.summary))
+        if outcome.failedEvents { throw ExitCode.failure }
+    }
+
+    /// What every sync is asked on the command line.
+    var options: SyncOptions {
+        SyncOptions(
+            dryRun: dryRun, keepEdited: keepEdited, allowDeletions: allowDeletions, adopt: adopt, timeout: timeout,
+            timeLimit: timeLimit)
+    }
+
+    /// Prints what a sync says: a line on standard output, a warning or an error (and its fix)
+    /// on standard error.
+    static func say(_ notice: SyncNotice) {
+        switch notice {
+        case .line(let text):
+            print(Terminal.safe(text))
+        case .problem(let diagnostic):
+            let label = diagnostic.severity.rawValue + ":"
+            let style: Terminal.Style =
+                switch diagnostic.severity {
+                case .error: .error
+                case .warning: .warning
+                case .note: .bold
+                }
+            Terminal.write(Terminal.styled(label, style) + " \(Terminal.safe(diagnostic.message))\n")
+            if let fix = diagnostic.fix { Terminal.write("  fix: \(Terminal.safe(fix))\n") }
         }
     }
 
@@ -256,7 +283,7 @@ struct SyncCommand: ParsableCommand {
     private func readPassword(user: String) throws -> String {
         if let passwordFile {
             do {
-                return try Self.readPassword(file: passwordFile)
+                return try SyncAccounts.readPassword(file: passwordFile)
             } catch {
                 throw failure(error.message)
             }
@@ -269,17 +296,7 @@ struct SyncCommand: ParsableCommand {
         )
     }
 
-    /// The password in `file`, without its last line break.
-    static func readPassword(file: String) throws(SyncJob.Failure) -> String {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw SyncJob.Failure(message: "password file \(file) cannot be read")
-        }
-        let text = SyncAccounts.passwordText(String(decoding: data, as: UTF8.self))
-        guard !text.isEmpty else { throw SyncJob.Failure(message: "password file \(file) is empty") }
-        return text
-    }
-
-    private func failure(_ message: String) -> ExitCode {
+    func failure(_ message: String) -> ExitCode {
         Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(message))\n")
         return .failure
     }

@@ -1,0 +1,57 @@
+import Foundation
+
+extension SyncJob {
+    /// The source's bytes (none when a conditional GET gave 304), digest, manifest version and
+    /// the download's validators.
+    struct Feed {
+        var bytes: [UInt8]?
+        var digest: String?
+        var version: Int?
+        var etag: String?
+        var lastModified: String?
+    }
+
+    /// The source: a file with the manifest beside it, or a download (conditional only on the
+    /// validators of a sync that completed into this same collection, when `conditional`).
+    func readSource(previous: SyncState?, download: SyncHTTP, conditional: Bool) throws(Failure) -> Feed {
+        guard isURLSource else { return try readFile() }
+        let validators = conditional && previous?.tags != nil
+        do {
+            switch try FeedDownload.get(
+                source, etag: validators ? previous?.sourceETag : nil,
+                lastModified: validators ? previous?.sourceLastModified : nil, http: download)
+            {
+            case .notModified:
+                return Feed(
+                    bytes: nil, digest: previous?.sourceDigest, version: previous?.sourceVersion, etag: previous?.sourceETag,
+                    lastModified: previous?.sourceLastModified)
+            case .feed(let bytes, let etag, let lastModified):
+                return Feed(
+                    bytes: bytes, digest: SyncState.digest(ofSource: bytes),
+                    version: FeedDownload.manifestVersion(ofFeed: source, http: download), etag: etag,
+                    lastModified: lastModified)
+            }
+        } catch {
+            throw Failure(message: error.description)
+        }
+    }
+
+    private func readFile() throws(Failure) -> Feed {
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw Failure(message: "\(source): cannot be read")
+        }
+        let bytes = Array(data)
+        let manifest = (source as NSString).deletingPathExtension + ".json"
+        let version = FileManager.default.contents(atPath: manifest).flatMap { FeedDownload.manifestVersion(Array($0)) }
+        return Feed(bytes: bytes, digest: SyncState.digest(ofSource: bytes), version: version)
+    }
+
+    /// The feed's events, one per UID.
+    func events(of feed: Feed) throws(Failure) -> [SyncEvent] {
+        do {
+            return try SyncEvent.events(ofFeed: feed.bytes ?? [])
+        } catch {
+            throw Failure(message: "\(HTTPFetcher.display(source)): \(error)")
+        }
+    }
+}
