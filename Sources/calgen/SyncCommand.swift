@@ -261,8 +261,9 @@ struct SyncCommand: ParsableCommand {
             throw failure(
                 (state == nil
                     ? "\(source) lies in a build's output (\(output)), which the next build replaces and a publish uploads: the sync state cannot be kept beside it"
-                    : "--state \(state!) lies in a build's output (\(output)), which the next build replaces and a publish uploads")
-                    + "\n    fix: give --state a file outside the output, such as `--state \((source as NSString).lastPathComponent).sync-state.json`"
+                    : "--state \(state!) lies in a build's output (\(output)), which the next build replaces and a publish uploads"),
+                fix:
+                    "give --state a file outside the output, such as `--state \((source as NSString).lastPathComponent).sync-state.json`"
             )
         }
         return state ?? source + ".sync-state.json"
@@ -285,19 +286,21 @@ struct SyncCommand: ParsableCommand {
             do {
                 return try SyncAccounts.readPassword(file: passwordFile)
             } catch {
-                throw failure(error.message)
+                guard case .problem(let diagnostic) = error else { throw failure(error.message) }
+                throw failure(diagnostic.message, fix: diagnostic.fix)
             }
         }
         if let password = ProcessInfo.processInfo.environment["CALGEN_CALDAV_PASSWORD"], !password.isEmpty {
             return password
         }
         throw failure(
-            "no password for \(user)\n    fix: give --password-file, or set CALGEN_CALDAV_PASSWORD; a password is never an option"
-        )
+            "no password for \(user)", fix: "give --password-file, or set CALGEN_CALDAV_PASSWORD; a password is never an option")
     }
 
-    func failure(_ message: String) -> ExitCode {
+    /// Says `message` (and its `fix` on a line of its own) as an error; exit status 1.
+    func failure(_ message: String, fix: String? = nil) -> ExitCode {
         Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(message))\n")
+        if let fix { Terminal.write("  fix: \(Terminal.safe(fix))\n") }
         return .failure
     }
 }

@@ -1,13 +1,24 @@
+import CalgenCore
 import Foundation
 
 extension SyncAccounts {
+    /// The largest password file read.
+    package static let maxPasswordBytes = 4096
+
     /// The password in `file` (`--password-file`, or an account's `password-file`), without its
     /// last line break.
+    /// A regular file of at most `maxPasswordBytes` (a pipe or a device is refused unopened).
     package static func readPassword(file: String) throws(SyncJob.Failure) -> String {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw SyncJob.Failure(message: "password file \(file) cannot be read")
+        let bytes: [UInt8]
+        do throws(ContentErrors) {
+            bytes = try FileReader.readBytes(file, root: "/", limit: maxPasswordBytes)
+        } catch {
+            let why = error.diagnostics.first.map { ": " + $0.message } ?? ""
+            throw SyncJob.Failure(
+                message: "password file \(file) cannot be read\(why)",
+                fix: "give a regular file of at most \(maxPasswordBytes) bytes that holds the password alone")
         }
-        let text = passwordText(String(decoding: data, as: UTF8.self))
+        let text = passwordText(String(decoding: bytes, as: UTF8.self))
         guard !text.isEmpty else { throw SyncJob.Failure(message: "password file \(file) is empty") }
         return text
     }

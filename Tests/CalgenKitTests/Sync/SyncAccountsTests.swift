@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenKit
+import Foundation
 import Testing
 
 /// The accounts file of publisher mode: what it holds, in its order, and every problem at once.
@@ -84,5 +85,33 @@ import Testing
         #expect(SyncAccounts.passwordText("pw") == "pw")
         #expect(SyncAccounts.passwordText("pw\n\n") == "pw\n")
         #expect(SyncAccounts.passwordText("p w\t") == "p w\t")
+    }
+
+    /// A password file is a regular file of at most 4 KiB: a device or a huge file is refused
+    /// with the file named and a fix, never read without end.
+    @Test func aPasswordFileIsARegularFileWithinItsLimit() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calgen-password-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("pw").path
+        try Data("s3cret\n".utf8).write(to: URL(fileURLWithPath: good))
+        #expect(try SyncAccounts.readPassword(file: good) == "s3cret")
+        let huge = folder.appendingPathComponent("huge").path
+        try Data(repeating: 0x61, count: SyncAccounts.maxPasswordBytes + 1).write(to: URL(fileURLWithPath: huge))
+        for (file, reason) in [
+            (huge, "4097 bytes"), ("/dev/zero", "not a regular file"), (folder.path + "/absent", "cannot be read"),
+        ] {
+            do {
+                _ = try SyncAccounts.readPassword(file: file)
+                Issue.record("\(file) was read as a password")
+            } catch {
+                guard case .problem(let problem) = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
+                #expect(problem.message.hasPrefix("password file \(file) cannot be read"), "\(problem.message)")
+                #expect(problem.message.contains(reason) && problem.fix?.contains("4096 bytes") == true, "\(problem.message)")
+            }
+        }
     }
 }
