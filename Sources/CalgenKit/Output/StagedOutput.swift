@@ -160,7 +160,7 @@ struct StagedOutput {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { raw in
-                systemWrite(fd, raw.baseAddress! + written, raw.count - written)
+                SystemCall.write(fd, raw.baseAddress! + written, raw.count - written)
             }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -222,25 +222,8 @@ private func keep(_ source: String, _ target: String, there: RecycledTree.Identi
         guard lstat(source, &info) == 0 else { return -1 }
         if RecycledTree.Identity(info) == there { return 0 }
     }
-    if hardLink(source, target) == 0 { return 0 }
+    if SystemCall.link(source, target) == 0 { return 0 }
     guard errno == EEXIST else { return -1 }
     StagedOutput.clear(target)
-    return hardLink(source, target)
-}
-
-/// `link(2)` and `write(2)` under names that no member of a type hides.
-private func hardLink(_ source: String, _ target: String) -> Int32 {
-    #if canImport(Glibc)
-        Glibc.link(source, target)
-    #elseif canImport(Darwin)
-        Darwin.link(source, target)
-    #endif
-}
-
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(fd, bytes, count)
-    #elseif canImport(Darwin)
-        Darwin.write(fd, bytes, count)
-    #endif
+    return SystemCall.link(source, target)
 }

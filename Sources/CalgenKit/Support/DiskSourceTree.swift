@@ -77,7 +77,7 @@ struct DiskSourceTree: SourceTree {
     /// through a link. `reading` names the file being read, for messages.
     private func open(folder: String, reading: String? = nil) throws(SourceTreeError) -> Int32 {
         let path = reading ?? folder
-        var fd = systemOpen(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var fd = SystemCall.open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
             throw SourceTreeError(
                 path: path,
@@ -142,7 +142,7 @@ struct DiskSourceTree: SourceTree {
         var bytes = [UInt8](repeating: 0, count: min(size, limit) + 1)
         var count = 0
         while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw in systemRead(fd, raw.baseAddress! + count, raw.count - count) }
+            let n = bytes.withUnsafeMutableBytes { raw in SystemCall.read(fd, raw.baseAddress! + count, raw.count - count) }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { throw SourceTreeError(path: path, problem: .unreadable(String(cString: strerror(errno)))) }
             if n == 0 { break }
@@ -176,21 +176,4 @@ struct DiskSourceTree: SourceTree {
         default: .other
         }
     }
-}
-
-/// `open(2)` and `read(2)` under names that no member hides.
-private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
-    #if canImport(Glibc)
-        Glibc.open(path, flags)
-    #elseif canImport(Darwin)
-        Darwin.open(path, flags)
-    #endif
-}
-
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.read(fd, buffer, count)
-    #elseif canImport(Darwin)
-        Darwin.read(fd, buffer, count)
-    #endif
 }
