@@ -42,11 +42,14 @@ let package = Package(
         ),
         // Atomic directory exchange (renameat2 on Linux, renamex_np on macOS), which the Swift overlays do not expose.
         .target(name: "CCalgenSystem"),
+        // The proleptic Gregorian calendar's arithmetic (day numbers, weekdays, leap years, month
+        // lengths), pure and without Foundation: the one copy CalgenCore and ICalendar both use.
+        .target(name: "CivilCalendar"),
         // The pure core: dates, holiday calendar, lunar calendar. No file system, clock or environment.
-        .target(name: "CalgenCore"),
+        .target(name: "CalgenCore", dependencies: ["CivilCalendar"]),
         // An iCalendar (RFC 5545/7986) writer, and the splitter of a feed into one calendar per
         // UID that `calgen sync` stores, knowing nothing about holidays.
-        .target(name: "ICalendar"),
+        .target(name: "ICalendar", dependencies: ["CivilCalendar"]),
         // The ground floor of the site generator, which every room of CalgenKit may use and which
         // uses none of them: the site, its settings, what a build is asked to do, site and feed
         // paths, output files and the sink renderers write into.
@@ -101,6 +104,7 @@ let package = Package(
                 "CalgenCore", "CalgenModel", "CalgenKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
         .testTarget(name: "CalgenCoreTests", dependencies: ["CalgenCore"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         // What both Kit test targets share: fixtures, the bundled and small sites built into

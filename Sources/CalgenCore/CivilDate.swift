@@ -1,7 +1,9 @@
+import CivilCalendar
+
 /// A day of the proleptic Gregorian calendar, with no time and no time zone.
 ///
-/// Arithmetic runs on a day number (days since 1970-01-01), so adding days,
-/// comparing and finding the weekday need no `Calendar`.
+/// Arithmetic runs on a day number (days since 1970-01-01, `ProlepticGregorian` of the
+/// CivilCalendar target), so adding days, comparing and finding the weekday need no `Calendar`.
 public struct CivilDate: Hashable, Comparable, Sendable {
     public let year: Int
     public let month: Int
@@ -18,18 +20,7 @@ public struct CivilDate: Hashable, Comparable, Sendable {
 
     /// Creates the date with the given day number (0 = 1970-01-01).
     public init(dayNumber: Int) {
-        // Howard Hinnant's civil_from_days.
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        self.year = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        self.month = m
-        self.day = d
+        (year, month, day) = ProlepticGregorian.date(dayNumber: dayNumber)
     }
 
     /// Parses exactly `YYYY-MM-DD`; `nil` for any other shape or an impossible date.
@@ -50,23 +41,10 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     }
 
     /// Days since 1970-01-01 (negative before).
-    public var dayNumber: Int {
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = month > 2 ? month - 3 : month + 9
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    public var dayNumber: Int { ProlepticGregorian.dayNumber(year: year, month: month, day: day) }
 
     /// The ISO weekday.
-    public var weekday: Weekday {
-        // 1970-01-01 was a Thursday (ISO 4).
-        let r = ((dayNumber % 7) + 7 + 3) % 7
-        return Weekday(rawValue: r + 1)!
-    }
+    public var weekday: Weekday { Weekday(rawValue: ProlepticGregorian.weekday(dayNumber: dayNumber))! }
 
     /// Saturday or Sunday.
     public var isWeekend: Bool { weekday.isWeekend }
@@ -117,20 +95,8 @@ public struct CivilDate: Hashable, Comparable, Sendable {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    /// Whether `year` has a February 29.
-    public static func isLeapYear(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    }
-
     /// The number of days of a month (0 for a month outside 1...12).
-    public static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 1, 3, 5, 7, 8, 10, 12: return 31
-        case 4, 6, 9, 11: return 30
-        case 2: return isLeapYear(year) ? 29 : 28
-        default: return 0
-        }
-    }
+    public static func daysInMonth(year: Int, month: Int) -> Int { ProlepticGregorian.daysInMonth(year: year, month: month) }
 
     /// Every date of a year, in order.
     public static func days(ofYear year: Int) -> [CivilDate] {

@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// The rule of each reminder kind: on which days (day numbers) from `low` through `high` it
 /// occurs. Rules that depend on the holiday arrangement give no days in unannounced years.
 extension ReminderSchedule {
@@ -61,9 +63,7 @@ extension ReminderSchedule {
         var wanted = [Bool](repeating: false, count: 8)
         for d in days { wanted[d.rawValue] = true }
         for day in lo...hi {
-            // Day number 0 is 1970-01-01, a Thursday (ISO 4).
-            let weekday = ((day % 7 + 7) % 7 + 3) % 7 + 1
-            guard wanted[weekday] else { continue }
+            guard wanted[ProlepticGregorian.weekday(dayNumber: day)] else { continue }
             if !skipOffDays || isKnownWorkday(day) { result.append(day) }
         }
         return result

@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// A DATE value (`20261001`).
 public struct ICalDate: Hashable, Comparable, Sendable {
     public let year: Int
@@ -10,24 +12,13 @@ public struct ICalDate: Hashable, Comparable, Sendable {
         self.day = day
     }
 
-    /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
-    var dayNumber: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = month > 2 ? month - 3 : month + 9
-        let doy = (153 * mp + 2) / 5 + day - 1
-        return era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
+    /// The date with the given day number (0 = 1970-01-01).
+    init(dayNumber: Int) {
+        (year, month, day) = ProlepticGregorian.date(dayNumber: dayNumber)
     }
 
-    /// The number of days of a month of the proleptic Gregorian calendar.
-    static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 1, 3, 5, 7, 8, 10, 12: return 31
-        case 4, 6, 9, 11: return 30
-        default: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        }
-    }
+    /// Days since 1970-01-01 (negative before).
+    var dayNumber: Int { ProlepticGregorian.dayNumber(year: year, month: month, day: day) }
 
     /// `YYYYMMDD`.
     public var value: String {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// A `VTIMEZONE` (RFC 5545 §3.6.5) derived from the system time zone database, exact over the
@@ -80,14 +81,14 @@ public struct TimeZoneComponent: Hashable, Sendable {
         let name: String?
 
         /// 0 = Sunday … 6 = Saturday.
-        var weekday: Int { ((local.date.dayNumber % 7) + 7 + 4) % 7 }
+        var weekday: Int { ProlepticGregorian.weekday(dayNumber: local.date.dayNumber) % 7 }
 
         /// Which of its weekdays in the month the date is: its ordinal from the start, and -1
         /// when it is the last one.
         var ordinals: Set<Int> {
             let d = local.date
             var set: Set<Int> = [(d.day - 1) / 7 + 1]
-            if d.day + 7 > ICalDate.daysInMonth(year: d.year, month: d.month) { set.insert(-1) }
+            if d.day + 7 > ProlepticGregorian.daysInMonth(year: d.year, month: d.month) { set.insert(-1) }
             return set
         }
 
@@ -162,20 +163,7 @@ public struct TimeZoneComponent: Hashable, Sendable {
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let rest = seconds - days * 86_400
         return ICalDateTime(
-            date: civil(fromDays: days), hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60)
-    }
-
-    /// Howard Hinnant's civil_from_days.
-    static func civil(fromDays days: Int) -> ICalDate {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return ICalDate(year: yoe + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+            date: ICalDate(dayNumber: days), hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60)
     }
 
     /// The UTC fields of an instant (for `DTSTAMP` and `UNTIL`).
