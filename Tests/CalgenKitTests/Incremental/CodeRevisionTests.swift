@@ -8,7 +8,7 @@ import Testing
 /// every input digest, and no constant has to be raised by hand.
 @Suite struct CodeRevisionTests {
     /// The sources of the targets that decide calgen's output, as the plugin lists them.
-    static let targets = ["CalgenCore", "ICalendar", "CalgenModel", "CalgenKit", "calgen"]
+    static let targets = ["CivilCalendar", "CalgenCore", "ICalendar", "CalgenModel", "CalgenKit", "calgen"]
 
     /// The package's folder, from this file's place in it.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -16,6 +16,16 @@ import Testing
 
     /// The revision this test binary was built with is the digest of the sources as they are on
     /// the disk now, recomputed here independently of the plugin: it cannot be stale or typed in.
+    /// The plugin digests the same targets this test does (its list, read from its source).
+    @Test func thePluginDigestsTheseTargets() throws {
+        let plugin = try String(
+            contentsOf: Self.root.appendingPathComponent("Plugins/CodeRevision/CodeRevisionPlugin.swift"), encoding: .utf8)
+        let line = try #require(plugin.split(separator: "\n").first { $0.contains("static let targets: Set<String> = [") })
+        let listed = line.split(separator: "[").last?.split(separator: "]").first?.split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        #expect(Set(listed ?? []) == Set(Self.targets))
+    }
+
     @Test func isTheDigestOfTheSourcesAsTheyAre() throws {
         #expect(CodeRevision.sources == (try Self.digest(changing: nil)))
         #expect(CodeRevision.sources.count == 64 && CodeRevision.sources.allSatisfy(\.isHexDigit))
