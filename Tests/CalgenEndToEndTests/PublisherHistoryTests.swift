@@ -7,6 +7,20 @@ import Testing
 
 /// The versioned manifest through a publisher's history, each build into memory over the last.
 @Suite(.endToEnd) struct PublisherHistoryTests {
+    /// Version 2 after the venue of the 2026 year-end party was edited: the pages and feeds that
+    /// show the note changed, and one item of news for people, in the manifest and `changes.xml`.
+    static func expectTheYearEndPartyEdited(_ m: Manifest, changes: String?) {
+        #expect(m.version == 2)
+        #expect(
+            m.changes.changed == [
+                "2026/12/index.html", "changes.xml", "changes/index.html", "feeds/holidays.ics", "feeds/holidays.json",
+                "notes/year-end-party/index.html",
+            ])
+        #expect(m.news?.map(\.kind) == ["note-changed", "published"])
+        #expect(m.news?.first?.title == "记事更新：2026 年会" && m.news?.first?.path == "notes/year-end-party/")
+        #expect(changes?.contains("<title>记事更新：2026 年会</title>") == true)
+    }
+
     func manifest(_ site: BuiltSite) throws -> Manifest {
         try JSONDecoder().decode(Manifest.self, from: try #require(site.files["manifest.json"]))
     }
@@ -71,17 +85,8 @@ import Testing
         site = try fixture.buildInMemory(previous: site.output)
         report = site.report
         m = try manifest(site)
-        #expect(m.version == 2)
         #expect(m.changes.added.isEmpty && m.changes.removed.isEmpty)
-        #expect(
-            m.changes.changed == [
-                "2026/12/index.html", "changes.xml", "changes/index.html", "feeds/holidays.ics", "feeds/holidays.json",
-                "notes/year-end-party/index.html",
-            ])
-        // For people: one item, in the manifest and in changes.xml.
-        #expect(m.news?.map(\.kind) == ["note-changed", "published"])
-        #expect(m.news?.first?.title == "记事更新：2026 年会" && m.news?.first?.path == "notes/year-end-party/")
-        #expect(site.read("changes.xml")?.contains("<title>记事更新：2026 年会</title>") == true)
+        Self.expectTheYearEndPartyEdited(m, changes: site.read("changes.xml"))
         #expect(report.filesWritten < 20, "\(report.filesWritten) files written for one note")
         var feeds = try personal(site)
         #expect(feeds["zhang-san"]!.manifest.version == 2)
