@@ -117,7 +117,7 @@ public struct ContentLoader: Sendable {
         }
         let names = entries.map { String($0.name) }.filter { $0.hasSuffix(".json") }
         var problems = DiagnosticCollector()
-        problems.add(contentsOf: input.folderLinks(entries.filter { !$0.name.hasPrefix(".") }))
+        problems.add(contentsOf: input.folderLinks(entries))
         guard !names.isEmpty else {
             throw ContentErrors(
                 problems.diagnostics + [
@@ -272,7 +272,7 @@ public struct ContentLoader: Sendable {
             }
         }
         var problems = DiagnosticCollector()
-        problems.add(contentsOf: input.folderLinks(entries.filter { !$0.name.hasPrefix(".") }))
+        problems.add(contentsOf: input.folderLinks(entries))
         var items = [Item]()
         var digests = [String: String]()
         var files = [String: String]()

@@ -25,26 +25,23 @@ struct InputFolder: Sendable {
     /// The entries directly in `folder`; `nil` when it is not there. A folder that is a link is
     /// a problem (`folderLink`), never entered.
     func list(_ folder: String) throws(ContentErrors) -> [SourceEntry]? {
-        do throws(SourceTreeError) {
-            return try tree.list(folder)
-        } catch {
-            throw ContentErrors(diagnostic(error))
-        }
+        try told { () throws(SourceTreeError) in try tree.list(folder) }
     }
 
     /// Every entry below `folder`, parents first; `nil` when it is not there.
     func walk(_ folder: String) throws(ContentErrors) -> [SourceEntry]? {
-        do throws(SourceTreeError) {
-            return try tree.walk(folder)
-        } catch {
-            throw ContentErrors(diagnostic(error))
-        }
+        try told { () throws(SourceTreeError) in try tree.walk(folder) }
     }
 
     /// The bytes of the file at `relative`, at most `limit` of them.
     func bytes(_ relative: String, limit: Int) throws(ContentErrors) -> [UInt8] {
+        try told { () throws(SourceTreeError) in try tree.read(relative, limit: limit) }
+    }
+
+    /// What `body` asks of the tree, its problem told as the user's diagnostic.
+    private func told<Value>(_ body: () throws(SourceTreeError) -> Value) throws(ContentErrors) -> Value {
         do throws(SourceTreeError) {
-            return try tree.read(relative, limit: limit)
+            return try body()
         } catch {
             throw ContentErrors(diagnostic(error))
         }
@@ -56,11 +53,11 @@ struct InputFolder: Sendable {
         return (try FileReader.text(bytes, path: display(relative)), Digest.sha256(bytes))
     }
 
-    /// The links to folders among `entries`, each as an error: calgen reads no folder through a
-    /// link, and skipping one would silently drop what is in it. A link to a single file is fine
-    /// (its target is held to the folder).
+    /// The links to folders among `entries` (hidden ones left out), each as an error: calgen
+    /// reads no folder through a link, and skipping one would silently drop what is in it. A
+    /// link to a single file is fine (its target is held to the folder).
     func folderLinks(_ entries: [SourceEntry]) -> [Diagnostic] {
-        entries.filter(\.isFolderLink).map { folderLink($0.path) }
+        entries.filter { $0.isFolderLink && !$0.name.hasPrefix(".") }.map { folderLink($0.path) }
     }
 
     /// The problem of a folder at `relative` that is a link.
