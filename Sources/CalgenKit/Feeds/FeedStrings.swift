@@ -4,6 +4,11 @@ import CalgenModel
 /// The words of the events several kinds of feed share, in the site's language (each kind's
 /// own words are in its file, `Kinds/`).
 extension SiteStrings {
+    /// The announced years a feed holds as `2007–2027` (empty when none), for its description.
+    func yearSpan(_ years: [Int]) -> String {
+        years.first.map { "\($0)–\(years.last!)" } ?? ""
+    }
+
     /// `国庆节（放假7天）` / `National Day (7 days off)`.
     func holidaySummary(_ period: HolidayPeriod) -> String {
         isChinese

@@ -54,7 +54,7 @@ extension FeedRenderer {
 extension SiteStrings {
     /// The public feed's description.
     func publicFeedDescription(years: [Int], validThrough: CivilDate?) -> String {
-        let span = years.first.map { first in "\(first)–\(years.last!)" } ?? ""
+        let span = yearSpan(years)
         return
             (isChinese
             ? "中国法定节假日与调休上班安排（\(span)年），数据来自国务院办公厅通知。"

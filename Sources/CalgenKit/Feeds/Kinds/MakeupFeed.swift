@@ -45,7 +45,7 @@ extension SiteStrings {
 
     /// The make-up feed's description.
     func makeupFeedDescription(years: [Int]) -> String {
-        let span = years.first.map { "\($0)–\(years.last!)" } ?? ""
+        let span = yearSpan(years)
         return isChinese
             ? "只有调休上班日（补班），每个前一晚21:00提醒（\(span)年）。放假日可用 iPhone 自带的“中国大陆节假日”日历。"
             : "Make-up workdays only, each with an alert at 21:00 the evening before (\(span)). Apple's built-in Mainland China holidays calendar has the days off."

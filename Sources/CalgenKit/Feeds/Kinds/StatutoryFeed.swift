@@ -35,7 +35,7 @@ extension SiteStrings {
 
     /// The statutory feed's description.
     func statutoryFeedDescription(years: [Int]) -> String {
-        let span = years.first.map { "\($0)–\(years.last!)" } ?? ""
+        let span = yearSpan(years)
         return isChinese
             ? "《全国年节及纪念日放假办法》规定的全体公民放假的节日（法定节假日，\(span)年），每天一个事件；调休形成的其他休息日不在其中。"
             : "The statutory holidays of the national holiday regulations (\(span)), one event a day; the other days off of each break, made by moving weekends, are not among them."
