@@ -4,7 +4,7 @@ import CalgenCore
 package enum FeedPath {
     /// A subscriber's feed, `feeds/<token>/<id>.ics`: the token is derived from the feed secret,
     /// the id and the subscriber's token epoch, so only the subscriber's link finds it.
-    package static func personal(_ subscriber: Subscriber, secret: FeedSecret) -> String {
+    package static func personal(_ subscriber: SubscriberSummary, secret: FeedSecret) -> String {
         "feeds/\(secret.token(for: subscriber.id, epoch: subscriber.tokenEpoch))/\(subscriber.id).ics"
     }
 

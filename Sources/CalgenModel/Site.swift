@@ -54,7 +54,7 @@ extension Site {
 
 extension Site {
     /// The horizon of a subscriber's feed (or, for `nil`, of the public feeds) on `today`.
-    package func horizon(of subscriber: Subscriber?, today: CivilDate) -> FeedHorizon {
+    package func horizon(of subscriber: SubscriberSummary?, today: CivilDate) -> FeedHorizon {
         FeedHorizon(
             today: today, yearsBefore: subscriber?.yearsBefore ?? config.feedYearsBefore,
             yearsAfter: subscriber?.yearsAfter ?? config.feedYearsAfter, calendar: calendar)

@@ -16,6 +16,7 @@ extension BuildRecord {
     ) -> BuildRecord {
         var record = BuildRecord()
         record.inputs = inputs?.fingerprints ?? previous.inputs
+        record.subscribers = rendered.subscriberRecord
         let plan = rendered.publication.plan
         // A file kept or left unchanged where the previous record vouched for it is that same
         // file (the same inode, linked): its stamp is not taken again. Were it not, the stamp

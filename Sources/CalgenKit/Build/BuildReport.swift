@@ -13,6 +13,9 @@ public struct BuildReport: Sendable {
     public internal(set) var pages = 0
     public internal(set) var notes = 0
     public internal(set) var subscribers = 0
+    /// Of `subscribers`, those whose files this build read and parsed; the others' files were
+    /// unchanged since the last build, which recorded what this one needed of them.
+    public internal(set) var subscribersParsed = 0
     /// Files of the output, manifests included.
     public internal(set) var files = 0
     /// Whether this build made a new version.
@@ -50,6 +53,7 @@ public struct BuildReport: Sendable {
         announcedYears = rendered.site.calendar.years.filter(rendered.site.calendar.isAnnounced(year:)).count
         notes = rendered.site.notes.count
         subscribers = rendered.subscribers
+        subscribersParsed = rendered.subscribersParsed
         pages = rendered.pages
         feeds = rendered.feeds.count
         feedsRendered = rendered.feeds.filter(\.isRendered).count

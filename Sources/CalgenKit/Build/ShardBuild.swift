@@ -42,10 +42,10 @@ extension SiteBuilder {
             let feeds = try timer.step("feeds") {
                 try feedSet.render(previous: loaded.previous, sink: sink, personal: .shard(shard))
             }
-            let members = feedSet.paths().filter { shard.holds(subscriberID: $0.subscriber.id) }
+            let members = feedSet.summaryPaths().filter { shard.holds(subscriberID: $0.subscriber.id) }
             let pages = try timer.step("private") {
                 try SiteRenderer(site: site, templates: loaded.templates, today: today).renderPrivatePages(
-                    members, previous: loaded.previous, sink: sink
+                    members, roster: feedSet.roster, previous: loaded.previous, sink: sink
                 ).pages
             }
             let subscriberOf = Dictionary(uniqueKeysWithValues: members.map { ($0.path, $0.subscriber) })

@@ -55,7 +55,13 @@ public struct SiteBuilder: Sendable {
         let sweep = LeftoverSweep.start(outputPath: output.path)
         defer { sweep.wait() }
         var loaded = try timer.step("load") {
-            try load(previous: { () throws(ContentErrors) in try PreviousOutput.load(options: options, built: built) })
+            try load(
+                previous: { () throws(ContentErrors) in try PreviousOutput.load(options: options, built: built) },
+                vouch: SubscriberVouch { stamps, dependencies in
+                    built.subscribers.vouched(
+                        stamps: stamps, fingerprints: built.inputs,
+                        dependencies: InputDigest.subscriberParse(dependencies))
+                })
         }
         if loaded.previous.isOutput { loaded.feedPages = FeedPageRecords(built) }
         let staged = try StagedOutput.begin(
@@ -182,20 +188,20 @@ public struct SiteBuilder: Sendable {
         let feeds = try timer.step("feeds") {
             try feedSet.render(previous: previous, sink: sink, personal: assembly.map { .given($0.feeds) } ?? .all)
         }
-        let personalFeeds = feedSet.paths()
+        let personalFeeds = feedSet.summaryPaths()
         // Beside the page of each personal feed, the record of which feeds this build published.
         let privateSchedules = feedSet.privateSchedulePaths()
         let recorded =
             (assembly?.feeds.map(\.path) ?? personalFeeds.map(\.path)) + privateSchedules.map(\.path)
         // The page beside each personal feed (a page a subscriber) goes to `sink` like the feeds.
         var feedPageRecords = FeedPageRecords()
-        let feedPages = try timer.step("private") { () throws(OutputError) -> [PlannedFile] in
+        let feedPages = try timer.step("private") { () throws -> [PlannedFile] in
             if let assembly { return assembly.pages }
             let inputs = Dictionary(feeds.compactMap { feed in feed.inputs.map { (feed.path, $0) } }) { first, _ in first }
             let siteInputs = FeedPageRecords.site(
                 templates: loaded.templates.digest, today: today, baseURL: site.config.baseURL)
             let (planned, records) = try renderer.renderPrivatePages(
-                personalFeeds, previous: previous, sink: sink,
+                personalFeeds, roster: feedSet.roster, previous: previous, sink: sink,
                 known: siteInputs.map { (site: $0, inputs: inputs, records: loaded.feedPages) })
             feedPageRecords = records
             return planned
@@ -223,14 +229,20 @@ public struct SiteBuilder: Sendable {
         }
         // Audiences are checked when every subscriber was parsed (not in a shard or an assembly).
         let audiences =
-            site.subscribers.count == loaded.sources.subscribers.count
-            ? AudienceCheck.warnings(site, subscriberFiles: loaded.sources.subscriberFiles) : []
+            feedSet.roster.summaries.count == loaded.sources.subscribers.count
+            ? AudienceCheck.warnings(
+                site, subscribers: feedSet.roster.summaries, subscriberFiles: loaded.sources.subscriberFiles) : []
         let warnings = audiences + (hasSubscribers ? options.feedSecret.notices : []) + feeds.flatMap(\.warnings)
         try refuseIfStrict(warnings)
         return RenderedSite(
             site: site, pages: htmlPages, feeds: feeds,
             publication: publication,
             feedPages: feedPageRecords, subscribers: loaded.sources.subscribers.count,
+            subscriberRecord: RecordedSubscribers(
+                roster: feedSet.roster, sources: loaded.sources,
+                dependencies: loaded.sources.subscriberDependencies.map(InputDigest.subscriberParse)),
+            // Assembling, the shards parsed them.
+            subscribersParsed: assembly == nil ? feedSet.roster.parsedCount : loaded.sources.subscribers.count,
             warnings: warnings)
     }
 
@@ -247,10 +259,15 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The content, the templates and the previous output, with the problems of all three.
-    func load(previous: () throws(ContentErrors) -> PreviousOutput) throws(ContentErrors) -> LoadedSite {
+    /// With `vouch` (made from a build's record), the subscribers whose files it knows
+    /// unchanged are neither read nor parsed.
+    func load(
+        previous: () throws(ContentErrors) -> PreviousOutput, vouch: SubscriberVouch? = nil
+    ) throws(ContentErrors) -> LoadedSite {
         var problems = DiagnosticCollector()
         var loader = options.loader
         loader.cache = cache
+        loader.vouch = vouch
         let content = problems.collect { () throws(ContentErrors) in try loader.loadWithSources() }
         let templates = problems.collect { () throws(ContentErrors) in
             try TemplateSet.load(directory: options.templatesDirectory, cache: cache)
@@ -263,7 +280,7 @@ public struct SiteBuilder: Sendable {
 
 /// A personal feed whose page is to be rendered.
 private struct FeedPage: Sendable {
-    let subscriber: Subscriber
+    let subscriber: SubscriberSummary
     let path: String
     /// The page's inputs (`FeedPageRecords.inputs`), when they are known.
     let inputs: String?
@@ -303,6 +320,10 @@ struct RenderedSite: Sendable {
     var feedPages = FeedPageRecords()
     /// Every subscriber's, parsed by this build or by its shards.
     let subscribers: Int
+    /// Every subscriber's summary, for the next build's loader.
+    var subscriberRecord = RecordedSubscribers()
+    /// How many subscribers' files were parsed.
+    var subscribersParsed = 0
     let warnings: [Diagnostic]
 }
 
@@ -347,9 +368,9 @@ struct SiteRenderer {
     /// records of the output's pages), a page whose inputs are those its record names, and whose
     /// bytes the output holds, is kept without rendering it. Returns the records of every page.
     func renderPrivatePages(
-        _ feeds: [(subscriber: Subscriber, path: String)], previous: PreviousOutput, sink: any OutputSink,
-        known: (site: String, inputs: [String: String], records: FeedPageRecords)? = nil
-    ) throws(OutputError) -> (pages: [PlannedFile], records: FeedPageRecords) {
+        _ feeds: [(subscriber: SubscriberSummary, path: String)], roster: SubscriberRoster, previous: PreviousOutput,
+        sink: any OutputSink, known: (site: String, inputs: [String: String], records: FeedPageRecords)? = nil
+    ) throws -> (pages: [PlannedFile], records: FeedPageRecords) {
         let pages = self.pages
         let jobs = feeds.map { feed in
             FeedPage(
@@ -360,28 +381,36 @@ struct SiteRenderer {
         }
         let records = known?.records ?? FeedPageRecords()
         let planned = ParallelMap.map(jobs, threadsPerCore: 2) {
-            job -> Result<(PlannedFile, FeedPageRecords.Record?), OutputError> in
+            job -> Result<(PlannedFile, FeedPageRecords.Record?), any Error> in
             let folder = PrivateFeedPage.folder(ofFeed: job.path)
             let path = folder + PagePath.index
             if let inputs = job.inputs, let record = records.keeps(path, inputs: inputs, previous: previous) {
                 return .success((PlannedFile(path: path, size: record.size, source: .kept), record))
             }
-            let page = pages.privateFeedPage(job.subscriber, feedPath: job.path)
+            let subscriber: Subscriber
+            do { subscriber = try roster.subscriber(job.subscriber.id) } catch { return .failure(error) }
+            let page = pages.privateFeedPage(subscriber, feedPath: job.path)
             let record = job.inputs.map {
                 FeedPageRecords.Record(inputs: $0, sha256: Digest.sha256(page.bytes), size: page.bytes.count)
             }
             if previous.holdsBytes(of: page) {
                 return .success((PlannedFile(path: page.path, size: page.bytes.count, source: .kept), record))
             }
-            return Result { () throws(OutputError) in (try sink.store(page.path, page.bytes), record) }
+            return Result { () throws in (try sink.store(page.path, page.bytes), record) }
         }
         var made = FeedPageRecords()
         var files = [PlannedFile]()
+        var problems = [Diagnostic]()
         for result in planned {
-            let (file, record) = try result.get()
-            files.append(file)
-            if let record { made.records[file.path] = record }
+            switch result {
+            case .success(let (file, record)):
+                files.append(file)
+                if let record { made.records[file.path] = record }
+            case .failure(let error as ContentErrors): problems += error.diagnostics
+            case .failure(let error): throw error
+            }
         }
+        guard problems.isEmpty else { throw ContentErrors(problems) }
         return (files, made)
     }
 

@@ -36,7 +36,7 @@ extension FeedSet {
         case .personal:
             let notes = NoteIndex(notes: site.allNotes)
             return try site.subscribers.map { subscriber in
-                let horizon = renderer.horizon(of: subscriber)
+                let horizon = renderer.horizon(of: subscriber.summary)
                 let schedule = ReminderSchedule(calendar: site.calendar, first: horizon.first, last: horizon.last)
                 let addressed = notes.addressed(to: subscriber.audiences, from: horizon.first, through: horizon.last)
                 return try personalDraft(subscriber, schedule: schedule, horizon: horizon, notes: addressed, zones: zones)

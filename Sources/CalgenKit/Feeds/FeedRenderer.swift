@@ -36,12 +36,12 @@ struct FeedRenderer: Sendable {
     var announcedYears: [Int] { calendar.years.filter(calendar.isAnnounced(year:)) }
 
     /// Where a subscriber's feed is published.
-    func path(of subscriber: Subscriber) -> String {
+    func path(of subscriber: SubscriberSummary) -> String {
         FeedPath.personal(subscriber, secret: secret)
     }
 
     /// The horizon of a subscriber's feed.
-    func horizon(of subscriber: Subscriber?) -> FeedHorizon {
+    func horizon(of subscriber: SubscriberSummary?) -> FeedHorizon {
         site.horizon(of: subscriber, today: today)
     }
 

@@ -11,6 +11,8 @@ public struct FeedSet: Sendable {
     let generatedAt: Date
     /// What each personal feed is made from (empty for a site made in memory).
     let inputs: FeedInputs
+    /// Every subscriber: parsed, or known by their summary until their feed must be made.
+    let roster: SubscriberRoster
 
     public init(site: Site, today: CivilDate, generatedAt: Date, secret: FeedSecret) {
         self.init(site: site, today: today, generatedAt: generatedAt, secret: secret, sources: SourceDigests())
@@ -21,6 +23,7 @@ public struct FeedSet: Sendable {
         self.generatedAt = generatedAt
         renderer = FeedRenderer(site: site, today: today, generatedAt: generatedAt, secret: secret)
         inputs = FeedInputs(sources: sources, holidaySources: site.holidaySources)
+        roster = SubscriberRoster(site: site, sources: sources)
     }
 
     /// Every feed, its events stamped and sequenced against the previous build: an event whose
@@ -39,11 +42,11 @@ public struct FeedSet: Sendable {
         let notes = NoteIndex(notes: site.allNotes)
         // Subscribers with the same horizon share one schedule, made once.
         var schedules = [FeedHorizon: ReminderSchedule]()
-        var jobs = [(Subscriber, FeedHorizon)]()
-        let subscribers: [Subscriber]
+        var jobs = [(SubscriberSummary, FeedHorizon)]()
+        let subscribers: [SubscriberSummary]
         switch source {
-        case .all: subscribers = site.subscribers
-        case .shard(let shard): subscribers = site.subscribers.filter { shard.holds(subscriberID: $0.id) }
+        case .all: subscribers = roster.summaries
+        case .shard(let shard): subscribers = roster.summaries.filter { shard.holds(subscriberID: $0.id) }
         case .given: subscribers = []
         }
         for subscriber in subscribers {
@@ -53,7 +56,7 @@ public struct FeedSet: Sendable {
             }
             jobs.append((subscriber, horizon))
         }
-        let (renderer, generatedAt, feedInputs) = (self.renderer, self.generatedAt, self.inputs)
+        let (renderer, generatedAt, feedInputs, roster) = (self.renderer, self.generatedAt, self.inputs, self.roster)
         let ready = schedules
         // Twice as many threads as cores: rendering is CPU work, writing waits for the disk.
         let personal = ParallelMap.map(jobs, threadsPerCore: 2) { job -> Result<FeedResult, any Error> in
@@ -70,7 +73,8 @@ public struct FeedSet: Sendable {
             }
             return Result {
                 let (draft, owner) = try personalDraft(
-                    subscriber, schedule: ready[horizon]!, horizon: horizon, notes: addressed, zones: zones)
+                    try roster.subscriber(subscriber.id), schedule: ready[horizon]!, horizon: horizon, notes: addressed,
+                    zones: zones)
                 return try FeedSet.finish(
                     draft, inputs: inputs, previous: previous, sink: sink, stamp: renderer.stamp, generatedAt: generatedAt,
                     owner: owner)
@@ -151,11 +155,16 @@ public struct FeedSet: Sendable {
 
     /// Each subscriber's feed path, as `feeds/<token>/<id>.ics`.
     public func paths() -> [(subscriber: Subscriber, path: String)] {
-        site.subscribers.map { ($0, renderer.path(of: $0)) }
+        site.subscribers.map { ($0, renderer.path(of: $0.summary)) }
+    }
+
+    /// Each subscriber's feed path, parsed or not, by id.
+    func summaryPaths() -> [(subscriber: SubscriberSummary, path: String)] {
+        roster.summaries.map { ($0, renderer.path(of: $0)) }
     }
 
     /// The feed path of the subscriber.
-    func path(of subscriber: Subscriber) -> String { renderer.path(of: subscriber) }
+    func path(of subscriber: Subscriber) -> String { renderer.path(of: subscriber.summary) }
 
     /// Each private schedule's feed path, as `feeds/<token>/<id>.ics`.
     func privateSchedulePaths() -> [(schedule: WorkSchedule, path: String)] {
@@ -166,7 +175,7 @@ public struct FeedSet: Sendable {
     /// local dates (`2026-10-10`) for all-day reminders and local date-times (`2026-10-10T08:50`)
     /// for timed ones. For checking feeds against independent iCalendar readers.
     public func occurrences(of subscriber: Subscriber) -> (horizon: FeedHorizon, reminders: [(id: String, times: [String])]) {
-        let horizon = renderer.horizon(of: subscriber)
+        let horizon = renderer.horizon(of: subscriber.summary)
         let schedule = ReminderSchedule(calendar: site.calendar, first: horizon.first, last: horizon.last)
         let work = renderer.work(of: subscriber)
         let reminders = subscriber.reminders.map { reminder -> (id: String, times: [String]) in

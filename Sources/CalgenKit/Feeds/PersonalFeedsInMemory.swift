@@ -16,7 +16,7 @@ extension FeedSet {
         var schedules = [FeedHorizon: ReminderSchedule]()
         var jobs = [(Subscriber, FeedHorizon)]()
         for subscriber in site.subscribers {
-            let horizon = renderer.horizon(of: subscriber)
+            let horizon = renderer.horizon(of: subscriber.summary)
             if schedules[horizon] == nil {
                 schedules[horizon] = ReminderSchedule(calendar: site.calendar, first: horizon.first, last: horizon.last)
             }

@@ -18,7 +18,7 @@ struct FeedInputs: Sendable {
 
     /// The digest of a subscriber's feed; `nil` when the site was not loaded from files (made in
     /// memory), so that nothing can be known unchanged.
-    func digest(of subscriber: Subscriber, path: String, horizon: FeedHorizon, notes: [Note]) -> String? {
+    func digest(of subscriber: SubscriberSummary, path: String, horizon: FeedHorizon, notes: [Note]) -> String? {
         guard let config = sources.config, let own = sources.subscribers[subscriber.id] else { return nil }
         var digest = InputDigest()
         digest.add("site", config)

@@ -36,3 +36,14 @@ struct InputDigest: Sendable {
     /// The SHA-256 of the head and every line added.
     var sha256: String { Digest.sha256(Array((InputDigest.head + lines).utf8)) }
 }
+
+extension InputDigest {
+    /// The digest of what subscribers' files were parsed under: this calgen (its parser) and
+    /// `dependencies` (the site's time zone and every work schedule, as the loader gives them).
+    /// A build record's summaries of subscribers stand for their files only under the same.
+    static func subscriberParse(_ dependencies: String) -> String {
+        var digest = InputDigest()
+        digest.add("subscribers", dependencies)
+        return digest.sha256
+    }
+}

@@ -6,13 +6,16 @@ import CalgenModel
 /// are warnings (errors with `--strict`), since a site may well publish before its first
 /// subscriber or note exists.
 enum AudienceCheck {
-    /// The warnings of a site whose every subscriber was parsed. `subscriberFiles` names each
-    /// subscriber's file by id, for the messages.
-    static func warnings(_ site: Site, subscriberFiles: [String: String]) -> [Diagnostic] {
-        let ids = Set(site.subscribers.map(\.id))
+    /// The warnings of a site whose every subscriber was loaded (`subscribers`, by default the
+    /// site's). `subscriberFiles` names each subscriber's file by id, for the messages.
+    static func warnings(
+        _ site: Site, subscribers: [SubscriberSummary]? = nil, subscriberFiles: [String: String]
+    ) -> [Diagnostic] {
+        let subscribers = subscribers ?? site.subscribers.map(\.summary)
+        let ids = Set(subscribers.map(\.id))
         var taken = Set(["public"])
         var groups = [String: [String]]()
-        for subscriber in site.subscribers {
+        for subscriber in subscribers {
             taken.insert(subscriber.id)
             for group in subscriber.noteAudiences where group != subscriber.id {
                 taken.insert(group)

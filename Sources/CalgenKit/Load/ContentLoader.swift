@@ -24,6 +24,11 @@ public struct ContentLoader: Sendable {
     /// when a file's bytes and what its parse depends on are the same.
     var cache: ParseCache?
 
+    /// Which subscribers' files are known unchanged since the last build (a build's, from its
+    /// record): those are neither read nor parsed; their summaries stand for them until their
+    /// feeds must be made again.
+    var vouch: SubscriberVouch?
+
     public init(
         contentDirectory: String, includeDrafts: Bool = false, baseURL: String? = nil,
         subscribers: SubscriberSelection = .all
@@ -70,6 +75,12 @@ public struct ContentLoader: Sendable {
                 scheduleDigests: schedules?.digests)
         }
         (digests.subscribers, digests.subscriberFiles) = (subscribers?.digests ?? [:], subscribers?.files ?? [:])
+        if let subscribers {
+            digests.subscriberDependencies = subscribers.dependencies
+            digests.subscriberPaths = subscribers.paths
+            digests.vouchedSubscribers = subscribers.vouched
+            digests.parseVouched = subscribers.vouched.isEmpty ? nil : subscribers.parse
+        }
         guard problems.isEmpty, let config, let calendar else { throw ContentErrors(problems.diagnostics.sorted()) }
         let site = Site(
             config: config.config, calendar: calendar.calendar, notes: (notes?.notes ?? []).filter { !$0.feedsOnly },
@@ -193,22 +204,75 @@ public struct ContentLoader: Sendable {
         try readSubscribers(defaultTimeZone: defaultTimeZone, schedules: try readSchedules().schedules).subscribers
     }
 
-    /// The subscribers, and the SHA-256 of each one's file by id. Files are read and parsed on all cores.
+    /// The subscribers read, and the SHA-256 of each one's file by id. Files are read and parsed
+    /// on all cores; those `recorded` vouches for are neither, and come back as summaries, with
+    /// `parse` to parse one of them by id when its feed must be made again.
     func readSubscribers(
         defaultTimeZone: String, schedules: [WorkSchedule]?, scheduleDigests: [String: String]? = nil
-    ) throws(ContentErrors) -> (subscribers: [Subscriber], digests: [String: String], files: [String: String]) {
+    ) throws(ContentErrors) -> SubscribersRead {
         let selection = subscribers
         // A subscriber's parse checks the schedule it names, so every schedule is part of its key.
         let schedulesRead = (scheduleDigests ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         let dependencies = "\(defaultTimeZone)\n" + schedulesRead.joined(separator: "\n")
+        let parse: @Sendable (String, String, String) throws(ContentErrors) -> Subscriber = { text, path, name in
+            try SubscriberParser.parse(
+                text, file: path, fileName: name, defaultTimeZone: defaultTimeZone, schedules: schedules)
+        }
+        // Only a whole build's loader is given a record, and only schedules read from files key it.
+        let vouch = selection.parsesAll && scheduleDigests != nil ? self.vouch : nil
+        var known = [String: SubscriberVouch.Known]()
         let read = try readFolder(
             "users", kind: "subscriber", limit: Limits.subscriberFileBytes, id: \.id, dependencies: dependencies,
             parses: { stem in selection.parses(stem) },
-            parse: { text, path, name throws(ContentErrors) in
-                try SubscriberParser.parse(
-                    text, file: path, fileName: name, defaultTimeZone: defaultTimeZone, schedules: schedules)
+            vouch: vouch.map { vouch in
+                { entries in
+                    var stamps = [String: [Int64]]()
+                    for entry in entries where entry.kind == .file { stamps[entry.path] = entry.stamp }
+                    known = vouch.known(stamps, dependencies)
+                    return known.mapValues(\.digest)
+                }
+            },
+            parse: parse)
+        // Each file by id, below the content folder (`users/` holds no folders that are read).
+        let relative = read.files.mapValues { "users/" + ($0.split(separator: "/").last.map(String.init) ?? $0) }
+        var vouched = [SubscriberSummary]()
+        let parsed = Set(read.items.map(\.id))
+        for (id, path) in relative where !parsed.contains(id) {
+            if let entry = known[path] { vouched.append(entry.summary) }
+        }
+        let (input, files, digests) = (input, read.files, read.digests)
+        return SubscribersRead(
+            subscribers: read.items, digests: read.digests, files: read.files, paths: relative,
+            dependencies: dependencies, vouched: vouched.sorted { $0.id < $1.id },
+            parse: { id throws(ContentErrors) in
+                guard let path = files[id], let below = relative[id] else {
+                    throw ContentErrors(
+                        Diagnostic(file: "users", message: "no subscriber \"\(id)\"", fix: "build again"))
+                }
+                let name = String(path.split(separator: "/").last ?? Substring(path))
+                let source = try input.source(below, limit: Limits.subscriberFileBytes)
+                guard source.digest == digests[id] else {
+                    throw ContentErrors(
+                        Diagnostic(
+                            file: path, message: "the file changed while calgen was building",
+                            fix: "build again once it is saved"))
+                }
+                return try parse(source.text, path, name)
             })
-        return (read.items, read.digests, read.files)
+    }
+
+    /// The subscribers a loader read: those parsed, the digest and the path of every one's file
+    /// by id, and the summaries of those it did not parse, with how to parse one of them by id.
+    struct SubscribersRead: Sendable {
+        let subscribers: [Subscriber]
+        let digests: [String: String]
+        let files: [String: String]
+        /// Each file by id, as a path below the content folder.
+        let paths: [String: String]
+        /// What every subscriber's parse depended on: the site's time zone and every schedule.
+        let dependencies: String
+        let vouched: [SubscriberSummary]
+        let parse: @Sendable (String) throws(ContentErrors) -> Subscriber
     }
 
     /// Loads every `schedules/*.yml` file (none when the folder does not exist), sorted by id.
@@ -236,13 +300,15 @@ public struct ContentLoader: Sendable {
     /// The YAML files of a folder of the content (`users/`, `schedules/`; none when it does not
     /// exist), read and parsed on all cores, sorted by id, with the SHA-256 and the path of each
     /// one's file by id. Every problem of every file is reported, and two files with one id. A
-    /// file whose name (its id) `parses` refuses is read for its digest alone.
+    /// file whose name (its id) `parses` refuses is read for its digest alone; one whose path
+    /// `vouch` gives a digest for (given the listing) is not read at all.
     /// With `count`, more files than its limit are an error at the first file past it, found
     /// before any file is read.
     private func readFolder<Item: Sendable>(
         _ folder: String, kind: String, limit: Int, id: (Item) -> String, dependencies: String = "",
         count: (limit: Int, what: String, fix: String)? = nil,
         parses: @escaping @Sendable (_ stem: String) -> Bool = { _ in true },
+        vouch: (([SourceEntry]) -> [String: String])? = nil,
         parse: @escaping @Sendable (_ text: String, _ path: String, _ name: String) throws(ContentErrors) -> Item
     ) throws(ContentErrors) -> (items: [Item], digests: [String: String], files: [String: String]) {
         let directory = display(folder)
@@ -257,9 +323,12 @@ public struct ContentLoader: Sendable {
                     fix: count.fix))
         }
         let input = input
+        // The digests of the files a record vouches for: neither read nor parsed.
+        let vouched = vouch?(yaml) ?? [:]
         // Results carry each file's problems back from the worker threads.
         let parsed = ParallelMap.map(yaml) { entry in
             Result { () throws(ContentErrors) -> (Item?, String) in
+                if let digest = vouched[entry.path] { return (nil, digest) }
                 let name = String(entry.name)
                 guard parses(ContentLoader.stem(of: name)) else {
                     return (nil, try input.source(entry.path, limit: limit).digest)

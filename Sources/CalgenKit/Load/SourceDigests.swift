@@ -1,6 +1,10 @@
+import CalgenCore
+
 /// The SHA-256 of source files, as the loader read them: `site.yml`, each note by slug, each
 /// subscriber and each work schedule by id. Returned beside the site (`ContentLoader.loadWithSources`) for the build's
 /// input digests; a site made in memory has none, and then every feed counts as possibly changed.
+/// Also the subscribers the loader left unparsed because the build record vouched for their
+/// files (`SubscriberRoster`).
 struct SourceDigests: Sendable {
     var config: String?
     var notes: [String: String] = [:]
@@ -9,6 +13,15 @@ struct SourceDigests: Sendable {
     var schedules: [String: String] = [:]
     /// Each subscriber's file, by id, for messages.
     var subscriberFiles: [String: String] = [:]
+    /// Each subscriber's file, by id, as a path below the content folder (`users/zhang-san.yml`).
+    var subscriberPaths: [String: String] = [:]
     /// Each work schedule's file, by id, for messages.
     var scheduleFiles: [String: String] = [:]
+    /// The summaries of the subscribers whose files the build record vouched unchanged, not
+    /// parsed (they are not in the site's `subscribers`), and how to parse one by id when needed.
+    var vouchedSubscribers: [SubscriberSummary] = []
+    var parseVouched: (@Sendable (String) throws(ContentErrors) -> Subscriber)?
+    /// What every subscriber's parse depended on: the site's time zone and every work schedule
+    /// (`nil` when no subscriber was read).
+    var subscriberDependencies: String?
 }

@@ -9,6 +9,12 @@ public enum SubscriberSelection: Sendable {
     /// None (`--assemble`: every personal feed comes from the shards, which parsed them).
     case none
 
+    /// Whether every subscriber is parsed.
+    var parsesAll: Bool {
+        if case .all = self { return true }
+        return false
+    }
+
     /// Whether the subscriber with this id (its file's name) is parsed.
     func parses(_ id: String) -> Bool {
         switch self {

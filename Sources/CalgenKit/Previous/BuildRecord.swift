@@ -64,6 +64,8 @@ struct BuildRecord: Sendable, Equatable {
     var report: [String: Int] = [:]
     /// Each input file's `lstat` and digest.
     var inputs = InputFingerprints()
+    /// Each subscriber's summary, for the next build to leave unchanged subscribers unparsed.
+    var subscribers = RecordedSubscribers()
     /// Every file of the output, by path below it.
     var artifacts: [String: Artifact] = [:]
     /// Every folder of the output, by path below it (`.` for the output itself).

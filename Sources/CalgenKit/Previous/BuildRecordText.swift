@@ -6,6 +6,8 @@ import Foundation
 ///     inputs <sha256>
 ///     report <name> <number>
 ///     input <label> <path> <device inode size modified changed> <sha256>
+///     subscribers <sha256 of what their parse depended on>
+///     subscriber <path> <sha256> <id token-epoch years-before years-after schedule notes>
 ///     file <path> <device inode size modified> <sha256 or -> <key or ->
 ///     folder <path> <device inode 0 modified>
 ///
@@ -17,7 +19,8 @@ extension BuildRecord {
     /// into one buffer.
     var encoded: [UInt8] {
         var out = [UInt8]()
-        out.reserveCapacity(64 + artifacts.count * 150 + inputs.entries.count * 150 + folders.count * 60)
+        out.reserveCapacity(
+            64 + artifacts.count * 150 + inputs.entries.count * 150 + subscribers.entries.count * 120 + folders.count * 60)
         func put(_ text: String) { out.append(contentsOf: text.utf8) }
         func put(_ number: Int64) { out.append(contentsOf: String(number).utf8) }
         func put(_ stamp: Stamp) {
@@ -37,6 +40,11 @@ extension BuildRecord {
                 put(number)
             }
             put("\t" + entry.digest + "\n")
+        }
+        if let dependencies = subscribers.dependencies { put("subscribers\t" + dependencies + "\n") }
+        for path in subscribers.entries.keys.sorted() {
+            let entry = subscribers.entries[path]!
+            put("subscriber\t" + path + "\t" + entry.digest + "\t" + RecordedSubscribers.text(of: entry.summary) + "\n")
         }
         for path in artifacts.keys.sorted() {
             let artifact = artifacts[path]!
@@ -93,6 +101,14 @@ extension BuildRecord {
                 numbers.count == 5, let digest = reader.digest(line[4], orNone: false)
             else { return false }
             inputs.entries[label + "\t" + path] = .init(stat: numbers, digest: digest)
+        case ("subscribers", 2):
+            guard let digest = reader.digest(line[1], orNone: false) else { return false }
+            subscribers.dependencies = digest
+        case ("subscriber", 4):
+            guard let path = reader.text(line[1]), let digest = reader.digest(line[2], orNone: false),
+                let summary = reader.text(line[3]).flatMap(RecordedSubscribers.summary)
+            else { return false }
+            subscribers.entries[path] = .init(digest: digest, summary: summary)
         case ("inputs", 2):
             guard let digest = reader.digest(line[1], orNone: false) else { return false }
             inputsDigest = digest

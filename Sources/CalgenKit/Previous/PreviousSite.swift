@@ -32,7 +32,7 @@ public enum PreviousSite {
         let personal =
             options.assemble.isEmpty
             ? site.subscribers.filter { options.shard?.holds(subscriberID: $0.id) ?? true }.map {
-                FeedPath.manifest(of: FeedPath.personal($0, secret: options.feedSecret))
+                FeedPath.manifest(of: FeedPath.personal($0.summary, secret: options.feedSecret))
             } : []
         let current = shared + personal
         guard let manifestBytes = try fetch(base, Manifest.path, fetcher: fetcher, maxBytes: manifestLimit) else {

@@ -124,7 +124,8 @@ package struct SyncAccountsJob {
     package static func personalFeeds(of site: Site, secret: FeedSecret, in build: String) -> [String: String] {
         var feeds: [String: String] = [:]
         for subscriber in site.subscribers {
-            feeds[subscriber.id] = (build as NSString).appendingPathComponent(FeedPath.personal(subscriber, secret: secret))
+            let path = FeedPath.personal(subscriber.summary, secret: secret)
+            feeds[subscriber.id] = (build as NSString).appendingPathComponent(path)
         }
         return feeds
     }

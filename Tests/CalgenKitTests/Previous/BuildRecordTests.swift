@@ -15,6 +15,16 @@ import Testing
         record.inputsDigest = String(repeating: "b", count: 64)
         record.report = ["pages": 3, "feeds": 1]
         record.inputs.entries["content\tnotes/a.md"] = .init(stat: [1, 2, 3, 4, 5], digest: sha)
+        record.subscribers.dependencies = String(repeating: "d", count: 64)
+        record.subscribers.entries["users/zhang-san.yml"] = .init(
+            digest: sha,
+            summary: SubscriberSummary(
+                id: "zhang-san", noteAudiences: ["team-a", "-"], yearsBefore: 0, yearsAfter: nil, tokenEpoch: 3,
+                schedule: "six-day"))
+        record.subscribers.entries["users/li-si.yml"] = .init(
+            digest: sha,
+            summary: SubscriberSummary(
+                id: "li-si", noteAudiences: [], yearsBefore: nil, yearsAfter: 10, tokenEpoch: 0, schedule: nil))
         record.artifacts["index.html"] = .init(stamp: .init(device: 1, inode: 7, size: 10, modified: 99), sha256: sha)
         record.artifacts["feeds/x/index.html"] = .init(
             stamp: .init(device: 1, inode: 8, size: 11, modified: 98), sha256: sha, key: String(repeating: "c", count: 64))
@@ -38,10 +48,53 @@ import Testing
         // is no UTF-8 in it would read back as three).
         "calgen-record 1\ninputs\t" + String(repeating: "g", count: 64) + "\n",
         "calgen-record 1\nfile\tx\t1 2 3 4\t" + String(repeating: "A", count: 64) + "\t-\n",
+        // A subscriber's summary that no subscriber's file can give, or that would not read
+        // back as written: a number with a sign, a horizon past the limit, a name that is none.
+        subscriberLine("a 0 ~ ~ ~ ~ extra"), subscriberLine("a +1 ~ ~ ~ ~"), subscriberLine("a 0 11 ~ ~ ~"),
+        subscriberLine("a 0 ~ -1 ~ ~"), subscriberLine("a 2000000 ~ ~ ~ ~"), subscriberLine("A 0 ~ ~ ~ ~"),
+        subscriberLine("a 0 ~ ~ ~ team,,b"), subscriberLine("a 0 ~ ~ s/x ~"), subscriberLine("~ 0 ~ ~ ~ ~"),
+        subscriberLine("a 0 ~ ~ ~ ~", digest: "-"),
     ])
     func aDamagedRecordIsNotBelieved(_ text: String) {
         #expect(BuildRecord.parse(Array(text.utf8)) == nil)
         #expect(BuildRecord.read("/nonexistent/.public.calgen-record") == BuildRecord())
+    }
+
+    static func subscriberLine(_ summary: String, digest: String = sha) -> String {
+        "calgen-record 1\nsubscriber\tusers/a.yml\t\(digest)\t\(summary)\n"
+    }
+
+    /// A subscriber's summary stands for their file only while the file's fingerprint is the
+    /// one recorded with the same digest, its name gives the same id, and the parse would
+    /// depend on the same calgen, time zone and schedules.
+    @Test func aSummaryIsBelievedOnlyForTheSameFileUnderTheSameDependencies() {
+        let record = BuildRecordTests.sample
+        var prints = InputFingerprints()
+        prints.entries["content\tusers/zhang-san.yml"] = .init(stat: [1, 2, 3, 4, 5], digest: BuildRecordTests.sha)
+        prints.entries["content\tusers/li-si.yml"] = .init(stat: [1, 3, 3, 4, 5], digest: String(repeating: "e", count: 64))
+        let dependencies = String(repeating: "d", count: 64)
+        let stamps = ["users/zhang-san.yml": [Int64]([1, 2, 3, 4, 5]), "users/li-si.yml": [1, 3, 3, 4, 5]]
+        // li-si's file was hashed to another digest than the summary's: not believed.
+        let vouched = record.subscribers.vouched(stamps: stamps, fingerprints: prints, dependencies: dependencies)
+        #expect(vouched.keys.sorted() == ["users/zhang-san.yml"])
+        #expect(vouched["users/zhang-san.yml"]?.summary.schedule == "six-day")
+        // The file's stamp moved (it was saved again), or the schedules changed: nothing believed.
+        #expect(
+            record.subscribers.vouched(
+                stamps: ["users/zhang-san.yml": [1, 2, 3, 4, 6]], fingerprints: prints, dependencies: dependencies
+            ).isEmpty)
+        #expect(
+            record.subscribers.vouched(
+                stamps: stamps, fingerprints: prints, dependencies: String(repeating: "f", count: 64)
+            ).isEmpty)
+        // A summary recorded under another file's name than its id's.
+        var renamed = record.subscribers
+        renamed.entries["users/wang-wu.yml"] = renamed.entries["users/zhang-san.yml"]
+        prints.entries["content\tusers/wang-wu.yml"] = prints.entries["content\tusers/zhang-san.yml"]
+        #expect(
+            renamed.vouched(
+                stamps: ["users/wang-wu.yml": [1, 2, 3, 4, 5]], fingerprints: prints, dependencies: dependencies
+            ).isEmpty)
     }
 
     /// The output is as recorded only while every file and folder shows its recorded stamp: a

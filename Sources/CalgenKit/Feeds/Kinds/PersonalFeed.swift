@@ -52,7 +52,7 @@ extension FeedRenderer {
             timeZones: zoneIDs.sorted().compactMap { zones.component($0, years: years) },
             events: FeedRenderer.sorted(events))
         return FeedDraft(
-            path: path(of: subscriber), calendar: feed, validThrough: horizon.validThrough, isPublic: false,
+            path: path(of: subscriber.summary), calendar: feed, validThrough: horizon.validThrough, isPublic: false,
             unusualTimes: unusual.map { $0.naming("subscriber `\(subscriber.id)`") })
     }
 

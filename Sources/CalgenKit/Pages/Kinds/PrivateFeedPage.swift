@@ -96,7 +96,7 @@ struct PrivateFeedPage: Page {
     func contents(root: String) -> Contents {
         let strings = self.strings
         let words = strings.ui
-        let horizon = pages.site.horizon(of: subscriber, today: pages.today)
+        let horizon = pages.site.horizon(of: subscriber.summary, today: pages.today)
         let schedule = subscriber.schedule.flatMap { id in pages.site.schedules.first { $0.id == id } }
         let leave = subscriber.personal.leave
         let reminders = subscriber.reminders.map { reminder -> Reminder in
@@ -155,7 +155,7 @@ struct PrivateFeedPage: Page {
     /// The page beside each subscriber's feed, at the path of a development build's feed.
     static func examples(_ pages: HTMLPages) -> [PrivateFeedPage] {
         pages.site.subscribers.map {
-            PrivateFeedPage(pages: pages, subscriber: $0, feedPath: FeedPath.personal($0, secret: .development))
+            PrivateFeedPage(pages: pages, subscriber: $0, feedPath: FeedPath.personal($0.summary, secret: .development))
         }
     }
 }
