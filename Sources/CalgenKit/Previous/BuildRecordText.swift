@@ -44,7 +44,7 @@ extension BuildRecord {
         if let dependencies = subscribers.dependencies { put("subscribers\t" + dependencies + "\n") }
         for path in subscribers.entries.keys.sorted() {
             let entry = subscribers.entries[path]!
-            put("subscriber\t" + path + "\t" + entry.digest + "\t" + RecordedSubscribers.text(of: entry.summary) + "\n")
+            put("subscriber\t" + path + "\t" + entry.digest + "\t" + entry.summary + "\n")
         }
         for path in artifacts.keys.sorted() {
             let artifact = artifacts[path]!
@@ -105,8 +105,9 @@ extension BuildRecord {
             guard let digest = reader.digest(line[1], orNone: false) else { return false }
             subscribers.dependencies = digest
         case ("subscriber", 4):
+            // The summary is read back when it is needed (`RecordedSubscribers.vouched`).
             guard let path = reader.text(line[1]), let digest = reader.digest(line[2], orNone: false),
-                let summary = reader.text(line[3]).flatMap(RecordedSubscribers.summary)
+                let summary = reader.text(line[3])
             else { return false }
             subscribers.entries[path] = .init(digest: digest, summary: summary)
         case ("inputs", 2):

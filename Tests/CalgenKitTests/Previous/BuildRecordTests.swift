@@ -18,13 +18,15 @@ import Testing
         record.subscribers.dependencies = String(repeating: "d", count: 64)
         record.subscribers.entries["users/zhang-san.yml"] = .init(
             digest: sha,
-            summary: SubscriberSummary(
-                id: "zhang-san", noteAudiences: ["team-a", "-"], yearsBefore: 0, yearsAfter: nil, tokenEpoch: 3,
-                schedule: "six-day"))
+            summary: RecordedSubscribers.text(
+                of: SubscriberSummary(
+                    id: "zhang-san", noteAudiences: ["team-a", "-"], yearsBefore: 0, yearsAfter: nil, tokenEpoch: 3,
+                    schedule: "six-day")))
         record.subscribers.entries["users/li-si.yml"] = .init(
             digest: sha,
-            summary: SubscriberSummary(
-                id: "li-si", noteAudiences: [], yearsBefore: nil, yearsAfter: 10, tokenEpoch: 0, schedule: nil))
+            summary: RecordedSubscribers.text(
+                of: SubscriberSummary(
+                    id: "li-si", noteAudiences: [], yearsBefore: nil, yearsAfter: 10, tokenEpoch: 0, schedule: nil)))
         record.artifacts["index.html"] = .init(stamp: .init(device: 1, inode: 7, size: 10, modified: 99), sha256: sha)
         record.artifacts["feeds/x/index.html"] = .init(
             stamp: .init(device: 1, inode: 8, size: 11, modified: 98), sha256: sha, key: String(repeating: "c", count: 64))
@@ -48,20 +50,37 @@ import Testing
         // is no UTF-8 in it would read back as three).
         "calgen-record 1\ninputs\t" + String(repeating: "g", count: 64) + "\n",
         "calgen-record 1\nfile\tx\t1 2 3 4\t" + String(repeating: "A", count: 64) + "\t-\n",
-        // A subscriber's summary that no subscriber's file can give, or that would not read
-        // back as written: a number with a sign, a horizon past the limit, a name that is none.
-        subscriberLine("a 0 ~ ~ ~ ~ extra"), subscriberLine("a +1 ~ ~ ~ ~"), subscriberLine("a 0 11 ~ ~ ~"),
-        subscriberLine("a 0 ~ -1 ~ ~"), subscriberLine("a 2000000 ~ ~ ~ ~"), subscriberLine("A 0 ~ ~ ~ ~"),
-        subscriberLine("a 0 ~ ~ ~ team,,b"), subscriberLine("a 0 ~ ~ s/x ~"), subscriberLine("~ 0 ~ ~ ~ ~"),
-        subscriberLine("a 0 ~ ~ ~ ~", digest: "-"),
+        "calgen-record 1\nsubscriber\tusers/a.yml\t-\ta 0 ~ ~ ~ ~\n",
+        "calgen-record 1\nsubscribers\tnone\n",
     ])
     func aDamagedRecordIsNotBelieved(_ text: String) {
         #expect(BuildRecord.parse(Array(text.utf8)) == nil)
         #expect(BuildRecord.read("/nonexistent/.public.calgen-record") == BuildRecord())
     }
 
-    static func subscriberLine(_ summary: String, digest: String = sha) -> String {
-        "calgen-record 1\nsubscriber\tusers/a.yml\t\(digest)\t\(summary)\n"
+    /// A subscriber's summary that no subscriber's file can give, or that would not read back
+    /// as written (a number with a sign, a horizon past the limit, a name that is none), stands
+    /// for nothing: that file is read.
+    @Test(arguments: [
+        "a 0 ~ ~ ~ ~ extra", "a +1 ~ ~ ~ ~", "a 0 11 ~ ~ ~", "a 0 ~ -1 ~ ~", "a 2000000 ~ ~ ~ ~", "A 0 ~ ~ ~ ~",
+        "a 0 ~ ~ ~ team,,b", "a 0 ~ ~ s/x ~", "~ 0 ~ ~ ~ ~", "b 0 ~ ~ ~ ~", "a 0 ~ ~ ~",
+    ])
+    func aSummaryNoFileCanGiveIsNotBelieved(_ summary: String) throws {
+        let text = "calgen-record 1\nsubscribers\t\(String(repeating: "d", count: 64))\n"
+            + "subscriber\tusers/a.yml\t\(BuildRecordTests.sha)\t\(summary)\n"
+        let record = try #require(BuildRecord.parse(Array(text.utf8)))
+        #expect(record.text == text)
+        var prints = InputFingerprints()
+        prints.entries["content\tusers/a.yml"] = .init(stat: [1, 2, 3, 4, 5], digest: BuildRecordTests.sha)
+        let vouched = record.subscribers.vouched(
+            stamps: ["users/a.yml": [1, 2, 3, 4, 5]], fingerprints: prints, dependencies: String(repeating: "d", count: 64))
+        #expect(vouched.isEmpty)
+        // The same line with a summary a file gives is believed.
+        let good = BuildRecord.parse(Array(text.replacingOccurrences(of: summary, with: "a 0 ~ ~ ~ ~").utf8))
+        #expect(
+            good?.subscribers.vouched(
+                stamps: ["users/a.yml": [1, 2, 3, 4, 5]], fingerprints: prints, dependencies: String(repeating: "d", count: 64)
+            ).count == 1)
     }
 
     /// A subscriber's summary stands for their file only while the file's fingerprint is the
