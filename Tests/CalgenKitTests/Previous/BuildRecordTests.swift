@@ -66,7 +66,8 @@ import Testing
         "a 0 ~ ~ ~ team,,b", "a 0 ~ ~ s/x ~", "~ 0 ~ ~ ~ ~", "b 0 ~ ~ ~ ~", "a 0 ~ ~ ~",
     ])
     func aSummaryNoFileCanGiveIsNotBelieved(_ summary: String) throws {
-        let text = "calgen-record 1\nsubscribers\t\(String(repeating: "d", count: 64))\n"
+        let text =
+            "calgen-record 1\nsubscribers\t\(String(repeating: "d", count: 64))\n"
             + "subscriber\tusers/a.yml\t\(BuildRecordTests.sha)\t\(summary)\n"
         let record = try #require(BuildRecord.parse(Array(text.utf8)))
         #expect(record.text == text)
