@@ -1,6 +1,12 @@
 import CalgenModel
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The bad inputs of the catalogue (`BadInputCatalogue` runs each through the command line;
 /// `SiteCheckTests` runs the content cases through `SiteBuilder.check()`), over every input kind
 /// and the command line.
@@ -14,6 +20,8 @@ public enum BadInputCases {
         case remove(String)
         case link(String, to: String)
         case mkdir(String)
+        /// A named pipe in place of whatever is at the path.
+        case fifo(String)
     }
 
     public struct Case: CustomStringConvertible, Sendable {
@@ -646,6 +654,17 @@ public enum BadInputCases {
                 .write("Content/notes/2026/extra.md", Data(note("date: 2026-12-01\n").utf8)),
             ],
             expected: ["feeds/…/zhang-san.json: integrity: the previous feed manifest was changed after calgen wrote it"]),
+        // A pipe is never opened: opening one for reading would wait for a writer forever.
+        Case(
+            description: "a pipe named manifest.json in the output", changes: [.fifo("public/manifest.json")],
+            expected: ["public/manifest.json: the previous manifest is a named pipe (FIFO), not a regular file"]),
+        Case(
+            description: "a pipe in place of a personal feed's manifest",
+            changes: [
+                .fifo("public/feeds/TOKEN/zhang-san.json"),
+                .write("Content/notes/2026/extra.md", Data(note("date: 2026-12-01\n").utf8)),
+            ],
+            expected: ["feeds/…/zhang-san.json: the previous feed manifest cannot be read"]),
         cli(
             "a previous manifest that does not exist", ["--previous-manifest", "nowhere/manifest.json"],
             "nowhere/manifest.json: the previous manifest cannot be read"),
@@ -902,6 +921,10 @@ public enum BadInputCases {
                 try fm.createSymbolicLink(atPath: root.appendingPathComponent(path).path, withDestinationPath: target)
             case .mkdir(let path):
                 try fm.createDirectory(at: root.appendingPathComponent(path), withIntermediateDirectories: true)
+            case .fifo(let path):
+                let url = root.appendingPathComponent(path.replacingOccurrences(of: "TOKEN", with: token))
+                try? fm.removeItem(at: url)
+                guard mkfifo(url.path, 0o644) == 0 else { throw FixtureError.unexpected("mkfifo \(url.path)") }
             }
         }
     }

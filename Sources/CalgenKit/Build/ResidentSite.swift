@@ -157,8 +157,12 @@ public final class ResidentSite: @unchecked Sendable {
         guard let generation = state.withLock({ current }) else { return nil }
         if let producer = generation.producers[path] { return generation.render(path, producer) }
         guard outputHolds(generation.number, timeout: timeout) else { return nil }
-        return FileManager.default.contents(atPath: options.outputDirectory + "/" + path).map { Array($0) }
+        // Through the output's tree: never a pipe a page's path might name, nor through a link.
+        return try? DiskSourceTree(root: options.outputDirectory).read(path, limit: Self.servedFileBytes)
     }
+
+    /// The largest file of the output served as it is (a personal feed is far smaller).
+    static let servedFileBytes = 256 << 20
 
     /// Whether `path` (relative to the site, without a final `/`) is a folder of the site.
     public func isFolder(_ path: String, timeout: Double = 120) -> Bool {

@@ -98,10 +98,12 @@ public enum OutputGuard {
         }
     }
 
-    /// The first 4 KiB of a file as text, empty when it cannot be read.
+    /// The first 4 KiB of a file as text, empty when it cannot be read: only a regular file is
+    /// opened (a pipe named `manifest.json` would wait forever for a writer).
     private static func head(of file: String) -> String {
-        guard let handle = FileHandle(forReadingAtPath: file) else { return "" }
-        defer { try? handle.close() }
-        return String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
+        let folder = (file as NSString).deletingLastPathComponent
+        let name = (file as NSString).lastPathComponent
+        guard let head = try? DiskSourceTree(root: folder).prefix(name, count: 4096) else { return "" }
+        return String(decoding: head.bytes, as: UTF8.self)
     }
 }

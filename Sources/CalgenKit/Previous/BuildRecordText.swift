@@ -127,8 +127,8 @@ extension BuildRecord {
     /// The record in the file at `path`; an empty one when it is missing, not a regular file
     /// beside the output, larger than `maxBytes`, or not one calgen writes.
     static func read(_ path: String) -> BuildRecord {
-        let folder = (path as NSString).deletingLastPathComponent
-        guard let bytes = try? FileReader.readBytes(path, root: folder, limit: maxBytes) else { return BuildRecord() }
+        let tree = DiskSourceTree(root: (path as NSString).deletingLastPathComponent)
+        guard let bytes = try? tree.read((path as NSString).lastPathComponent, limit: maxBytes) else { return BuildRecord() }
         return parse(bytes) ?? BuildRecord()
     }
 

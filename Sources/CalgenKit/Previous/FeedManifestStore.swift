@@ -11,16 +11,21 @@ protocol FeedManifestStore: Sendable {
     func file(of path: String) -> String
 }
 
-/// The feed manifests of an output directory, or of the folder of `--previous-manifest`.
+/// The feed manifests of an output directory, or of the folder of `--previous-manifest`, read
+/// through its tree: regular files within the feed manifest's limit, no folder through a link.
 struct DiskFeedManifestStore: FeedManifestStore {
-    /// The folder the site's paths start from.
-    let root: String
+    let tree: DiskSourceTree
 
-    func bytes(of path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: file(of: path)).map(Array.init)
+    /// The folder the site's paths start from.
+    init(root: String) {
+        tree = DiskSourceTree(root: root)
     }
 
-    func file(of path: String) -> String { root + "/" + path }
+    func bytes(of path: String) -> [UInt8]? {
+        try? tree.read(path, limit: ManifestLimits.feedManifestBytes)
+    }
+
+    func file(of path: String) -> String { tree.root + "/" + path }
 }
 
 /// The feed manifests of a build held in memory.

@@ -28,16 +28,10 @@ struct PreviousFeed: Sendable {
     /// How many bytes of a manifest hold its head.
     static let headBytes = 1024
 
-    /// Reads the head of a manifest file; `nil` when the file cannot be read.
-    static func readHead(file: String, path: String) -> PreviousFeed? {
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
-        var buffer = [UInt8](repeating: 0, count: headBytes)
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count >= 0 else { return nil }
-        return PreviousFeed(path: path, size: Int(info.st_size), prefix: buffer[..<count])
+    /// Reads the head of the manifest at `path` in `tree`; `nil` when it cannot be read (it is
+    /// missing, or no regular file: a pipe is never opened).
+    static func readHead(in tree: any SourceTree, path: String) -> PreviousFeed? {
+        guard let head = try? tree.prefix(path, count: headBytes) else { return nil }
+        return PreviousFeed(path: path, size: head.size, prefix: head.bytes[...])
     }
 }

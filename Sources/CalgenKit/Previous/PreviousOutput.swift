@@ -143,8 +143,26 @@ struct PreviousOutput: Sendable {
         built: BuildRecord = BuildRecord()
     ) throws(ContentErrors) -> PreviousOutput {
         let manifestPath = previousManifest ?? outputDirectory + "/" + Manifest.path
-        let root = previousManifest.map { ($0 as NSString).deletingLastPathComponent } ?? outputDirectory
-        guard let data = FileManager.default.contents(atPath: manifestPath) else {
+        // A manifest named without a folder (`--previous-manifest manifest.json`) lies in `.`.
+        let root =
+            previousManifest.map { ($0 as NSString).deletingLastPathComponent }.map { $0.isEmpty ? "." : $0 }
+            ?? outputDirectory
+        // The previous output is read through its tree as the content is: only regular files,
+        // within their limits (a pipe named `manifest.json` is refused, never opened).
+        let tree = DiskSourceTree(root: root)
+        let data: [UInt8]
+        do throws(SourceTreeError) {
+            data = try tree.read((manifestPath as NSString).lastPathComponent, limit: ManifestLimits.manifestBytes)
+        } catch  where error.problem != .missing {
+            throw ContentErrors([
+                Diagnostic(
+                    file: manifestPath, message: "the previous manifest \(error.reason)",
+                    fix: previousManifest == nil
+                        ? "remove it (and the output's feeds/) to start again at version 1, or restore the last published one"
+                        : "restore the last published manifest.json there, or leave out --previous-manifest to start at version 1"
+                )
+            ])
+        } catch {
             if let previousManifest {
                 throw ContentErrors([
                     Diagnostic(
@@ -176,7 +194,7 @@ struct PreviousOutput: Sendable {
             listed = (FileTree.files(under: root + "/feeds") ?? []).map { ("feeds/" + $0.path, $0.size) }
         }
         let manifests = listed.map(\.path).filter(FeedPath.isManifest).sorted()
-        let heads = ParallelMap.map(manifests) { path in PreviousFeed.readHead(file: root + "/" + path, path: path) }
+        let heads = ParallelMap.map(manifests) { path in PreviousFeed.readHead(in: tree, path: path) }
         var files: [String: Int]? = nil
         var unrecorded = [String: String]()
         if previousManifest == nil {
@@ -187,7 +205,7 @@ struct PreviousOutput: Sendable {
             for (path, digest) in zip(small, digests) { unrecorded[path] = digest }
         }
         var previous = try assemble(
-            manifestBytes: Array(data), manifestFile: manifestPath, root: root, heads: Array(zip(manifests, heads)),
+            manifestBytes: data, manifestFile: manifestPath, root: root, heads: Array(zip(manifests, heads)),
             files: files, unrecorded: unrecorded, store: DiskFeedManifestStore(root: root), allowReset: allowReset,
             record: record.map { path in
                 RecordSource(file: root + "/" + path) { () throws(ContentErrors) -> [UInt8]? in

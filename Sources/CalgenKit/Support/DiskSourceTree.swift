@@ -58,6 +58,30 @@ struct DiskSourceTree: SourceTree {
     }
 
     func read(_ path: String, limit: Int) throws(SourceTreeError) -> [UInt8] {
+        let (fd, size) = try opened(path, limit: limit)
+        defer { close(fd) }
+        return try Self.bytes(of: fd, size: size, path: path, limit: limit)
+    }
+
+    func prefix(_ path: String, count: Int) throws(SourceTreeError) -> (bytes: [UInt8], size: Int) {
+        let (fd, size) = try opened(path, limit: .max)
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: min(size, count))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { raw in SystemCall.read(fd, raw.baseAddress! + done, raw.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw SourceTreeError(path: path, problem: .unreadable(String(cString: strerror(errno)))) }
+            if n == 0 { break }
+            done += n
+        }
+        bytes.removeSubrange(done...)
+        return (bytes, size)
+    }
+
+    /// The regular file at `path`, opened once it and every folder on the way passed the tree's
+    /// rules, and its size.
+    private func opened(_ path: String, limit: Int) throws(SourceTreeError) -> (fd: Int32, size: Int) {
         let parts = try Self.components(of: path)
         let folder = try open(folder: parts.dropLast().joined(separator: "/"), reading: path)
         defer { close(folder) }
@@ -67,10 +91,9 @@ struct DiskSourceTree: SourceTree {
         guard fstatat(folder, name, &before, AT_SYMLINK_NOFOLLOW) == 0 else {
             throw SourceTreeError(path: path, problem: .missing)
         }
-        if fileLinks && Self.kind(before) == .link { return try readLinked(path, limit: limit) }
+        if fileLinks && Self.kind(before) == .link { return try openedLink(path, limit: limit) }
         let fd = try openChecked(before, at: folder, name, path: path, limit: limit)
-        defer { close(fd) }
-        return try Self.bytes(of: fd, size: Int(before.st_size), path: path, limit: limit)
+        return (fd, Int(before.st_size))
     }
 
     /// Opens the folder `folder` (relative; `""` is the root) one component at a time, never
@@ -101,17 +124,15 @@ struct DiskSourceTree: SourceTree {
         return fd
     }
 
-    /// A link to a single file: read when its target, every link resolved, lies inside the root.
-    private func readLinked(_ path: String, limit: Int) throws(SourceTreeError) -> [UInt8] {
+    /// A link to a single file: opened when its target, every link resolved, lies inside the root.
+    private func openedLink(_ path: String, limit: Int) throws(SourceTreeError) -> (fd: Int32, size: Int) {
         guard let target = RealPath.of(root + "/" + path) else { throw SourceTreeError(path: path, problem: .missing) }
         guard let inside = RealPath.of(root), RealPath.isSameOrAncestor(inside, of: target) else {
             throw SourceTreeError(path: path, problem: .outside(target))
         }
         var before = stat()
         guard lstat(target, &before) == 0 else { throw SourceTreeError(path: path, problem: .missing) }
-        let fd = try openChecked(before, at: AT_FDCWD, target, path: path, limit: limit)
-        defer { close(fd) }
-        return try Self.bytes(of: fd, size: Int(before.st_size), path: path, limit: limit)
+        return (try openChecked(before, at: AT_FDCWD, target, path: path, limit: limit), Int(before.st_size))
     }
 
     /// Opens the entry `name` of the folder `folder` whose `lstat` is `before`, once the entry and

@@ -49,6 +49,11 @@ struct MemorySourceTree: SourceTree {
             .sorted { $0.path < $1.path }
     }
 
+    func prefix(_ path: String, count: Int) throws(SourceTreeError) -> (bytes: [UInt8], size: Int) {
+        let bytes = try read(path, limit: .max)
+        return (Array(bytes.prefix(count)), bytes.count)
+    }
+
     func read(_ path: String, limit: Int) throws(SourceTreeError) -> [UInt8] {
         _ = try Self.components(of: path)
         if let other = others[path] {

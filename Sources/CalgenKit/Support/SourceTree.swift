@@ -15,6 +15,11 @@ protocol SourceTree: Sendable {
 
     /// The bytes of the regular file at `path` (relative, `/`-separated), at most `limit` of them.
     func read(_ path: String, limit: Int) throws(SourceTreeError) -> [UInt8]
+
+    /// The first `count` bytes of the regular file at `path` and its whole size, under the same
+    /// rules as `read` but for the size limit: the head of a file (a feed manifest's fields
+    /// before its events, a manifest's generator) without reading the rest.
+    func prefix(_ path: String, count: Int) throws(SourceTreeError) -> (bytes: [UInt8], size: Int)
 }
 
 /// One entry of a `SourceTree`.
