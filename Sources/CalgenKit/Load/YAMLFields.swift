@@ -304,23 +304,41 @@ struct YAMLFields {
 
     /// The allowed key within edit distance 2, if any.
     static func closest(to key: String, in candidates: [String]) -> String? {
-        // Names whose lengths differ by more than 2 are more than 2 edits apart.
-        let length = key.count
-        let scored = candidates.filter { abs($0.count - length) <= 2 }.map { ($0, editDistance(Array(key), Array($0))) }
-            .filter { $0.1 <= 2 }
-        return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+        // Two ASCII names (ids, groups, keys: all of them but a few) are compared byte by byte,
+        // which is character by character for them; others by characters. Names whose lengths
+        // differ by more than 2 are more than 2 edits apart. (Ten thousand subscriber ids are
+        // searched for every unknown audience.)
+        let keyBytes = Array(key.utf8)
+        let asciiKey = keyBytes.allSatisfy { $0 < 0x80 }
+        let keyCharacters = Array(key)
+        var best: (name: String, distance: Int)? = nil
+        for candidate in candidates {
+            let distance: Int
+            if asciiKey && candidate.utf8.allSatisfy({ $0 < 0x80 }) {
+                guard abs(candidate.utf8.count - keyBytes.count) <= 2 else { continue }
+                distance = editDistance(keyBytes, Array(candidate.utf8))
+            } else {
+                guard abs(candidate.count - keyCharacters.count) <= 2 else { continue }
+                distance = editDistance(keyCharacters, Array(candidate))
+            }
+            guard distance <= 2 else { continue }
+            if let chosen = best, (chosen.distance, chosen.name) <= (distance, candidate) { continue }
+            best = (candidate, distance)
+        }
+        return best?.name
     }
 
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    static func editDistance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
+            current[0] = i
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             }
-            previous = current
+            swap(&previous, &current)
         }
         return previous[b.count]
     }
