@@ -57,6 +57,33 @@ public struct ContentLineWriter: Sendable {
     /// Appends complete content lines from a slice of another writer's bytes.
     mutating func append(lines: ArraySlice<UInt8>) { bytes.append(contentsOf: lines) }
 
+    /// Appends complete content lines from another buffer.
+    mutating func append(lines: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: lines) }
+
+    /// Makes room for `count` more bytes.
+    mutating func reserve(_ count: Int) { bytes.reserveCapacity(bytes.count + count) }
+
+    /// `NAME;PARAM=value:`, the beginning of a line, as `date` and `dateTime` write it.
+    mutating func appendPrefix(_ name: String, _ parameter: Parameter?) { appendName(name, parameter) }
+
+    /// `date(_:_:)` with its `NAME;VALUE=DATE:` given as bytes (see `appendPrefix`).
+    mutating func date(prefix: [UInt8], _ date: ICalDate) {
+        let start = bytes.count
+        bytes.append(contentsOf: prefix)
+        appendDigits(of: date)
+        finishLine(from: start)
+    }
+
+    /// `dateTime(_:_:timeZone:)` with its `NAME;TZID=zone:` or `NAME:` given as bytes (see
+    /// `appendPrefix`); `utc` ends the value in `Z`.
+    mutating func dateTime(prefix: [UInt8], _ time: ICalDateTime, utc: Bool) {
+        let start = bytes.count
+        bytes.append(contentsOf: prefix)
+        appendTime(time)
+        if utc { bytes.append(UInt8(ascii: "Z")) }
+        finishLine(from: start)
+    }
+
     /// Empties the stream, keeping its storage (for a scratch writer used once per event).
     mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
@@ -72,13 +99,18 @@ public struct ContentLineWriter: Sendable {
     mutating func dateTime(_ name: String, _ time: ICalDateTime, timeZone: String?) {
         let start = bytes.count
         appendName(name, timeZone.map(Parameter.timeZone))
+        appendTime(time)
+        if timeZone == nil { bytes.append(UInt8(ascii: "Z")) }
+        finishLine(from: start)
+    }
+
+    /// `YYYYMMDDTHHMMSS`.
+    private mutating func appendTime(_ time: ICalDateTime) {
         appendDigits(of: time.date)
         bytes.append(UInt8(ascii: "T"))
         appendDigits(time.hour, width: 2)
         appendDigits(time.minute, width: 2)
         appendDigits(time.second, width: 2)
-        if timeZone == nil { bytes.append(UInt8(ascii: "Z")) }
-        finishLine(from: start)
     }
 
     private mutating func appendDigits(of date: ICalDate) {

@@ -86,4 +86,13 @@ public enum ICalTime: Hashable, Sendable {
         case .utc(let t): writer.dateTime(name, t, timeZone: nil)
         }
     }
+
+    /// As `write(_:to:)`, the name and parameter taken from `cache`.
+    func write(_ name: String, to writer: inout ContentLineWriter, cache: inout TimePrefixCache) {
+        switch self {
+        case .date(let d): writer.date(prefix: cache.prefix(name, zone: nil, date: true), d)
+        case .local(let t, let zone): writer.dateTime(prefix: cache.prefix(name, zone: zone, date: false), t, utc: false)
+        case .utc(let t): writer.dateTime(prefix: cache.prefix(name, zone: nil, date: false), t, utc: true)
+        }
+    }
 }
