@@ -74,10 +74,13 @@ public struct Calendar: Sendable {
         spans.reserveCapacity(events.count)
         var cache = EventWritingCache()
         // By index: each event is written where it is, not copied out of the array first.
-        for index in events.indices {
-            let start = content.bytes.count
-            let (afterUID, beforeSummary) = events[index].writeContent(to: &content, cache: &cache)
-            spans.append(EventSpan(start: start, afterUID: afterUID, beforeSummary: beforeSummary, end: content.bytes.count))
+        events.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                let start = content.bytes.count
+                let (afterUID, beforeSummary) = events[index].writeContent(to: &content, cache: &cache)
+                spans.append(
+                    EventSpan(start: start, afterUID: afterUID, beforeSummary: beforeSummary, end: content.bytes.count))
+            }
         }
         let digests = EventSpan.digests(of: spans, in: content.bytes)
         writer.reserve(content.bytes.count + events.count * 48 + 16)

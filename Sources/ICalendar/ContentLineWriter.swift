@@ -173,14 +173,14 @@ public struct ContentLineWriter: Sendable {
     /// place: this runs for every property of every event.
     @inline(__always)
     static func hasControl(_ value: String) -> Bool {
-        anyByte(of: value) { $0 < 0x20 || $0 == 0x7F }
+        ByteScan.any(in: value, controlOr: 0x7F, 0x7F, 0x7F, 0x7F)
     }
 
     /// Whether a TEXT value holds anything `appendEscapedText` changes: a control character, a
     /// backslash, a semicolon or a comma.
     @inline(__always)
     static func needsEscaping(_ value: String) -> Bool {
-        anyByte(of: value) { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C }
+        ByteScan.any(in: value, controlOr: 0x7F, 0x5C, 0x3B, 0x2C)
     }
 
     /// Whether any UTF-8 byte of `value` satisfies `test`, over contiguous storage when the string

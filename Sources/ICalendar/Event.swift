@@ -96,10 +96,10 @@ public struct Event: Hashable, Sendable {
         writer.append(lines: EventWritingCache.begin)
         writer.text("UID", uid)
         let afterUID = writer.bytes.count
-        start.write("DTSTART", to: &writer, cache: &cache.prefixes)
-        end?.write("DTEND", to: &writer, cache: &cache.prefixes)
+        start.write(to: &writer, cache: &cache.start)
+        end?.write(to: &writer, cache: &cache.end)
         if let recurrenceRule { writer.line("RRULE", raw: recurrenceRule) }
-        for date in exceptionDates { date.write("EXDATE", to: &writer, cache: &cache.prefixes) }
+        for date in exceptionDates { date.write("EXDATE", to: &writer) }
         let beforeSummary = writer.bytes.count
         if let tail = cache.tail(of: self) {
             writer.append(lines: tail)
@@ -121,13 +121,6 @@ public struct Event: Hashable, Sendable {
         for property in extensions { writer.line(property.name, raw: property.value) }
         for alarm in alarms { alarm.write(to: &writer) }
         writer.end("VEVENT")
-    }
-
-    /// Whether two events have the same properties from `SUMMARY` on.
-    func hasSameTail(as other: Event) -> Bool {
-        summary == other.summary && description == other.description && location == other.location
-            && url == other.url && transparent == other.transparent && categories == other.categories
-            && alarms == other.alarms && extensions == other.extensions
     }
 
     static func digest(_ bytes: ArraySlice<UInt8>) -> UInt64 {

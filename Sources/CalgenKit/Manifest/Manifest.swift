@@ -1,6 +1,7 @@
 import CalgenModel
 import Crypto
 import Foundation
+import ICalendar
 
 /// `manifest.json`: with one small request a client learns whether anything changed since it
 /// last looked, and what. The format is described by `Schemas/manifest.schema.json`.
@@ -129,10 +130,16 @@ struct FeedManifest: Codable, Equatable, Sendable {
             "  \"generatedAt\": \(string(generatedAt)),",
             "  \"validThrough\": \(validThrough.map(string) ?? "null"),",
         ]
-        // The changes and the events, written as bytes: a feed has hundreds of events.
+        // The changes and the events, written as bytes: a feed has hundreds of events. All in
+        // one buffer, after the head and room for the integrity line, which is filled in last.
         let head = Array((lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n").utf8)
+        let integrityPrefix = Array("  \"integrity\": \"".utf8)
+        let integrityCount = integrityPrefix.count + 64 + 3
         var out = [UInt8]()
-        out.reserveCapacity(256 + events.count * 140 + changes.byteEstimate)
+        out.reserveCapacity(head.count + integrityCount + 256 + events.count * 140 + changes.byteEstimate)
+        out.append(contentsOf: head)
+        out.append(contentsOf: repeatElement(0, count: integrityCount))
+        let body = out.count
         out.append(contentsOf: "  \"changes\": ".utf8)
         changes.write(to: &out)
         out.append(contentsOf: ",\n  \"events\": [\n".utf8)
@@ -158,15 +165,13 @@ struct FeedManifest: Codable, Equatable, Sendable {
         // Last in the head: a digest of the file without this line, so that a build can tell an
         // intact manifest from a damaged one at the cost of hashing it.
         var hash = SHA256()
-        hash.update(data: head)
-        hash.update(data: out)
-        let integrity = "  \"integrity\": \"" + Digest.hex(hash.finalize()) + "\",\n"
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(head.count + integrity.utf8.count + out.count)
-        bytes.append(contentsOf: head)
-        bytes.append(contentsOf: integrity.utf8)
-        bytes.append(contentsOf: out)
-        return bytes
+        out.withUnsafeBytes { bytes in
+            hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[..<head.count]))
+            hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[body...]))
+        }
+        let integrity = integrityPrefix + Array(Digest.hex(hash.finalize()).utf8) + Array("\",\n".utf8)
+        out.replaceSubrange(head.count..<body, with: integrity)
+        return out
     }
 
     private static let eventOpen = Array("    {\"uid\": ".utf8)
@@ -285,15 +290,11 @@ enum ManifestText {
     /// A JSON string as `JSON.writeString` writes it, scanning the UTF-8 bytes in place (a feed
     /// manifest has three for each event).
     static func writeString(_ s: String, to out: inout [UInt8]) {
-        var s = s
-        let plain = s.withUTF8 { bytes -> Bool in
-            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: bytes)
-            out.append(UInt8(ascii: "\""))
-            return true
-        }
-        if !plain { JSON.writeString(s, to: &out) }
+        // Most strings need no escaping: copied whole.
+        guard !ByteScan.any(in: s, controlOr: 0x22, 0x5C, 0x22, 0x5C) else { return JSON.writeString(s, to: &out) }
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: s.utf8)
+        out.append(UInt8(ascii: "\""))
     }
 
     /// An array of strings, as `JSON.writeStrings` writes it.
