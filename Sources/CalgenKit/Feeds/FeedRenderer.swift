@@ -120,16 +120,19 @@ struct FeedRenderer: Sendable {
             return events[a].uid < events[b].uid
         }
         // Each cycle of the permutation: position `current` takes the event at `order[current]`.
+        // Swapped in the buffer, the events are moved, not copied.
         var placed = [Bool](repeating: false, count: order.count)
-        for start in order.indices where !placed[start] {
-            var current = start
-            while order[current] != start {
-                let next = order[current]
-                events.swapAt(current, next)
+        events.withUnsafeMutableBufferPointer { events in
+            for start in order.indices where !placed[start] {
+                var current = start
+                while order[current] != start {
+                    let next = order[current]
+                    events.swapAt(current, next)
+                    placed[current] = true
+                    current = next
+                }
                 placed[current] = true
-                current = next
             }
-            placed[current] = true
         }
     }
 }

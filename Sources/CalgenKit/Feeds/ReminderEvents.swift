@@ -88,9 +88,19 @@ extension FeedRenderer {
         uid: String
     ) -> Event? {
         guard let start = onRule.first, let last = onRule.last else { return nil }
-        let occurring = Set(onRule)
-        let skipped = (start.dayNumber...last.dayNumber).map(CivilDate.init(dayNumber:)).filter {
-            ruleDays.contains($0.weekday) && !occurring.contains($0)
+        // The rule's days between the first and the last occurrence (in order), less those that occur.
+        var isRuleDay = [Bool](repeating: false, count: 8)
+        for day in ruleDays { isRuleDay[day.rawValue] = true }
+        let occurring = onRule.map(\.dayNumber).sorted()
+        var skipped = [CivilDate]()
+        var weekday = start.weekday.rawValue
+        var next = 0
+        for number in start.dayNumber...last.dayNumber {
+            while next < occurring.count, occurring[next] < number { next += 1 }
+            if isRuleDay[weekday], next == occurring.count || occurring[next] != number {
+                skipped.append(CivilDate(dayNumber: number))
+            }
+            weekday = weekday == 7 ? 1 : weekday + 1
         }
         var rule = first
         rule.uid = uid

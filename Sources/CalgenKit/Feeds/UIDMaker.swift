@@ -6,31 +6,31 @@ import CalgenCore
 struct UIDMaker {
     let prefix: String
     let suffix: String
+    private let head: [UInt8]
+    private let tail: [UInt8]
+
+    init(prefix: String, suffix: String) {
+        self.prefix = prefix
+        self.suffix = suffix
+        head = Array(prefix.utf8)
+        tail = Array(suffix.utf8)
+    }
 
     func uid(_ day: CivilDate) -> String {
         guard (0...9999).contains(day.year) else { return prefix + day.basicISO8601 + suffix }
-        var prefix = prefix
-        var suffix = suffix
         let value = day.year * 10_000 + day.month * 100 + day.day
-        return prefix.withUTF8 { head in
-            suffix.withUTF8 { tail in
+        return head.withUnsafeBufferPointer { head in
+            tail.withUnsafeBufferPointer { tail in
                 String(unsafeUninitializedCapacity: head.count + 8 + tail.count) { buffer in
-                    var i = 0
-                    for byte in head {
-                        buffer[i] = byte
-                        i += 1
-                    }
+                    let base = buffer.baseAddress!
+                    if let from = head.baseAddress { base.update(from: from, count: head.count) }
                     var rest = value
-                    for j in stride(from: i + 7, through: i, by: -1) {
-                        buffer[j] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    for j in stride(from: head.count + 7, through: head.count, by: -1) {
+                        base[j] = UInt8(ascii: "0") + UInt8(rest % 10)
                         rest /= 10
                     }
-                    i += 8
-                    for byte in tail {
-                        buffer[i] = byte
-                        i += 1
-                    }
-                    return i
+                    if let from = tail.baseAddress { (base + head.count + 8).update(from: from, count: tail.count) }
+                    return head.count + 8 + tail.count
                 }
             }
         }

@@ -39,13 +39,15 @@ extension FeedRenderer {
         var zoneIDs = Set<String>()
         // Most events are in the zone of the one before: it is not hashed again.
         var last: String?
-        for event in events {
-            if case .local(_, let zone) = event.start, zone != last {
-                zoneIDs.insert(zone)
-                last = zone
-            }
-            for date in event.exceptionDates {
-                if case .local(_, let zone) = date { zoneIDs.insert(zone) }
+        events.withUnsafeBufferPointer { events in
+            for i in events.indices {
+                if case .local(_, let zone) = events[i].start, zone != last {
+                    zoneIDs.insert(zone)
+                    last = zone
+                }
+                for date in events[i].exceptionDates {
+                    if case .local(_, let zone) = date { zoneIDs.insert(zone) }
+                }
             }
         }
         FeedRenderer.sort(&events)
