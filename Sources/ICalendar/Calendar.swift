@@ -67,39 +67,40 @@ public struct Calendar: Sendable {
         }
         if let source { writer.line("SOURCE", [Parameter("VALUE", "URI")], raw: source) }
         for zone in timeZones { zone.write(to: &writer) }
-        // Every event's content first, into one buffer; then their digests, several at a time;
-        // then the stream, each event's content copied around the stamp and sequence chosen.
-        var content = ContentLineWriter(reservingCapacity: events.count * 320)
+        // Every event's content first, in place in the stream; then their digests, several at a
+        // time; then the stamp and sequence chosen for each are put in, in one pass from the end.
+        writer.reserve(events.count * 360)
         var spans = [EventSpan]()
         spans.reserveCapacity(events.count)
         var cache = EventWritingCache()
         // By index: each event is written where it is, not copied out of the array first.
         events.withUnsafeBufferPointer { events in
             for index in events.indices {
-                let start = content.bytes.count
-                let (afterUID, beforeSummary) = events[index].writeContent(to: &content, cache: &cache)
+                let start = writer.bytes.count
+                let (afterUID, beforeSummary) = events[index].writeContent(to: &writer, cache: &cache)
                 spans.append(
-                    EventSpan(start: start, afterUID: afterUID, beforeSummary: beforeSummary, end: content.bytes.count))
+                    EventSpan(start: start, afterUID: afterUID, beforeSummary: beforeSummary, end: writer.bytes.count))
             }
         }
-        let digests = EventSpan.digests(of: spans, in: content.bytes)
-        writer.reserve(content.bytes.count + events.count * 48 + 16)
+        let digests = EventSpan.digests(of: spans, in: writer.bytes)
+        var insertions = [(at: Int, lines: [UInt8])]()
+        insertions.reserveCapacity(events.count)
         var stampLine: (stamp: ICalDateTime, bytes: [UInt8])?
-        content.bytes.withUnsafeBufferPointer { content in
-            for (index, span) in spans.enumerated() {
-                let (stamp, sequence) = stamping(index, digests[index])
-                writer.append(lines: UnsafeBufferPointer(rebasing: content[span.start..<span.afterUID]))
-                if stampLine?.stamp != stamp {
-                    var line = ContentLineWriter(reservingCapacity: 32)
-                    line.dateTime("DTSTAMP", stamp, timeZone: nil)
-                    stampLine = (stamp, line.bytes)
-                }
-                writer.append(lines: stampLine!.bytes)
-                writer.append(lines: UnsafeBufferPointer(rebasing: content[span.afterUID..<span.beforeSummary]))
-                if sequence > 0 { writer.line("SEQUENCE", raw: String(sequence)) }
-                writer.append(lines: UnsafeBufferPointer(rebasing: content[span.beforeSummary..<span.end]))
+        for (index, span) in spans.enumerated() {
+            let (stamp, sequence) = stamping(index, digests[index])
+            if stampLine?.stamp != stamp {
+                var line = ContentLineWriter(reservingCapacity: 32)
+                line.dateTime("DTSTAMP", stamp, timeZone: nil)
+                stampLine = (stamp, line.bytes)
+            }
+            insertions.append((span.afterUID, stampLine!.bytes))
+            if sequence > 0 {
+                var line = ContentLineWriter(reservingCapacity: 32)
+                line.line("SEQUENCE", raw: String(sequence))
+                insertions.append((span.beforeSummary, line.bytes))
             }
         }
+        writer.insert(insertions)
         writer.end("VCALENDAR")
         return writer.bytes
     }

@@ -57,8 +57,29 @@ public struct ContentLineWriter: Sendable {
     /// Appends complete content lines from a slice of another writer's bytes.
     mutating func append(lines: ArraySlice<UInt8>) { bytes.append(contentsOf: lines) }
 
-    /// Appends complete content lines from another buffer.
-    mutating func append(lines: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: lines) }
+    /// Puts complete content lines at offsets of the stream (in ascending order; lines at the
+    /// same offset in the order given), moving what follows each in one pass from the end.
+    mutating func insert(_ insertions: [(at: Int, lines: [UInt8])]) {
+        let extra = insertions.reduce(0) { $0 + $1.lines.count }
+        guard extra > 0 else { return }
+        var source = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: extra))
+        var target = bytes.count
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            for insertion in insertions.reversed() {
+                let moved = source - insertion.at
+                target -= moved
+                // The two ranges may overlap: moved as by memmove.
+                UnsafeMutableRawPointer(base + target).copyMemory(from: base + insertion.at, byteCount: moved)
+                source = insertion.at
+                target -= insertion.lines.count
+                insertion.lines.withUnsafeBufferPointer { lines in
+                    if let from = lines.baseAddress { (base + target).update(from: from, count: lines.count) }
+                }
+            }
+        }
+    }
 
     /// Makes room for `count` more bytes.
     mutating func reserve(_ count: Int) { bytes.reserveCapacity(bytes.count + count) }
