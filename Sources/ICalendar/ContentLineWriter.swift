@@ -57,6 +57,54 @@ public struct ContentLineWriter: Sendable {
     /// Appends complete content lines from a slice of another writer's bytes.
     mutating func append(lines: ArraySlice<UInt8>) { bytes.append(contentsOf: lines) }
 
+    /// Puts complete content lines at offsets of the stream (in ascending order; lines at the
+    /// same offset in the order given), moving what follows each in one pass from the end.
+    mutating func insert(_ insertions: [(at: Int, lines: [UInt8])]) {
+        let extra = insertions.reduce(0) { $0 + $1.lines.count }
+        guard extra > 0 else { return }
+        var source = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: extra))
+        var target = bytes.count
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            for insertion in insertions.reversed() {
+                let moved = source - insertion.at
+                target -= moved
+                // The two ranges may overlap: moved as by memmove.
+                UnsafeMutableRawPointer(base + target).copyMemory(from: base + insertion.at, byteCount: moved)
+                source = insertion.at
+                target -= insertion.lines.count
+                insertion.lines.withUnsafeBufferPointer { lines in
+                    if let from = lines.baseAddress { (base + target).update(from: from, count: lines.count) }
+                }
+            }
+        }
+    }
+
+    /// Makes room for `count` more bytes.
+    mutating func reserve(_ count: Int) { bytes.reserveCapacity(bytes.count + count) }
+
+    /// `NAME;PARAM=value:`, the beginning of a line, as `date` and `dateTime` write it.
+    mutating func appendPrefix(_ name: String, _ parameter: Parameter?) { appendName(name, parameter) }
+
+    /// `date(_:_:)` with its `NAME;VALUE=DATE:` given as bytes (see `appendPrefix`).
+    mutating func date(prefix: [UInt8], _ date: ICalDate) {
+        let start = bytes.count
+        bytes.append(contentsOf: prefix)
+        appendDigits(of: date)
+        finishLine(from: start)
+    }
+
+    /// `dateTime(_:_:timeZone:)` with its `NAME;TZID=zone:` or `NAME:` given as bytes (see
+    /// `appendPrefix`); `utc` ends the value in `Z`.
+    mutating func dateTime(prefix: [UInt8], _ time: ICalDateTime, utc: Bool) {
+        let start = bytes.count
+        bytes.append(contentsOf: prefix)
+        appendTime(time)
+        if utc { bytes.append(UInt8(ascii: "Z")) }
+        finishLine(from: start)
+    }
+
     /// Empties the stream, keeping its storage (for a scratch writer used once per event).
     mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
@@ -72,13 +120,18 @@ public struct ContentLineWriter: Sendable {
     mutating func dateTime(_ name: String, _ time: ICalDateTime, timeZone: String?) {
         let start = bytes.count
         appendName(name, timeZone.map(Parameter.timeZone))
+        appendTime(time)
+        if timeZone == nil { bytes.append(UInt8(ascii: "Z")) }
+        finishLine(from: start)
+    }
+
+    /// `YYYYMMDDTHHMMSS`.
+    private mutating func appendTime(_ time: ICalDateTime) {
         appendDigits(of: time.date)
         bytes.append(UInt8(ascii: "T"))
         appendDigits(time.hour, width: 2)
         appendDigits(time.minute, width: 2)
         appendDigits(time.second, width: 2)
-        if timeZone == nil { bytes.append(UInt8(ascii: "Z")) }
-        finishLine(from: start)
     }
 
     private mutating func appendDigits(of date: ICalDate) {
@@ -141,14 +194,14 @@ public struct ContentLineWriter: Sendable {
     /// place: this runs for every property of every event.
     @inline(__always)
     static func hasControl(_ value: String) -> Bool {
-        anyByte(of: value) { $0 < 0x20 || $0 == 0x7F }
+        ByteScan.any(in: value, controlOr: 0x7F, 0x7F, 0x7F, 0x7F)
     }
 
     /// Whether a TEXT value holds anything `appendEscapedText` changes: a control character, a
     /// backslash, a semicolon or a comma.
     @inline(__always)
     static func needsEscaping(_ value: String) -> Bool {
-        anyByte(of: value) { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C }
+        ByteScan.any(in: value, controlOr: 0x7F, 0x5C, 0x3B, 0x2C)
     }
 
     /// Whether any UTF-8 byte of `value` satisfies `test`, over contiguous storage when the string

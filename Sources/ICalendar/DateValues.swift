@@ -86,4 +86,13 @@ public enum ICalTime: Hashable, Sendable {
         case .utc(let t): writer.dateTime(name, t, timeZone: nil)
         }
     }
+
+    /// As `write(_:to:)`, with the name of `cache` and the name and parameter taken from it.
+    func write(to writer: inout ContentLineWriter, cache: inout TimePrefixCache) {
+        switch self {
+        case .date(let d): writer.date(prefix: cache.prefix(zone: nil, date: true), d)
+        case .local(let t, let zone): writer.dateTime(prefix: cache.prefix(zone: zone, date: false), t, utc: false)
+        case .utc(let t): writer.dateTime(prefix: cache.prefix(zone: nil, date: false), t, utc: true)
+        }
+    }
 }

@@ -83,14 +83,35 @@ public struct Event: Hashable, Sendable {
     /// `SUMMARY`.
     @discardableResult
     private func writeContent(to writer: inout ContentLineWriter) -> (afterUID: Int, beforeSummary: Int) {
-        writer.begin("VEVENT")
+        var cache = EventWritingCache()
+        return writeContent(to: &writer, cache: &cache)
+    }
+
+    /// As `writeContent(to:)`, with the lines that the events of a calendar share taken from
+    /// `cache`: the properties from `SUMMARY` on, which the events of one reminder or schedule
+    /// repeat, and the name and zone before a time.
+    func writeContent(to writer: inout ContentLineWriter, cache: inout EventWritingCache) -> (
+        afterUID: Int, beforeSummary: Int
+    ) {
+        writer.append(lines: EventWritingCache.begin)
         writer.text("UID", uid)
         let afterUID = writer.bytes.count
-        start.write("DTSTART", to: &writer)
-        end?.write("DTEND", to: &writer)
+        start.write(to: &writer, cache: &cache.start)
+        end?.write(to: &writer, cache: &cache.end)
         if let recurrenceRule { writer.line("RRULE", raw: recurrenceRule) }
         for date in exceptionDates { date.write("EXDATE", to: &writer) }
         let beforeSummary = writer.bytes.count
+        if let tail = cache.tail(of: self) {
+            writer.append(lines: tail)
+        } else {
+            writeTail(to: &writer)
+            cache.keep(self, tail: Array(writer.bytes[beforeSummary...]))
+        }
+        return (afterUID, beforeSummary)
+    }
+
+    /// The properties from `SUMMARY` to the end of the component.
+    private func writeTail(to writer: inout ContentLineWriter) {
         writer.text("SUMMARY", summary)
         if let description, !description.isEmpty { writer.text("DESCRIPTION", description) }
         if let location, !location.isEmpty { writer.text("LOCATION", location) }
@@ -100,7 +121,6 @@ public struct Event: Hashable, Sendable {
         for property in extensions { writer.line(property.name, raw: property.value) }
         for alarm in alarms { alarm.write(to: &writer) }
         writer.end("VEVENT")
-        return (afterUID, beforeSummary)
     }
 
     static func digest(_ bytes: ArraySlice<UInt8>) -> UInt64 {

@@ -23,12 +23,23 @@ extension FeedRenderer {
     func timed(_ day: CivilDate, _ time: TimeOfDay, _ duration: TimeSpan?, zone: String, endsOnWallClock: Bool = false)
         -> EventTimes
     {
+        timed(
+            day, time, duration, zone: ZoneOffsetsCache.Looked(identifier: zone, offsets: offsets.offsets(of: zone)),
+            endsOnWallClock: endsOnWallClock)
+    }
+
+    /// As `timed(_:_:_:zone:endsOnWallClock:)`, with the zone's offsets looked up already.
+    func timed(
+        _ day: CivilDate, _ time: TimeOfDay, _ duration: TimeSpan?, zone looked: ZoneOffsetsCache.Looked,
+        endsOnWallClock: Bool = false
+    ) -> EventTimes {
+        let zone = looked.identifier
         let local = ICalDateTime(date: FeedRenderer.date(day), hour: time.hour, minute: time.minute)
         let minutes = (duration?.minutes ?? 0) > 0 ? duration!.minutes : Calgen.defaultEventMinutes
         let ends = time.adding(minutes: minutes)
         let wallEnd = ICalDateTime(
             date: FeedRenderer.date(day.adding(days: ends.days)), hour: ends.time.hour, minute: ends.time.minute)
-        guard let offsets = offsets.offsets(of: zone) else {
+        guard let offsets = looked.offsets else {
             return EventTimes(start: .local(local, timeZone: zone), end: .local(wallEnd, timeZone: zone), kind: .regular)
         }
         let start = offsets.resolve(local)
@@ -65,4 +76,11 @@ struct EventTimes {
     /// Whether a change of offset falls within a timed occurrence: its length differs from its
     /// length on the wall clock, and no rule's instance can stand for it.
     var lengthDiffers = false
+}
+
+extension EventTimes {
+    /// All day on `day`.
+    init(allDay day: CivilDate) {
+        self.init(start: .date(FeedRenderer.date(day)), end: .date(FeedRenderer.date(day.next)), kind: .regular)
+    }
 }

@@ -96,14 +96,22 @@ struct FeedRenderer: Sendable {
         return out.isEmpty ? "holiday" : out
     }
 
-    /// Events in a stable order: by start, then UID. The keys are sorted, not the events, which
-    /// are large to move.
+    /// Events in a stable order: by start, then UID.
     static func sorted(_ events: [Event]) -> [Event] {
-        func key(_ t: ICalTime) -> (day: Int, minute: Int) {
+        var events = events
+        sort(&events)
+        return events
+    }
+
+    /// Puts events in a stable order: by start, then UID. The keys are sorted, not the events,
+    /// which are large to move; then the events are swapped into place, which copies none.
+    static func sort(_ events: inout [Event]) {
+        func key(_ t: ICalTime) -> Int {
+            // Day, then minute of the day, all-day events (-1) first.
             switch t {
-            case .date(let d): return (d.year * 10_000 + d.month * 100 + d.day, -1)
+            case .date(let d): return (d.year * 10_000 + d.month * 100 + d.day) * 2048
             case .local(let dt, _), .utc(let dt):
-                return (dt.date.year * 10_000 + dt.date.month * 100 + dt.date.day, dt.hour * 60 + dt.minute)
+                return (dt.date.year * 10_000 + dt.date.month * 100 + dt.date.day) * 2048 + 1 + dt.hour * 60 + dt.minute
             }
         }
         let keys = events.map { key($0.start) }
@@ -111,6 +119,20 @@ struct FeedRenderer: Sendable {
             if keys[a] != keys[b] { return keys[a] < keys[b] }
             return events[a].uid < events[b].uid
         }
-        return order.map { events[$0] }
+        // Each cycle of the permutation: position `current` takes the event at `order[current]`.
+        // Swapped in the buffer, the events are moved, not copied.
+        var placed = [Bool](repeating: false, count: order.count)
+        events.withUnsafeMutableBufferPointer { events in
+            for start in order.indices where !placed[start] {
+                var current = start
+                while order[current] != start {
+                    let next = order[current]
+                    events.swapAt(current, next)
+                    placed[current] = true
+                    current = next
+                }
+                placed[current] = true
+            }
+        }
     }
 }

@@ -4,27 +4,31 @@ import ICalendar
 
 /// The events of a subscriber's reminders, in the subscriber's encoding.
 extension FeedRenderer {
-    /// The events of one reminder in the subscriber's encoding. An occurrence whose wall-clock
-    /// start the subscriber's zone skips or repeats starts in UTC, at the instant RFC 5545 §3.3.5
-    /// gives it (`timed`), and is added to `unusual`; in the compact encoding it is its own event
-    /// (the rule's `EXDATE` names it), as no two readers expand a rule through such a time alike.
+    /// The events of one reminder in the subscriber's encoding, appended to `events`. An
+    /// occurrence whose wall-clock start the subscriber's zone skips or repeats starts in UTC, at
+    /// the instant RFC 5545 §3.3.5 gives it (`timed`), and is added to `unusual`; in the compact
+    /// encoding it is its own event (the rule's `EXDATE` names it), as no two readers expand a
+    /// rule through such a time alike.
     func reminderEvents(
         _ reminder: Reminder, subscriber: Subscriber, dates: [CivilDate], work: ScheduleEvaluator? = nil,
-        unusual: inout [UnusualTimes]
-    ) -> [Event] {
+        unusual: inout [UnusualTimes], into events: inout [Event]
+    ) {
         let uidBase = FeedUIDs.reminder(subscriber.id, reminder.id)
+        let uids = UIDMaker(prefix: uidBase, suffix: "@" + host)
         let alarms = reminder.alarms.map { Alarm(minutesBefore: $0.minutes, description: reminder.title) }
+        // The zone's offsets, looked up once for all the reminder's occurrences.
+        let zone = ZoneOffsetsCache.Looked(identifier: subscriber.timeZone, offsets: offsets.offsets(of: subscriber.timeZone))
         var found = [ResolvedTime.Kind: [CivilDate]]()
-        func event(on day: CivilDate) -> Event {
+        func event(on day: CivilDate, times: EventTimes? = nil) -> Event {
             var description = reminder.description
             if case .makeupEve = reminder.kind {
                 let line = strings.makeupEveDescription(day.next, name: calendar.status(of: day.next).name)
                 description = description.map { line + "\n" + $0 } ?? line
             }
-            let times = times(of: reminder, on: day, zone: subscriber.timeZone, work: work)
+            let times = times ?? self.times(of: reminder, on: day, zone: zone, work: work)
             if times.kind != .regular { found[times.kind, default: []].append(day) }
             return Event(
-                uid: uidBase + day.basicISO8601 + "@" + host, stamp: stamp, start: times.start, end: times.end,
+                uid: uids.uid(day), stamp: stamp, start: times.start, end: times.end,
                 summary: reminder.title, description: description,
                 location: reminder.location, transparent: reminder.timing == .allDay, alarms: alarms)
         }
@@ -36,31 +40,43 @@ extension FeedRenderer {
                 unusual.append(times)
             }
         }
-        guard subscriber.encoding == .compact, !dates.isEmpty, reminder.timing != .shift else { return dates.map(event(on:)) }
+        events.reserveCapacity(events.count + dates.count)
+        guard subscriber.encoding == .compact, !dates.isEmpty, reminder.timing != .shift else {
+            for day in dates { events.append(event(on: day)) }
+            return
+        }
         let ruleDays: [Weekday]
         switch reminder.kind {
         case .workdays: ruleDays = [.monday, .tuesday, .wednesday, .thursday, .friday]
         case .weekly(let days, _): ruleDays = days
-        default: return dates.map(event(on:))
+        default:
+            for day in dates { events.append(event(on: day)) }
+            return
         }
         // One weekly rule over the rule days from the first occurrence on one to the last, with an
         // EXDATE for each rule day that does not occur, and one event for each other occurrence:
         // those off the rule's days, those whose start the zone skips or repeats, and those a
         // change of offset falls within.
-        let regular = { (day: CivilDate) in
-            let times = self.times(of: reminder, on: day, zone: subscriber.timeZone)
-            return times.kind == .regular && !times.lengthDiffers
+        let times = dates.map { self.times(of: reminder, on: $0, zone: zone) }
+        let onRule = dates.indices.filter {
+            ruleDays.contains(dates[$0].weekday) && times[$0].kind == .regular && !times[$0].lengthDiffers
         }
-        let onRule = dates.filter { ruleDays.contains($0.weekday) && regular($0) }
-        var events = dates.filter { !ruleDays.contains($0.weekday) || !regular($0) }.map(event(on:))
-        guard let first = onRule.first else { return events }
-        let rule = weeklyRule(
-            event(on: first), reminder, days: ruleDays, occurrences: onRule, zone: subscriber.timeZone,
-            uid: uidBase + "rule@" + host)
+        let ruled = Set(onRule)
+        guard let first = onRule.first else {
+            for i in dates.indices { events.append(event(on: dates[i], times: times[i])) }
+            return
+        }
         // Not reached for a shift timing, which is never a weekly rule.
-        guard let rule else { return dates.map(event(on:)) }
+        guard
+            let rule = weeklyRule(
+                event(on: dates[first], times: times[first]), reminder, days: ruleDays, occurrences: onRule.map { dates[$0] },
+                zone: subscriber.timeZone, uid: uidBase + "rule@" + host)
+        else {
+            for day in dates { events.append(event(on: day)) }
+            return
+        }
+        for i in dates.indices where !ruled.contains(i) { events.append(event(on: dates[i], times: times[i])) }
         events.append(rule)
-        return events
     }
 
     /// A compact reminder's weekly rule over `days`, from the first of `occurrences` (each on one
@@ -72,9 +88,19 @@ extension FeedRenderer {
         uid: String
     ) -> Event? {
         guard let start = onRule.first, let last = onRule.last else { return nil }
-        let occurring = Set(onRule)
-        let skipped = (start.dayNumber...last.dayNumber).map(CivilDate.init(dayNumber:)).filter {
-            ruleDays.contains($0.weekday) && !occurring.contains($0)
+        // The rule's days between the first and the last occurrence (in order), less those that occur.
+        var isRuleDay = [Bool](repeating: false, count: 8)
+        for day in ruleDays { isRuleDay[day.rawValue] = true }
+        let occurring = onRule.map(\.dayNumber).sorted()
+        var skipped = [CivilDate]()
+        var weekday = start.weekday.rawValue
+        var next = 0
+        for number in start.dayNumber...last.dayNumber {
+            while next < occurring.count, occurring[next] < number { next += 1 }
+            if isRuleDay[weekday], next == occurring.count || occurring[next] != number {
+                skipped.append(CivilDate(dayNumber: number))
+            }
+            weekday = weekday == 7 ? 1 : weekday + 1
         }
         var rule = first
         rule.uid = uid
@@ -100,14 +126,15 @@ extension FeedRenderer {
 
     /// When an occurrence on `day` starts and ends; a shift timing takes the day's shift from
     /// `work`.
-    func times(of reminder: Reminder, on day: CivilDate, zone: String, work: ScheduleEvaluator? = nil) -> EventTimes {
-        let allDay = EventTimes(start: .date(FeedRenderer.date(day)), end: .date(FeedRenderer.date(day.next)), kind: .regular)
+    func times(of reminder: Reminder, on day: CivilDate, zone: ZoneOffsetsCache.Looked, work: ScheduleEvaluator? = nil)
+        -> EventTimes
+    {
         switch reminder.timing {
-        case .allDay: return allDay
+        case .allDay: return EventTimes(allDay: day)
         case .at(let time, let duration): return timed(day, time, duration, zone: zone)
         case .shift:
             // Every date of a shift-start reminder is a worked day with a shift.
-            guard let hours = work?.day(day).hours else { return allDay }
+            guard let hours = work?.day(day).hours else { return EventTimes(allDay: day) }
             return timed(day, hours.start, TimeSpan(minutes: hours.minutes), zone: zone, endsOnWallClock: true)
         }
     }

@@ -32,7 +32,8 @@ struct RenderedFeed: Sendable {
             let hex = RenderedFeed.hex(digest)
             var record = FeedManifest.Event(uid: uid, sequence: 0, stamp: now, digest: hex)
             var eventStamp = stamp
-            if let old = before[uid] {
+            // A first build has no previous events: no UID is hashed to look for one.
+            if !before.isEmpty, let old = before[uid] {
                 if old.digest == hex, let kept = ManifestTime.parse(old.stamp) {
                     record.sequence = old.sequence
                     record.stamp = old.stamp

@@ -10,6 +10,13 @@ final class ZoneOffsetsCache: @unchecked Sendable {
         timeIntervalSince1970: TimeInterval(CivilDate(year: 1900, month: 1, day: 1)!.dayNumber) * 86_400)
     private static let to = Date(timeIntervalSince1970: TimeInterval(CivilDate(year: 2102, month: 1, day: 1)!.dayNumber) * 86_400)
 
+    /// A zone and its offsets, looked up once for many times in it.
+    struct Looked {
+        let identifier: String
+        /// `nil` when the system does not know the zone.
+        let offsets: ZoneOffsets?
+    }
+
     /// `nil` when the system does not know the zone.
     func offsets(of identifier: String) -> ZoneOffsets? {
         lock.lock()

@@ -1,6 +1,7 @@
 import CalgenModel
 import Crypto
 import Foundation
+import ICalendar
 
 /// `manifest.json`: with one small request a client learns whether anything changed since it
 /// last looked, and what. The format is described by `Schemas/manifest.schema.json`.
@@ -129,29 +130,64 @@ struct FeedManifest: Codable, Equatable, Sendable {
             "  \"generatedAt\": \(string(generatedAt)),",
             "  \"validThrough\": \(validThrough.map(string) ?? "null"),",
         ]
-        // The changes and the events, written as bytes: a feed has hundreds of events.
+        // The changes and the events, written as bytes: a feed has hundreds of events. All in
+        // one buffer, after the head and room for the integrity line, which is filled in last.
         let head = Array((lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n").utf8)
+        let integrityPrefix = Array("  \"integrity\": \"".utf8)
+        let integrityCount = integrityPrefix.count + 64 + 3
         var out = [UInt8]()
+        out.reserveCapacity(head.count + integrityCount + 256 + events.count * 140 + changes.byteEstimate)
+        out.append(contentsOf: head)
+        out.append(contentsOf: repeatElement(0, count: integrityCount))
+        let body = out.count
         out.append(contentsOf: "  \"changes\": ".utf8)
         changes.write(to: &out)
         out.append(contentsOf: ",\n  \"events\": [\n".utf8)
-        out.reserveCapacity(out.count + events.count * 140 + 8)
+        // Most events share their stamp (the build's time): its JSON is written once.
+        var stamp = (text: "", json: [UInt8]())
         for (i, e) in events.enumerated() {
-            out.append(contentsOf: "    {\"uid\": ".utf8)
-            JSON.writeString(e.uid, to: &out)
-            out.append(contentsOf: ", \"sequence\": ".utf8)
-            out.append(contentsOf: String(e.sequence).utf8)
-            out.append(contentsOf: ", \"stamp\": ".utf8)
-            JSON.writeString(e.stamp, to: &out)
-            out.append(contentsOf: ", \"digest\": ".utf8)
-            JSON.writeString(e.digest, to: &out)
-            out.append(contentsOf: (i == events.count - 1 ? "}\n" : "},\n").utf8)
+            out.append(contentsOf: FeedManifest.eventOpen)
+            ManifestText.writeString(e.uid, to: &out)
+            out.append(contentsOf: FeedManifest.sequenceKey)
+            FeedManifest.writeDecimal(e.sequence, to: &out)
+            out.append(contentsOf: FeedManifest.stampKey)
+            if e.stamp != stamp.text {
+                var json = [UInt8]()
+                ManifestText.writeString(e.stamp, to: &json)
+                stamp = (e.stamp, json)
+            }
+            out.append(contentsOf: stamp.json)
+            out.append(contentsOf: FeedManifest.digestKey)
+            ManifestText.writeString(e.digest, to: &out)
+            out.append(contentsOf: i == events.count - 1 ? FeedManifest.lastEventClose : FeedManifest.eventClose)
         }
         out.append(contentsOf: "  ]\n}\n".utf8)
         // Last in the head: a digest of the file without this line, so that a build can tell an
         // intact manifest from a damaged one at the cost of hashing it.
-        let integrity = "  \"integrity\": \"" + Digest.sha256(head + out) + "\",\n"
-        return head + Array(integrity.utf8) + out
+        var hash = SHA256()
+        out.withUnsafeBytes { bytes in
+            hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[..<head.count]))
+            hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[body...]))
+        }
+        let integrity = integrityPrefix + Array(Digest.hex(hash.finalize()).utf8) + Array("\",\n".utf8)
+        out.replaceSubrange(head.count..<body, with: integrity)
+        return out
+    }
+
+    private static let eventOpen = Array("    {\"uid\": ".utf8)
+    private static let sequenceKey = Array(", \"sequence\": ".utf8)
+    private static let stampKey = Array(", \"stamp\": ".utf8)
+    private static let digestKey = Array(", \"digest\": ".utf8)
+    private static let eventClose = Array("},\n".utf8)
+    private static let lastEventClose = Array("}\n".utf8)
+
+    /// A number in decimal, as `String(value)` spells it.
+    static func writeDecimal(_ value: Int, to out: inout [UInt8]) {
+        if value >= 0, value < 10 {
+            out.append(UInt8(ascii: "0") + UInt8(value))
+        } else {
+            out.append(contentsOf: String(value).utf8)
+        }
     }
 
     /// What a manifest's `integrity` line says of it.
@@ -231,18 +267,45 @@ struct ChangeList: Codable, Equatable, Sendable {
 
     func write(to out: inout [UInt8]) {
         out.append(contentsOf: "{\"version\": \(version), \"added\": ".utf8)
-        JSON.writeStrings(added, to: &out)
+        ManifestText.writeStrings(added, to: &out)
         out.append(contentsOf: ", \"changed\": ".utf8)
-        JSON.writeStrings(changed, to: &out)
+        ManifestText.writeStrings(changed, to: &out)
         out.append(contentsOf: ", \"removed\": ".utf8)
-        JSON.writeStrings(removed, to: &out)
+        ManifestText.writeStrings(removed, to: &out)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// About how many bytes `write(to:)` writes, to reserve them.
+    var byteEstimate: Int {
+        var total = 64
+        for list in [added, changed, removed] { for value in list { total += value.utf8.count + 3 } }
+        return total
     }
 }
 
 /// JSON values as text, for manifests written one entry per line.
 enum ManifestText {
     static func string(_ s: String) -> String { String(decoding: JSON.string(s).serialized(), as: UTF8.self) }
+
+    /// A JSON string as `JSON.writeString` writes it, scanning the UTF-8 bytes in place (a feed
+    /// manifest has three for each event).
+    static func writeString(_ s: String, to out: inout [UInt8]) {
+        // Most strings need no escaping: copied whole.
+        guard !ByteScan.any(in: s, controlOr: 0x22, 0x5C, 0x22, 0x5C) else { return JSON.writeString(s, to: &out) }
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: s.utf8)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// An array of strings, as `JSON.writeStrings` writes it.
+    static func writeStrings(_ values: [String], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (i, value) in values.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            writeString(value, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
 
     static func list(_ values: [String]) -> String {
         var out = [UInt8]()

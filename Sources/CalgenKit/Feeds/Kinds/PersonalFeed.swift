@@ -34,23 +34,30 @@ extension FeedRenderer {
             events += noteEvents(note, uidPrefix: prefix, unusual: &unusual)
         }
         for (reminder, dates) in zip(subscriber.reminders, dates) {
-            events += reminderEvents(reminder, subscriber: subscriber, dates: dates, work: work, unusual: &unusual)
+            reminderEvents(reminder, subscriber: subscriber, dates: dates, work: work, unusual: &unusual, into: &events)
         }
         var zoneIDs = Set<String>()
-        for event in events {
-            if case .local(_, let zone) = event.start { zoneIDs.insert(zone) }
-            for date in event.exceptionDates {
-                if case .local(_, let zone) = date { zoneIDs.insert(zone) }
+        // Most events are in the zone of the one before: it is not hashed again.
+        var last: String?
+        events.withUnsafeBufferPointer { events in
+            for i in events.indices {
+                if case .local(_, let zone) = events[i].start, zone != last {
+                    zoneIDs.insert(zone)
+                    last = zone
+                }
+                for date in events[i].exceptionDates {
+                    if case .local(_, let zone) = date { zoneIDs.insert(zone) }
+                }
             }
         }
+        FeedRenderer.sort(&events)
         let years = horizon.first.year...horizon.last.year
         let feed = ICalendar.Calendar(
             productID: FeedRenderer.productID, name: subscriber.calendarName,
             description: strings.validity(horizon.validThrough), colorName: subscriber.color.flatMap(CSSColor.nearestName),
             colorHex: subscriber.color, refreshInterval: DurationValue.text(minutes: site.config.feedRefresh.minutes),
             defaultTimeZone: subscriber.timeZone,
-            timeZones: zoneIDs.sorted().compactMap { zones.component($0, years: years) },
-            events: FeedRenderer.sorted(events))
+            timeZones: zoneIDs.sorted().compactMap { zones.component($0, years: years) }, events: events)
         return FeedDraft(
             path: path(of: subscriber.summary), calendar: feed, validThrough: horizon.validThrough, isPublic: false,
             unusualTimes: unusual.map { $0.naming("subscriber `\(subscriber.id)`") })
