@@ -41,8 +41,12 @@ extension SyncJob {
             throw Failure(message: "\(source): cannot be read")
         }
         let bytes = Array(data)
-        let manifest = (source as NSString).deletingPathExtension + ".json"
-        let version = FileManager.default.contents(atPath: manifest).flatMap { FeedDownload.manifestVersion(Array($0)) }
+        // The feed's manifest beside it, when there is one: a regular file only (a pipe of that
+        // name would wait forever for a writer), within a feed manifest's limit.
+        let folder = (source as NSString).deletingLastPathComponent
+        let manifest = ((source as NSString).lastPathComponent as NSString).deletingPathExtension + ".json"
+        let version = (try? DiskSourceTree(root: folder.isEmpty ? "." : folder).read(
+            manifest, limit: ManifestLimits.feedManifestBytes)).flatMap { FeedDownload.manifestVersion($0) }
         return Feed(bytes: bytes, digest: SyncState.digest(ofSource: bytes), version: version)
     }
 
