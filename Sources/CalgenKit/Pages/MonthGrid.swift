@@ -150,13 +150,10 @@ struct MonthGrid {
     /// line whole and breaks at its hyphens only where it alone is wider than the cell (never
     /// `work-` / `day` in a cell wide enough for `workday`).
     func cellHTML(_ text: String) -> String {
-        func escaped(_ text: some StringProtocol) -> String {
-            var out = [UInt8]()
-            HTMLEscape.append(String(text), to: &out)
-            return String(decoding: out, as: UTF8.self)
-        }
+        func escaped(_ text: some StringProtocol) -> String { HTMLEscape.escaped(String(text)) }
         let words = strings.cellText(text)
-        guard words.contains("\u{AD}") else { return escaped(words) }
+        // A soft hyphen is a character of its own (a control, never part of a cluster).
+        guard words.unicodeScalars.contains("\u{AD}") else { return HTMLEscape.escaped(words) }
         return words.split(separator: " ", omittingEmptySubsequences: false).map { word in
             word.contains("\u{AD}") ? #"<span class="w">"# + escaped(word) + "</span>" : escaped(word)
         }.joined(separator: " ")
