@@ -3,17 +3,17 @@
 /// the twenty thousand cells of a site's year and month pages.
 extension GridContext: TemplateRepresentable {
     var templateValue: TemplateValue {
-        var fields: [String: TemplateValue] = [
-            "id": .text(id), "caption": .text(caption), "weekdays": .list(weekdays.map(\.templateValue)),
-            "weeks": .list(weeks.map(\.templateValue)), "large": .flag(large), "hideCaption": .flag(hideCaption),
+        var fields: [(String, TemplateValue)] = [
+            ("id", .text(id)), ("caption", .text(caption)), ("weekdays", .list(weekdays.map(\.templateValue))),
+            ("weeks", .list(weeks.map(\.templateValue))), ("large", .flag(large)), ("hideCaption", .flag(hideCaption)),
         ]
         // An optional that is nil leaves its key out.
-        if let href { fields["href"] = .text(href) }
-        if let key { fields["key"] = .text(key) }
-        if let hidden { fields["hidden"] = .flag(hidden) }
-        if let tableYear { fields["tableYear"] = .number(tableYear) }
-        if let steps { fields["steps"] = TemplateValue(steps) }
-        return .object(fields)
+        if let href { fields.append(("href", .text(href))) }
+        if let key { fields.append(("key", .text(key))) }
+        if let hidden { fields.append(("hidden", .flag(hidden))) }
+        if let tableYear { fields.append(("tableYear", .number(tableYear))) }
+        if let steps { fields.append(("steps", TemplateValue(steps))) }
+        return .object(TemplateFields(fields))
     }
 }
 

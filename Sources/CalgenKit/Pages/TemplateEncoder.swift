@@ -151,7 +151,7 @@ extension TemplateValue: Encodable {
             for element in list { try container.encode(element) }
         case .object(let fields):
             var container = encoder.container(keyedBy: TemplateKey.self)
-            for (name, value) in fields { try container.encode(value, forKey: TemplateKey(name)) }
+            for (name, value) in fields.fields { try container.encode(value, forKey: TemplateKey(name)) }
         }
     }
 }
@@ -191,7 +191,7 @@ private final class TemplateEncoding: Encoder {
         }
         var fields = self.fields
         for (name, nested) in nestedFields { fields.append((name, nested.value)) }
-        return .object(Dictionary(fields) { _, later in later })
+        return .object(TemplateFields(fields))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

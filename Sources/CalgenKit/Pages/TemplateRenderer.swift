@@ -139,7 +139,7 @@ struct TemplateRenderer {
         case .flag(let flag): text = flag ? "true" : "false"
         // What swift-mustache prints for the array or dictionary the value stands for.
         case .list(let list): text = String(describing: list)
-        case .object(let fields): text = String(describing: fields)
+        case .object(let fields): text = String(describing: fields.dictionary)
         }
         if escaped { HTMLEscape.append(text, to: &out) } else { out.append(contentsOf: text.utf8) }
     }
