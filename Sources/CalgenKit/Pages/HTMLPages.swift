@@ -13,6 +13,9 @@ struct HTMLPages: Sendable {
     let notesByDay: [CivilDate: [Note]]
     /// The notes by audience, made once for the pages beside every personal feed.
     let noteIndex: NoteIndex
+    /// What grid cells show of each date of the calendar's years and the days around them,
+    /// worked out once for the year, month, home and schedule pages.
+    private(set) var faces: DayFaces? = nil
 
     init(site: Site, templates: TemplateSet, today: CivilDate) {
         self.site = site
@@ -31,6 +34,12 @@ struct HTMLPages: Sendable {
         }
         self.notesByDay = notesByDay
         noteIndex = NoteIndex(notes: site.allNotes)
+        if let first = site.calendar.years.first, let last = site.calendar.years.last {
+            // A year page's six-week grids reach two weeks into the next year; a month's first week one into the last.
+            faces = DayFaces(
+                grid(), from: CivilDate(year: first, month: 1, day: 1)!.adding(days: -7),
+                through: CivilDate(year: last, month: 12, day: 31)!.adding(days: 14))
+        }
     }
 
     /// Every page of every kind of `PageKinds.site`. Pages are independent, so they render in parallel.
@@ -53,7 +62,8 @@ struct HTMLPages: Sendable {
 
     func grid() -> MonthGrid {
         MonthGrid(
-            almanac: site.almanac, strings: strings, weekStart: site.config.weekStart, today: today, notesByDay: notesByDay)
+            almanac: site.almanac, strings: strings, weekStart: site.config.weekStart, today: today, notesByDay: notesByDay,
+            faces: faces)
     }
 
     /// The year the index features: the current year if there is data for it, else the nearest.

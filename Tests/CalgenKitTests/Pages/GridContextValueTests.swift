@@ -36,4 +36,30 @@ import Testing
         }
         #expect(checked > 100)
     }
+
+    /// Cells made from the faces worked out once per date are the cells worked out date by date.
+    @Test func facesMakeTheCellsOfEveryGrid() throws {
+        let pages = try BundledModel.pages(today: try #require(CivilDate(iso: "2026-10-01")))
+        let schedule = try #require(pages.publicSchedules.first { $0.id == "big-small-week" })
+        #expect(pages.faces != nil)
+        for work in [nil, ScheduleEvaluator(schedule: schedule, almanac: pages.site.almanac)] {
+            var cached = pages.grid()
+            cached.work = work
+            var fresh = cached
+            fresh.faces = nil
+            for year in pages.years {
+                for month in 1...12 {
+                    for large in [false, true] {
+                        let context = { (grid: MonthGrid) in
+                            TemplateValue(
+                                grid.context(
+                                    year: year, month: month, large: large, fullWeeks: !large, href: nil,
+                                    noteHref: { "#note-" + $0.slug }))
+                        }
+                        #expect(context(cached) == context(fresh), "\(year)-\(month) large: \(large)")
+                    }
+                }
+            }
+        }
+    }
 }
