@@ -75,13 +75,24 @@ struct JSONBytes {
             string(date.iso8601)
             return
         }
-        out.append(UInt8(ascii: "\""))
-        digits(date.year, 4)
-        out.append(UInt8(ascii: "-"))
-        digits(date.month, 2)
-        out.append(UInt8(ascii: "-"))
-        digits(date.day, 2)
-        out.append(UInt8(ascii: "\""))
+        let (year, month, day) = (date.year, date.month, date.day)
+        let zero = UInt8(ascii: "0")
+        var text: (UInt64, UInt32) = (0, 0)
+        withUnsafeMutableBytes(of: &text) { bytes in
+            bytes[0] = UInt8(ascii: "\"")
+            bytes[1] = zero + UInt8(year / 1000)
+            bytes[2] = zero + UInt8(year / 100 % 10)
+            bytes[3] = zero + UInt8(year / 10 % 10)
+            bytes[4] = zero + UInt8(year % 10)
+            bytes[5] = UInt8(ascii: "-")
+            bytes[6] = zero + UInt8(month / 10)
+            bytes[7] = zero + UInt8(month % 10)
+            bytes[8] = UInt8(ascii: "-")
+            bytes[9] = zero + UInt8(day / 10)
+            bytes[10] = zero + UInt8(day % 10)
+            bytes[11] = UInt8(ascii: "\"")
+            out.append(contentsOf: bytes)
+        }
     }
 
     mutating func optionalDate(_ date: CivilDate?) {
@@ -98,17 +109,5 @@ struct JSONBytes {
             string(value)
         }
         out.append(UInt8(ascii: "]"))
-    }
-
-    /// A number of 0… at `width` digits, with leading zeros.
-    private mutating func digits(_ value: Int, _ width: Int) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        var v = value
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(v / divisor % 10))
-            v %= divisor
-            divisor /= 10
-        }
     }
 }

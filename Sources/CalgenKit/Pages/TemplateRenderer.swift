@@ -113,7 +113,7 @@ struct TemplateRenderer {
             guard let first = name.parts.first else { return stack.last }
             for object in stack.reversed() {
                 guard let found = object.child(first) else { continue }
-                return TemplateRenderer.descend(name.parts.dropFirst(), from: found)
+                return name.parts.count == 1 ? found : TemplateRenderer.descend(name.parts.dropFirst(), from: found)
             }
             return nil
         }
