@@ -89,14 +89,13 @@ struct TemplateIncludes {
     /// the include that starts it.
     static func problems(_ templates: [String: (file: String, text: String)], parsed: [String: MustacheTemplate]) -> [Diagnostic]
     {
-        var includes = [String: [Include]]()
+        // The partials each template includes, by name; where an include is written is looked up
+        // (`scan`) only for a problem to report.
+        var includes = [String: [String]]()
         var problems = [Diagnostic]()
         for (name, template) in parsed {
-            let tags = scan(templates[name]?.text ?? "")
             let (names, dynamic) = partials(of: template)
-            includes[name] = names.map { included in
-                tags.first { $0.name == included } ?? Include(name: included, line: 1, column: 1)
-            }
+            includes[name] = names
             if dynamic, let file = templates[name]?.file {
                 problems.append(
                     Diagnostic(
@@ -104,13 +103,18 @@ struct TemplateIncludes {
                         fix: "include partials by their name, e.g. {{> legend}}"))
             }
         }
+        /// Where `name` includes `included` first (1:1 when the scan does not find it).
+        func include(in name: String, of included: String) -> Include {
+            scan(templates[name]?.text ?? "").first { $0.name == included } ?? Include(name: included, line: 1, column: 1)
+        }
         for name in includes.keys.sorted() {
-            for include in includes[name] ?? [] where includes[include.name] == nil && templates[include.name] == nil {
+            for included in includes[name] ?? [] where includes[included] == nil && templates[included] == nil {
+                let at = include(in: name, of: included)
                 problems.append(
                     Diagnostic(
-                        file: templates[name]!.file, location: .line(include.line, column: include.column),
-                        message: "partial \"\(include.name)\" does not exist",
-                        fix: "create Templates/partials/\(include.name).mustache, or correct the name"))
+                        file: templates[name]!.file, location: .line(at.line, column: at.column),
+                        message: "partial \"\(included)\" does not exist",
+                        fix: "create Templates/partials/\(included).mustache, or correct the name"))
             }
         }
         // Depth-first search, each template entered once; every edge back into the current path
@@ -120,22 +124,22 @@ struct TemplateIncludes {
         var reported = Set<[String]>()
         func visit(_ name: String) {
             path.append(name)
-            for include in includes[name] ?? [] where includes[include.name] != nil {
-                if let loop = path.firstIndex(of: include.name) {
+            for included in includes[name] ?? [] where includes[included] != nil {
+                if let loop = path.firstIndex(of: included) {
                     var cycle = Array(path[loop...])
                     let smallest = cycle.indices.min { cycle[$0] < cycle[$1] }!
                     cycle = Array(cycle[smallest...] + cycle[..<smallest])
                     guard reported.insert(cycle).inserted else { continue }
                     let origin = cycle[0]
                     let next = cycle.count > 1 ? cycle[1] : origin
-                    let at = includes[origin]!.first { $0.name == next }!
+                    let at = include(in: origin, of: next)
                     problems.append(
                         Diagnostic(
                             file: templates[origin]!.file, location: .line(at.line, column: at.column),
                             message: "partial \"\(origin)\" includes itself (\((cycle + [origin]).joined(separator: " → ")))",
                             fix: "remove the include that closes the loop; a partial cannot contain itself"))
-                } else if !done.contains(include.name) {
-                    visit(include.name)
+                } else if !done.contains(included) {
+                    visit(included)
                 }
             }
             path.removeLast()
