@@ -54,6 +54,27 @@ struct TemplateIncludes {
         return includes
     }
 
+    /// The partials a compiled template includes, in order, sections and blocks included (an
+    /// overriding partial's blocks after its own name), as `partials(of:)` reads them from the
+    /// parsed template.
+    static func partials(of template: CompiledTemplate) -> [String] {
+        var names = [String]()
+        func visit(_ template: CompiledTemplate) {
+            for node in template.nodes {
+                switch node {
+                case .text, .variable: break
+                case .section(_, let body, _): visit(body)
+                case .block(_, let fallback, _): visit(fallback)
+                case .partial(let name, _, let overrides):
+                    names.append(name)
+                    for body in overrides?.values ?? [:].values { visit(body) }
+                }
+            }
+        }
+        visit(template)
+        return names
+    }
+
     /// The partials a parsed template includes, in order, sections and blocks included, and
     /// whether it has a dynamic partial (`{{>*name}}`), whose target only the data decides.
     /// swift-mustache keeps its tokens internal, so they are read by reflection.
@@ -87,14 +108,17 @@ struct TemplateIncludes {
     /// Problems of a set of templates (`name → (file, text)`, and the parsed templates): includes
     /// of templates that do not exist, dynamic partials, and every cycle, each reported once at
     /// the include that starts it.
-    static func problems(_ templates: [String: (file: String, text: String)], parsed: [String: MustacheTemplate]) -> [Diagnostic]
-    {
+    static func problems(
+        _ templates: [String: (file: String, text: String)], parsed: [String: MustacheTemplate],
+        compiled: CompiledTemplates? = nil
+    ) -> [Diagnostic] {
         // The partials each template includes, by name; where an include is written is looked up
         // (`scan`) only for a problem to report.
         var includes = [String: [String]]()
         var problems = [Diagnostic]()
         for (name, template) in parsed {
-            let (names, dynamic) = partials(of: template)
+            // Compiled templates have no dynamic partial.
+            let (names, dynamic) = compiled?.templates[name].map { (partials(of: $0), false) } ?? partials(of: template)
             includes[name] = names
             if dynamic, let file = templates[name]?.file {
                 problems.append(
