@@ -145,7 +145,7 @@ public struct Almanac: Sendable {
             solarTerm: term,
             festivals: Festival.on(date, solarTerm: term, among: festivalList),
             statutory: statutoryDay(on: date),
-            partialHoliday: PartialHoliday.all(inYear: date.year).first { $0.date == date },
+            partialHoliday: PartialHoliday.on(date),
             previousWorkday: calendar.settledPreviousWorkday(before: date),
             nextWorkday: calendar.settledNextWorkday(after: date),
             workdayOfYear: workdayOfYear(date),

@@ -60,6 +60,23 @@ public struct CivilDate: Hashable, Comparable, Sendable {
 
     /// `YYYY-MM-DD`.
     public var iso8601: String {
+        if (0...9999).contains(year) {
+            // Ten bytes fit a small string: no allocation.
+            let (year, month, day) = (self.year, self.month, self.day)
+            return String(unsafeUninitializedCapacity: 10) { buffer in
+                buffer[0] = UInt8(ascii: "0") + UInt8(year / 1000)
+                buffer[1] = UInt8(ascii: "0") + UInt8(year / 100 % 10)
+                buffer[2] = UInt8(ascii: "0") + UInt8(year / 10 % 10)
+                buffer[3] = UInt8(ascii: "0") + UInt8(year % 10)
+                buffer[4] = UInt8(ascii: "-")
+                buffer[5] = UInt8(ascii: "0") + UInt8(month / 10)
+                buffer[6] = UInt8(ascii: "0") + UInt8(month % 10)
+                buffer[7] = UInt8(ascii: "-")
+                buffer[8] = UInt8(ascii: "0") + UInt8(day / 10)
+                buffer[9] = UInt8(ascii: "0") + UInt8(day % 10)
+                return 10
+            }
+        }
         var out = [UInt8]()
         out.reserveCapacity(10)
         CivilDate.appendDigits(year, width: 4, to: &out)

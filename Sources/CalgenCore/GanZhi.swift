@@ -14,12 +14,15 @@ public struct GanZhi: Hashable, Sendable {
     /// The animal of each branch: 鼠 for 子 … 猪 for 亥.
     public static let animals = ["鼠", "牛", "虎", "兔", "龙", "蛇", "马", "羊", "猴", "鸡", "狗", "猪"]
 
+    /// The sixty names in order, made once: 甲子 … 癸亥.
+    private static let names = (0..<60).map { stems[$0 % 10] + branches[$0 % 12] }
+
     /// 0 (甲) … 9 (癸).
     public var stem: Int { index % 10 }
     /// 0 (子) … 11 (亥).
     public var branch: Int { index % 12 }
     /// `丙午`.
-    public var name: String { GanZhi.stems[stem] + GanZhi.branches[branch] }
+    public var name: String { GanZhi.names[index] }
     /// The animal of the branch: `马` for 丙午.
     public var animal: String { GanZhi.animals[branch] }
 

@@ -102,11 +102,20 @@ public struct PartialHoliday: Hashable, Sendable {
 
     /// The partial holidays of a year, in order (the same under every version of the law).
     public static func all(inYear year: Int) -> [PartialHoliday] {
-        [
-            (3, 8, "妇女节", "妇女", "半天"),
-            (5, 4, "青年节", "14周岁以上的青年", "半天"),
-            (6, 1, "儿童节", "不满14周岁的少年儿童", "1天"),
-            (8, 1, "建军节", "现役军人", "半天"),
-        ].map { PartialHoliday(name: $0.2, date: CivilDate(year: year, month: $0.0, day: $0.1)!, who: $0.3, length: $0.4) }
+        rules.map { PartialHoliday(name: $0.2, date: CivilDate(year: year, month: $0.0, day: $0.1)!, who: $0.3, length: $0.4) }
     }
+
+    /// The partial holiday on `date`, if any (one of `all(inYear:)`), without making the year's.
+    public static func on(_ date: CivilDate) -> PartialHoliday? {
+        guard let rule = rules.first(where: { $0.0 == date.month && $0.1 == date.day }) else { return nil }
+        return PartialHoliday(name: rule.2, date: date, who: rule.3, length: rule.4)
+    }
+
+    /// Month, day, name, who and how long.
+    private static let rules = [
+        (3, 8, "妇女节", "妇女", "半天"),
+        (5, 4, "青年节", "14周岁以上的青年", "半天"),
+        (6, 1, "儿童节", "不满14周岁的少年儿童", "1天"),
+        (8, 1, "建军节", "现役军人", "半天"),
+    ]
 }

@@ -169,4 +169,15 @@ struct AlmanacTests {
         #expect(Self.almanac.nextHoliday(after: d("2027-01-10")) == nil)
         #expect(Self.almanac.nextHoliday(after: d("2006-06-01")) == nil)
     }
+
+    /// A date's partial holiday is the one of its year's that falls on it.
+    @Test func partialHolidaysByDate() {
+        for year in [1901, 2024, 2026, 2100] {
+            let all = PartialHoliday.all(inYear: year)
+            #expect(all.count == 4)
+            for date in CivilDate.days(ofYear: year) {
+                #expect(PartialHoliday.on(date) == all.first { $0.date == date })
+            }
+        }
+    }
 }

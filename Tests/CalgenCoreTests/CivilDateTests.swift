@@ -8,6 +8,13 @@ import Testing
         #expect(d?.iso8601 == "2026-10-08")
         #expect(d?.basicISO8601 == "20261008")
         #expect(CivilDate(year: 7, month: 1, day: 2)?.iso8601 == "0007-01-02")
+        #expect(CivilDate(year: 0, month: 12, day: 31)?.iso8601 == "0000-12-31")
+        #expect(CivilDate(year: 9999, month: 12, day: 31)?.iso8601 == "9999-12-31")
+        #expect(CivilDate(year: 10000, month: 1, day: 1)?.iso8601 == "0000-01-01")  // four digits, as ever
+        #expect(CivilDate(year: 1999, month: 9, day: 30)?.iso8601 == "1999-09-30")
+        // Every day of a span round-trips through its text.
+        let span = CivilDate(iso: "1899-12-25")!.dayNumber...CivilDate(iso: "2101-01-05")!.dayNumber
+        #expect(span.allSatisfy { CivilDate(iso: CivilDate(dayNumber: $0).iso8601) == CivilDate(dayNumber: $0) })
     }
 
     @Test(arguments: [

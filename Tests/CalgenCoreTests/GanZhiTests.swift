@@ -8,6 +8,9 @@ struct GanZhiTests {
     var almanac: Almanac { AlmanacTests.almanac }
 
     @Test func theCyclesOfYearsAndDays() {
+        #expect((0..<60).map { GanZhi(index: $0).name }.prefix(3) == ["甲子", "乙丑", "丙寅"])
+        #expect(GanZhi(index: 59).name == "癸亥" && GanZhi(index: -1).name == "癸亥" && GanZhi(index: 60).name == "甲子")
+        #expect((0..<60).allSatisfy { GanZhi(index: $0).name == GanZhi.stems[$0 % 10] + GanZhi.branches[$0 % 12] })
         #expect(GanZhi.day(d("1949-10-01")).name == "甲子")
         #expect(GanZhi.day(d("1949-09-30")).name == "癸亥")
         #expect(GanZhi.year(1984).name == "甲子" && GanZhi.year(2026).name == "丙午")

@@ -9,7 +9,9 @@ public enum DayAPI {
     /// The API object of one date (the content of `api/days/YYYY-MM-DD.json`), as JSON text.
     /// Any date of 1901–2100 has one; outside the data its arrangement fields say unknown.
     public static func json(for date: CivilDate, in almanac: Almanac) -> String {
-        String(decoding: dayObject(almanac.day(date)).serialized(), as: UTF8.self)
+        var json = JSONBytes(capacity: 768)
+        writeDay(almanac.day(date), to: &json)
+        return String(decoding: json.out, as: UTF8.self)
     }
 
     /// The same object on several lines, as `jq .` prints it: the API page's example.
@@ -17,19 +19,24 @@ public enum DayAPI {
         dayObject(almanac.day(date)).pretty()
     }
 
-    /// All API files for every year that has a data file.
+    /// All API files for every year that has a data file. Each day's object is written once, as
+    /// bytes, for its own file and for its year's `days`.
     static func files(for almanac: Almanac) -> [OutputFile] {
         let calendar = almanac.calendar
         var files = [OutputFile]()
+        files.reserveCapacity(calendar.years.count * 368 + 1)
         for year in calendar.years {
-            let days = CivilDate.days(ofYear: year).map { dayObject(almanac.day($0)) }
-            for (date, object) in zip(CivilDate.days(ofYear: year), days) {
-                files.append(OutputFile(path: PagePath.apiDay(date.iso8601), bytes: object.serialized(newline: true)))
+            let dates = CivilDate.days(ofYear: year)
+            var days = [[UInt8]]()
+            days.reserveCapacity(dates.count)
+            for date in dates {
+                var json = JSONBytes(capacity: 768)
+                writeDay(almanac.day(date), to: &json)
+                days.append(json.out)
+                json.out.append(0x0A)
+                files.append(OutputFile(path: PagePath.apiDay(date.iso8601), bytes: json.out))
             }
-            files.append(
-                OutputFile(
-                    path: PagePath.apiYear(year), bytes: yearObject(year, almanac: almanac, days: days).serialized(newline: true))
-            )
+            files.append(OutputFile(path: PagePath.apiYear(year), bytes: yearBytes(year, almanac: almanac, days: days)))
             if let lunar = lunarYearObject(year) {
                 files.append(OutputFile(path: PagePath.apiLunarYear(year), bytes: lunar.serialized(newline: true)))
             }
@@ -43,6 +50,126 @@ public enum DayAPI {
         ])
         files.append(OutputFile(path: PagePath.apiYears, bytes: index.serialized(newline: true)))
         return files
+    }
+
+    /// `dayObject(day)` as compact JSON, written without making the object.
+    static func writeDay(_ day: AlmanacDay, to json: inout JSONBytes) {
+        let status = day.status
+        json.raw("{\"date\":")
+        json.date(status.date)
+        json.raw(",\"weekday\":")
+        json.int(status.weekday.rawValue)
+        json.raw(",\"isOffDay\":")
+        json.bool(status.isOffDay)
+        json.raw(",\"kind\":")
+        json.string(status.kind.rawValue)
+        json.raw(",\"name\":")
+        json.optionalString(status.name)
+        json.raw(",\"originalName\":")
+        json.optionalString(status.originalName)
+        json.raw(",\"announced\":")
+        json.bool(status.isAnnounced)
+        json.raw(",\"lunar\":")
+        if let lunar = day.lunar {
+            json.raw("{\"year\":")
+            json.int(lunar.year)
+            json.raw(",\"month\":")
+            json.int(lunar.month)
+            json.raw(",\"day\":")
+            json.int(lunar.day)
+            json.raw(",\"leap\":")
+            json.bool(lunar.isLeapMonth)
+            json.raw(",\"text\":")
+            json.string(lunar.text)
+            json.raw("}")
+        } else {
+            json.null()
+        }
+        json.raw(",\"solarTerm\":")
+        json.optionalString(day.solarTerm?.name)
+        json.raw(",\"festivals\":")
+        json.strings(day.festivals.lazy.map(\.name))
+        json.raw(",\"statutory\":")
+        json.bool(day.statutory != nil)
+        json.raw(",\"statutoryHoliday\":")
+        json.optionalString(day.statutory?.holiday)
+        json.raw(",\"previousWorkday\":")
+        json.optionalDate(day.previousWorkday)
+        json.raw(",\"nextWorkday\":")
+        json.optionalDate(day.nextWorkday)
+        json.raw(",\"workdayOfYear\":")
+        json.optionalInt(day.workdayOfYear)
+        json.raw(",\"nextHoliday\":")
+        if let period = day.nextHoliday {
+            json.raw("{\"name\":")
+            json.string(period.name)
+            json.raw(",\"start\":")
+            json.date(period.start)
+            json.raw(",\"end\":")
+            json.date(period.end)
+            json.raw(",\"days\":")
+            json.int(period.length)
+            json.raw(",\"daysUntil\":")
+            json.int(period.start.dayNumber - day.date.dayNumber)
+            json.raw("}")
+        } else {
+            json.null()
+        }
+        json.raw(",\"ganzhi\":")
+        if let ganZhi = day.ganZhi {
+            json.raw("{\"year\":")
+            json.string(ganZhi.year.name)
+            json.raw(",\"yearByLichun\":")
+            json.string(ganZhi.yearByLichun.name)
+            json.raw(",\"month\":")
+            json.string(ganZhi.month.name)
+            json.raw(",\"day\":")
+            json.string(ganZhi.day.name)
+            json.raw("}")
+        } else {
+            json.null()
+        }
+        json.raw(",\"zodiac\":")
+        json.optionalString(day.ganZhi?.zodiac)
+        json.raw(",\"shujiu\":")
+        writeSeasonal(day.shuJiu, to: &json)
+        json.raw(",\"sanfu\":")
+        writeSeasonal(day.sanFu, to: &json)
+        json.raw("}")
+    }
+
+    private static func writeSeasonal(_ count: SeasonalCount?, to json: inout JSONBytes) {
+        guard let count else { return json.null() }
+        json.raw("{\"name\":")
+        json.string(count.name)
+        json.raw(",\"day\":")
+        json.int(count.day)
+        json.raw("}")
+    }
+
+    /// `yearObject` as compact JSON and a newline, its `days` given as their objects' bytes.
+    static func yearBytes(_ year: Int, almanac: Almanac, days: [[UInt8]]) -> [UInt8] {
+        let object = yearObject(year, almanac: almanac, days: [])
+        guard case .object(let fields) = object else { return object.serialized(newline: true) }
+        var json = JSONBytes(capacity: days.reduce(4_096) { $0 + $1.count + 1 })
+        json.raw("{")
+        for (i, (key, value)) in fields.enumerated() {
+            if i > 0 { json.raw(",") }
+            JSON.writeString(key, to: &json.out)
+            json.raw(":")
+            if key == "days" {
+                json.raw("[")
+                for (j, day) in days.enumerated() {
+                    if j > 0 { json.raw(",") }
+                    json.raw(day)
+                }
+                json.raw("]")
+            } else {
+                value.write(to: &json.out)
+            }
+        }
+        json.raw("}\n")
+        return json.out
     }
 
     /// `{"date", "weekday", "isOffDay", "kind", "name", "originalName", "announced", "lunar",

@@ -13,6 +13,11 @@ struct HTMLPages: Sendable {
     let notesByDay: [CivilDate: [Note]]
     /// The notes by audience, made once for the pages beside every personal feed.
     let noteIndex: NoteIndex
+    /// What a printed month sheet says of itself: as of the build's day, in the site's time zone.
+    let sheetAsOf: String
+    /// What grid cells show of each date of the calendar's years and the days around them,
+    /// worked out once for the year, month, home and schedule pages.
+    private(set) var faces: DayFaces? = nil
 
     init(site: Site, templates: TemplateSet, today: CivilDate) {
         self.site = site
@@ -31,6 +36,14 @@ struct HTMLPages: Sendable {
         }
         self.notesByDay = notesByDay
         noteIndex = NoteIndex(notes: site.allNotes)
+        let strings = SiteStrings(language: site.config.language)
+        sheetAsOf = strings.fill(strings.ui.sheetAsOf, ["date": strings.longDate(today), "zone": site.config.timeZone])
+        if let first = site.calendar.years.first, let last = site.calendar.years.last {
+            // A year page's six-week grids reach two weeks into the next year; a month's first week one into the last.
+            faces = DayFaces(
+                grid(), from: CivilDate(year: first, month: 1, day: 1)!.adding(days: -7),
+                through: CivilDate(year: last, month: 12, day: 31)!.adding(days: 14))
+        }
     }
 
     /// Every page of every kind of `PageKinds.site`. Pages are independent, so they render in parallel.
@@ -53,7 +66,8 @@ struct HTMLPages: Sendable {
 
     func grid() -> MonthGrid {
         MonthGrid(
-            almanac: site.almanac, strings: strings, weekStart: site.config.weekStart, today: today, notesByDay: notesByDay)
+            almanac: site.almanac, strings: strings, weekStart: site.config.weekStart, today: today, notesByDay: notesByDay,
+            faces: faces)
     }
 
     /// The year the index features: the current year if there is data for it, else the nearest.
@@ -81,7 +95,7 @@ struct HTMLPages: Sendable {
         return LayoutContext(
             lang: language.rawValue, title: title, siteTitle: site.config.title, root: root,
             canonical: site.config.baseURL + path, t: LayoutContext.words(language), paths: LayoutContext.paths,
-            timeZone: site.config.timeZone, legend: HTMLPages.legend(UIWords.of(language)), hasNotes: !site.notes.isEmpty,
+            timeZone: site.config.timeZone, legend: HTMLPages.legend(language), hasNotes: !site.notes.isEmpty,
             hasSchedules: !publicSchedules.isEmpty, notesHref: root + PagePath.notes, assets: templates.assetContext,
             // 本月 as of the build; the page's script moves it to the reader's month.
             todayMonthHref: PagePath.month(featuredMonth.year, featuredMonth.month), firstYear: years.first ?? today.year,
@@ -127,6 +141,17 @@ struct HTMLPages: Sendable {
     static func legend(_ words: UIWords) -> [LegendContext] {
         legendEntries(words).filter { ["off stat", "off", "work", "we"].contains($0.swatch) }.map(\.context)
     }
+
+    /// `legend(_:)` of a language, made once.
+    static func legend(_ language: SiteLanguage) -> [LegendContext] {
+        switch language {
+        case .chinese: chineseLegend
+        case .english: englishLegend
+        }
+    }
+
+    private static let chineseLegend = legend(UIWords.of(.chinese))
+    private static let englishLegend = legend(UIWords.of(.english))
 
     /// The legend of grids as drawn: an entry for each style a day of their months has, in
     /// legend order.

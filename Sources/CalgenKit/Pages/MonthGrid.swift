@@ -13,6 +13,9 @@ struct MonthGrid {
     /// On a work schedule's pages: the schedule, whose answer each cell shows beside the
     /// national marks.
     var work: ScheduleEvaluator? = nil
+    /// What cells show of each date, worked out once for all the grids of these `strings`
+    /// (`HTMLPages.faces`); dates without one are worked out for each cell.
+    var faces: DayFaces? = nil
 
     var calendar: HolidayCalendar { almanac.calendar }
 
@@ -60,8 +63,50 @@ struct MonthGrid {
     func cell(
         _ date: CivilDate, inMonth month: Int, large: Bool, linkFrom: CivilDate, noteHref: (Note) -> String
     ) -> GridContext.Cell {
-        let status = calendar.status(of: date)
+        let face = faces?[date] ?? self.face(of: date)
         let outside = date.month != month
+        let isToday = !outside && date == today
+
+        // What a screen reader hears: the date, what the day is, its feasts and its lunar date.
+        var label = face.label
+        let scheduled = work.map { $0.day(date) }
+        if let scheduled, let work {
+            // Named, so that the schedule's answer is not heard as the national one.
+            let answer =
+                work.schedule.name + (strings.isChinese ? "：" : ": ") + strings.scheduleLine(scheduled, schedule: work.schedule)
+            label = (face.spokenHead + [answer] + face.spokenTail).joined(separator: strings.isChinese ? " " : ", ")
+        }
+
+        var cell = GridContext.Cell(
+            date: date.iso8601, day: date.day, label: label, lunar: face.lunar, outside: outside, today: isToday,
+            // Here as well as on the grid: a key found in the innermost context is found at once.
+            large: large, badge: face.badge,
+            sched: scheduled.flatMap { day in work.map { schedMark(day, schedule: $0.schedule, large: large) } },
+            // One line per feast, so that two names never run together.
+            feasts: face.feasts)
+        // Notes are marked in the month they belong to, not on the neighbours' filler days.
+        let notes = outside ? [] : notesByDay[date] ?? []
+        cell.hasNotes = !notes.isEmpty
+        cell.notes = notes.map { note in
+            // Later days of a note repeat its marker for the eye and the mouse, not for the keyboard.
+            GridContext.NoteMark(
+                title: note.title, href: noteHref(note), large: large, repeat: date != max(note.start, linkFrom))
+        }
+        cell.classes =
+            "d" + (outside ? " out" : "") + face.classes + (isToday ? " is-today" : "") + (notes.isEmpty ? "" : " has-notes")
+        if large {
+            cell.name = face.line
+            cell.nameClass = face.lineClass
+        } else {
+            cell.sub = face.sub
+            cell.subClass = face.subClass
+        }
+        return cell
+    }
+
+    /// What a cell shows of `date` in any grid of these `strings`.
+    func face(of date: CivilDate) -> DayFace {
+        let status = calendar.status(of: date)
         // What the cell names, by the one rule of `DayLabel`.
         let names = almanac.label(on: date)
         let statutory = almanac.statutoryDay(on: date) != nil
@@ -76,73 +121,41 @@ struct MonthGrid {
         } else if let holiday = names.makeupFor {
             line = (strings.makeupDay(holiday), "h mk")
         }
-        var classes = ["d"]
-        if outside { classes.append("out") }
-        if status.date.isWeekend { classes.append("we") }
+        var classes = ""
+        if status.date.isWeekend { classes += " we" }
         switch status.kind {
-        case .holiday: classes.append("off")
-        case .makeupWorkday: classes.append("work")
+        case .holiday: classes += " off"
+        case .makeupWorkday: classes += " work"
         case .workday, .weekend: break
         }
-        if statutory { classes.append(status.isAnnounced ? "stat" : "stat pending") }
-        if !feasts.isEmpty { classes.append("fest") }
-        if names.lunar?.day == 1 { classes.append("lunar-first") }
-        let isToday = !outside && date == today
-        if isToday { classes.append("is-today") }
+        if statutory { classes += status.isAnnounced ? " stat" : " stat pending" }
+        if !feasts.isEmpty { classes += " fest" }
+        if names.lunar?.day == 1 { classes += " lunar-first" }
 
-        // What a screen reader hears: the date, what the day is, its feasts and its lunar date.
-        var label = [strings.longDate(date)]
+        var head = [strings.longDate(date)]
         if let holiday = names.makeupFor {
-            label.append(strings.makeupDaySpoken(holiday))
+            head.append(strings.makeupDaySpoken(holiday))
         } else {
-            if let line { label.append(line.text) }
+            if let line { head.append(line.text) }
             // A statutory day of an unannounced year is no 工作日: the words after it say it is off by law.
-            if !statutory || status.isAnnounced { label.append(strings.spokenStatus(status.kind)) }
+            if !statutory || status.isAnnounced { head.append(strings.spokenStatus(status.kind)) }
         }
-        if statutory { label.append(status.isAnnounced ? strings.ui.statutory : strings.ui.statutoryPending) }
-        let scheduled = work.map { $0.day(date) }
-        if let scheduled, let work {
-            // Named, so that the schedule's answer is not heard as the national one.
-            label.append(
-                work.schedule.name + (strings.isChinese ? "：" : ": ") + strings.scheduleLine(scheduled, schedule: work.schedule))
-        }
-        label += feasts
-        if let lunar = names.lunar { label.append(strings.lunarSpoken(lunar)) }
+        if statutory { head.append(status.isAnnounced ? strings.ui.statutory : strings.ui.statutoryPending) }
+        var tail = feasts
+        if let lunar = names.lunar { tail.append(strings.lunarSpoken(lunar)) }
 
-        var cell = GridContext.Cell(
-            date: date.iso8601, day: date.day, label: label.joined(separator: strings.isChinese ? " " : ", "),
-            lunar: names.lunar.map(strings.lunarCell) ?? "", outside: outside, today: isToday,
-            // Here as well as on the grid: a key found in the innermost context is found at once.
-            large: large, badge: strings.badge(status.kind),
-            sched: scheduled.flatMap { day in work.map { schedMark(day, schedule: $0.schedule, large: large) } },
-            // One line per feast, so that two names never run together.
-            feasts: feasts.map(cellHTML))
-        // Notes are marked in the month they belong to, not on the neighbours' filler days.
-        let notes = outside ? [] : notesByDay[date] ?? []
-        cell.hasNotes = !notes.isEmpty
-        cell.notes = notes.map { note in
-            // Later days of a note repeat its marker for the eye and the mouse, not for the keyboard.
-            GridContext.NoteMark(
-                title: note.title, href: noteHref(note), large: large, repeat: date != max(note.start, linkFrom))
-        }
-        if !notes.isEmpty { classes.append("has-notes") }
-        cell.classes = classes.joined(separator: " ")
-        if large {
-            if let line {
-                cell.name = cellHTML(line.text)
-                cell.nameClass = line.kind
-            }
-        } else {
-            // One label, by the precedence of `DayLabel.single`.
-            cell.sub = cellHTML(strings.single(names))
+        let subClass: String? =
             switch names.single {
-            case .festival, .solarTerm: cell.subClass = "f"
-            case .statutoryHoliday: cell.subClass = "h"
-            case .lunarMonth, .lunarDay: cell.subClass = "lun"
-            case .none: break
+            case .festival, .solarTerm: "f"
+            case .statutoryHoliday: "h"
+            case .lunarMonth, .lunarDay: "lun"
+            case .none: nil
             }
-        }
-        return cell
+        return DayFace(
+            classes: classes, label: (head + tail).joined(separator: strings.isChinese ? " " : ", "), spokenHead: head,
+            spokenTail: tail, lunar: names.lunar.map(strings.lunarCell) ?? "", badge: strings.badge(status.kind),
+            feasts: feasts.map(cellHTML), line: line.map { cellHTML($0.text) }, lineClass: line?.kind,
+            sub: cellHTML(strings.single(names)), subClass: subClass)
     }
 
     /// A cell's words as HTML (`SiteStrings.cellText`), escaped: in English each word that
@@ -150,13 +163,10 @@ struct MonthGrid {
     /// line whole and breaks at its hyphens only where it alone is wider than the cell (never
     /// `work-` / `day` in a cell wide enough for `workday`).
     func cellHTML(_ text: String) -> String {
-        func escaped(_ text: some StringProtocol) -> String {
-            var out = [UInt8]()
-            HTMLEscape.append(String(text), to: &out)
-            return String(decoding: out, as: UTF8.self)
-        }
+        func escaped(_ text: some StringProtocol) -> String { HTMLEscape.escaped(String(text)) }
         let words = strings.cellText(text)
-        guard words.contains("\u{AD}") else { return escaped(words) }
+        // A soft hyphen is a character of its own (a control, never part of a cluster).
+        guard words.unicodeScalars.contains("\u{AD}") else { return HTMLEscape.escaped(words) }
         return words.split(separator: " ", omittingEmptySubsequences: false).map { word in
             word.contains("\u{AD}") ? #"<span class="w">"# + escaped(word) + "</span>" : escaped(word)
         }.joined(separator: " ")

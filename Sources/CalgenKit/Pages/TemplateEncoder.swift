@@ -9,7 +9,14 @@ enum TemplateEncoder {
     /// The template value of `context`.
     static func value<Context: Encodable>(of context: Context) -> TemplateValue {
         if let direct = context as? any DirectValue { return direct.templateValue }
+        if let made = context as? any TemplateRepresentable { return made.templateValue }
         return encoded(context)
+    }
+
+    /// The template value of `context` through its `encode(to:)` alone, even where the context
+    /// makes its own (`TemplateRepresentable`): what that value must equal.
+    static func valueByEncoding<Context: Encodable>(of context: Context) -> TemplateValue {
+        encoded(context)
     }
 
     /// The template value of a context that is not a `DirectValue`, through its `encode(to:)`.
@@ -19,6 +26,13 @@ enum TemplateEncoder {
         try? context.encode(to: encoding)
         return encoding.value
     }
+}
+
+/// A context that makes its template value itself, the value its `encode(to:)` gives through
+/// `TemplateEncoder`, without the encoder's containers and casts: for contexts made by the
+/// thousand (a grid's day cells).
+protocol TemplateRepresentable: Encodable {
+    var templateValue: TemplateValue { get }
 }
 
 /// A value whose template value is made without an encoder (and its containers and
@@ -137,7 +151,7 @@ extension TemplateValue: Encodable {
             for element in list { try container.encode(element) }
         case .object(let fields):
             var container = encoder.container(keyedBy: TemplateKey.self)
-            for (name, value) in fields { try container.encode(value, forKey: TemplateKey(name)) }
+            for (name, value) in fields.fields { try container.encode(value, forKey: TemplateKey(name)) }
         }
     }
 }
@@ -177,7 +191,7 @@ private final class TemplateEncoding: Encoder {
         }
         var fields = self.fields
         for (name, nested) in nestedFields { fields.append((name, nested.value)) }
-        return .object(Dictionary(fields) { _, later in later })
+        return .object(TemplateFields(fields))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -223,6 +237,8 @@ private struct TemplateKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPro
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) {
         if let field = value as? any DirectField {
             field.add(to: encoding, as: key.stringValue)
+        } else if let made = value as? any TemplateRepresentable {
+            set(made.templateValue, key)
         } else {
             set(TemplateEncoder.encoded(value), key)
         }

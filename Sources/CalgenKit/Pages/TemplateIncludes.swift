@@ -54,6 +54,27 @@ struct TemplateIncludes {
         return includes
     }
 
+    /// The partials a compiled template includes, in order, sections and blocks included (an
+    /// overriding partial's blocks after its own name), as `partials(of:)` reads them from the
+    /// parsed template.
+    static func partials(of template: CompiledTemplate) -> [String] {
+        var names = [String]()
+        func visit(_ template: CompiledTemplate) {
+            for node in template.nodes {
+                switch node {
+                case .text, .variable: break
+                case .section(_, let body, _): visit(body)
+                case .block(_, let fallback, _): visit(fallback)
+                case .partial(let name, _, let overrides):
+                    names.append(name)
+                    for body in overrides?.values ?? [:].values { visit(body) }
+                }
+            }
+        }
+        visit(template)
+        return names
+    }
+
     /// The partials a parsed template includes, in order, sections and blocks included, and
     /// whether it has a dynamic partial (`{{>*name}}`), whose target only the data decides.
     /// swift-mustache keeps its tokens internal, so they are read by reflection.
@@ -87,16 +108,18 @@ struct TemplateIncludes {
     /// Problems of a set of templates (`name → (file, text)`, and the parsed templates): includes
     /// of templates that do not exist, dynamic partials, and every cycle, each reported once at
     /// the include that starts it.
-    static func problems(_ templates: [String: (file: String, text: String)], parsed: [String: MustacheTemplate]) -> [Diagnostic]
-    {
-        var includes = [String: [Include]]()
+    static func problems(
+        _ templates: [String: (file: String, text: String)], parsed: [String: MustacheTemplate],
+        compiled: CompiledTemplates? = nil
+    ) -> [Diagnostic] {
+        // The partials each template includes, by name; where an include is written is looked up
+        // (`scan`) only for a problem to report.
+        var includes = [String: [String]]()
         var problems = [Diagnostic]()
         for (name, template) in parsed {
-            let tags = scan(templates[name]?.text ?? "")
-            let (names, dynamic) = partials(of: template)
-            includes[name] = names.map { included in
-                tags.first { $0.name == included } ?? Include(name: included, line: 1, column: 1)
-            }
+            // Compiled templates have no dynamic partial.
+            let (names, dynamic) = compiled?.templates[name].map { (partials(of: $0), false) } ?? partials(of: template)
+            includes[name] = names
             if dynamic, let file = templates[name]?.file {
                 problems.append(
                     Diagnostic(
@@ -104,13 +127,18 @@ struct TemplateIncludes {
                         fix: "include partials by their name, e.g. {{> legend}}"))
             }
         }
+        /// Where `name` includes `included` first (1:1 when the scan does not find it).
+        func include(in name: String, of included: String) -> Include {
+            scan(templates[name]?.text ?? "").first { $0.name == included } ?? Include(name: included, line: 1, column: 1)
+        }
         for name in includes.keys.sorted() {
-            for include in includes[name] ?? [] where includes[include.name] == nil && templates[include.name] == nil {
+            for included in includes[name] ?? [] where includes[included] == nil && templates[included] == nil {
+                let at = include(in: name, of: included)
                 problems.append(
                     Diagnostic(
-                        file: templates[name]!.file, location: .line(include.line, column: include.column),
-                        message: "partial \"\(include.name)\" does not exist",
-                        fix: "create Templates/partials/\(include.name).mustache, or correct the name"))
+                        file: templates[name]!.file, location: .line(at.line, column: at.column),
+                        message: "partial \"\(included)\" does not exist",
+                        fix: "create Templates/partials/\(included).mustache, or correct the name"))
             }
         }
         // Depth-first search, each template entered once; every edge back into the current path
@@ -120,22 +148,22 @@ struct TemplateIncludes {
         var reported = Set<[String]>()
         func visit(_ name: String) {
             path.append(name)
-            for include in includes[name] ?? [] where includes[include.name] != nil {
-                if let loop = path.firstIndex(of: include.name) {
+            for included in includes[name] ?? [] where includes[included] != nil {
+                if let loop = path.firstIndex(of: included) {
                     var cycle = Array(path[loop...])
                     let smallest = cycle.indices.min { cycle[$0] < cycle[$1] }!
                     cycle = Array(cycle[smallest...] + cycle[..<smallest])
                     guard reported.insert(cycle).inserted else { continue }
                     let origin = cycle[0]
                     let next = cycle.count > 1 ? cycle[1] : origin
-                    let at = includes[origin]!.first { $0.name == next }!
+                    let at = include(in: origin, of: next)
                     problems.append(
                         Diagnostic(
                             file: templates[origin]!.file, location: .line(at.line, column: at.column),
                             message: "partial \"\(origin)\" includes itself (\((cycle + [origin]).joined(separator: " → ")))",
                             fix: "remove the include that closes the loop; a partial cannot contain itself"))
-                } else if !done.contains(include.name) {
-                    visit(include.name)
+                } else if !done.contains(included) {
+                    visit(included)
                 }
             }
             path.removeLast()

@@ -113,7 +113,7 @@ struct TemplateRenderer {
             guard let first = name.parts.first else { return stack.last }
             for object in stack.reversed() {
                 guard let found = object.child(first) else { continue }
-                return TemplateRenderer.descend(name.parts.dropFirst(), from: found)
+                return name.parts.count == 1 ? found : TemplateRenderer.descend(name.parts.dropFirst(), from: found)
             }
             return nil
         }
@@ -139,7 +139,7 @@ struct TemplateRenderer {
         case .flag(let flag): text = flag ? "true" : "false"
         // What swift-mustache prints for the array or dictionary the value stands for.
         case .list(let list): text = String(describing: list)
-        case .object(let fields): text = String(describing: fields)
+        case .object(let fields): text = String(describing: fields.dictionary)
         }
         if escaped { HTMLEscape.append(text, to: &out) } else { out.append(contentsOf: text.utf8) }
     }

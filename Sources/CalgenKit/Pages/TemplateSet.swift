@@ -63,9 +63,9 @@ struct TemplateSet: Sendable {
         let digest = inputs.sha256
         let make = { () throws(ContentErrors) -> TemplateSet in
             var problems = DiagnosticCollector()
-            let (library, parsed) = parse(files.sources, problems: &problems)
+            let (library, _, compiled) = parseAndCompile(files.sources, problems: &problems)
             try problems.throwIfAny()
-            var set = TemplateSet(library: library, assets: files.assets, compiled: CompiledTemplates(parsed))
+            var set = TemplateSet(library: library, assets: files.assets, compiled: compiled)
             set.digest = digest
             return set
         }
@@ -86,6 +86,15 @@ struct TemplateSet: Sendable {
     static func parse(_ sources: [String: (file: String, text: String)], problems: inout DiagnosticCollector)
         -> (library: MustacheLibrary, parsed: [String: MustacheTemplate])
     {
+        let all = parseAndCompile(sources, problems: &problems)
+        return (all.library, all.parsed)
+    }
+
+    /// `parse`, also returning the templates compiled for `TemplateRenderer` (nil when one of
+    /// them uses what only swift-mustache renders), whose partials are read without reflection.
+    static func parseAndCompile(_ sources: [String: (file: String, text: String)], problems: inout DiagnosticCollector)
+        -> (library: MustacheLibrary, parsed: [String: MustacheTemplate], compiled: CompiledTemplates?)
+    {
         var library = MustacheLibrary()
         var parsed = [String: MustacheTemplate]()
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
@@ -103,8 +112,9 @@ struct TemplateSet: Sendable {
                 problems.add(Diagnostic(file: source.file, message: "template error: \(error)"))
             }
         }
-        problems.add(contentsOf: TemplateIncludes.problems(sources, parsed: parsed))
-        return (library, parsed)
+        let compiled = CompiledTemplates(parsed)
+        problems.add(contentsOf: TemplateIncludes.problems(sources, parsed: parsed, compiled: compiled))
+        return (library, parsed, compiled)
     }
 
     /// What a parse error means, and how to fix it.

@@ -14,11 +14,11 @@ enum TemplateValue: Sendable, Equatable {
     case number(Int)
     case flag(Bool)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateFields)
 
     /// An object whose values are all text: `t` (a language's words), `paths`, `assets`.
     static func texts(_ table: [String: String]) -> TemplateValue {
-        .object(table.mapValues { .text($0) })
+        .object(TemplateFields(table.mapValues { .text($0) }))
     }
 
     /// The value of `name` in an object; nil for a missing key and for anything but an object.
@@ -39,7 +39,7 @@ extension TemplateValue: MustacheCustomRepresentation {
         case .number(let number): number
         case .flag(let flag): flag
         case .list(let list): list
-        case .object(let fields): fields
+        case .object(let fields): fields.dictionary
         }
     }
 }

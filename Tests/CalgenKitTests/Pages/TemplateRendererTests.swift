@@ -29,7 +29,7 @@ import Testing
         case .number(let number): number
         case .flag(let flag): flag
         case .list(let list): list.map(plain)
-        case .object(let fields): fields.mapValues(plain)
+        case .object(let fields): fields.dictionary.mapValues(plain)
         }
     }
 

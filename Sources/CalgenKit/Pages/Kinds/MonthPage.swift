@@ -69,8 +69,7 @@ struct MonthPage: SitePage {
                     year: year, month: month, periods: touching, feasts: feasts.map(\.name))),
             year: year, month: month, heading: title, announced: calendar.isAnnounced(year: year),
             papers: papers.map { URLItem(url: $0) }, hasPapers: !papers.isEmpty,
-            sheetAsOf: strings.fill(
-                strings.ui.sheetAsOf, ["date": strings.longDate(pages.today), "zone": pages.site.config.timeZone]),
+            sheetAsOf: pages.sheetAsOf,
             legend: calendar.isAnnounced(year: year) ? nil : pages.pendingLegend,
             yearHref: root + PagePath.year(year), yearTitle: pages.yearTitle(year), grid: grid,
             periods: touching.map(pages.periodContext), hasPeriods: !touching.isEmpty, feasts: listed,
