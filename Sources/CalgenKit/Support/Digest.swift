@@ -8,13 +8,18 @@ enum Digest {
 
     /// A digest's bytes in lowercase hex.
     static func hex(_ digest: some Sequence<UInt8>) -> String {
-        var hex = ""
-        hex.reserveCapacity(64)
-        let digits = Array("0123456789abcdef")
+        // Two ASCII digits a byte, written as bytes: a build makes tens of thousands of these.
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(64)
         for byte in digest {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
+            bytes.append(hexDigit(byte >> 4))
+            bytes.append(hexDigit(byte & 0x0F))
         }
-        return hex
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The lower-case hex digit of a value from 0 to 15.
+    @inline(__always) private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : 0x57 + value
     }
 }
