@@ -45,8 +45,9 @@ extension SyncJob {
         // name would wait forever for a writer), within a feed manifest's limit.
         let folder = (source as NSString).deletingLastPathComponent
         let manifest = ((source as NSString).lastPathComponent as NSString).deletingPathExtension + ".json"
-        let version = (try? DiskSourceTree(root: folder.isEmpty ? "." : folder).read(
-            manifest, limit: ManifestLimits.feedManifestBytes)).flatMap { FeedDownload.manifestVersion($0) }
+        let version =
+            (try? DiskSourceTree(root: folder.isEmpty ? "." : folder).read(
+                manifest, limit: ManifestLimits.feedManifestBytes)).flatMap { FeedDownload.manifestVersion($0) }
         return Feed(bytes: bytes, digest: SyncState.digest(ofSource: bytes), version: version)
     }
 
