@@ -5,6 +5,12 @@
 #include <fcntl.h>
 #include <stdio.h>
 
+#if defined(__linux__)
+#include <linux/openat2.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 int calgen_exchange_paths(const char *first, const char *second) {
 #if defined(__linux__) && defined(RENAME_EXCHANGE)
     return renameat2(AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE);
@@ -13,6 +19,21 @@ int calgen_exchange_paths(const char *first, const char *second) {
 #else
     (void)first;
     (void)second;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int calgen_open_beneath(int dirfd, const char *path, int flags) {
+#if defined(__linux__) && defined(SYS_openat2)
+    struct open_how how = {0};
+    how.flags = (unsigned long long)flags;
+    how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
+    return (int)syscall(SYS_openat2, dirfd, path, &how, sizeof how);
+#else
+    (void)dirfd;
+    (void)path;
+    (void)flags;
     errno = ENOSYS;
     return -1;
 #endif

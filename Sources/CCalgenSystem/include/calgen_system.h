@@ -6,4 +6,10 @@
 /// Returns 0 on success, -1 with errno set otherwise (EINVAL/ENOSYS where unsupported).
 int calgen_exchange_paths(const char *first, const char *second);
 
+/// Opens `path` below the folder open as `dirfd` in one call, following no symbolic link on
+/// the way or at the end and never leaving the folder (Linux openat2 with RESOLVE_BENEATH and
+/// RESOLVE_NO_SYMLINKS). Returns the descriptor, or -1 with errno set (ENOSYS where the system
+/// has no such call: the caller then opens one component at a time).
+int calgen_open_beneath(int dirfd, const char *path, int flags);
+
 #endif
