@@ -147,18 +147,18 @@ struct FeedManifest: Codable, Equatable, Sendable {
         var stamp = (text: "", json: [UInt8]())
         for (i, e) in events.enumerated() {
             out.append(contentsOf: FeedManifest.eventOpen)
-            ManifestText.writeString(e.uid, to: &out)
+            JSON.writeString(e.uid, to: &out)
             out.append(contentsOf: FeedManifest.sequenceKey)
             FeedManifest.writeDecimal(e.sequence, to: &out)
             out.append(contentsOf: FeedManifest.stampKey)
             if e.stamp != stamp.text {
                 var json = [UInt8]()
-                ManifestText.writeString(e.stamp, to: &json)
+                JSON.writeString(e.stamp, to: &json)
                 stamp = (e.stamp, json)
             }
             out.append(contentsOf: stamp.json)
             out.append(contentsOf: FeedManifest.digestKey)
-            ManifestText.writeString(e.digest, to: &out)
+            JSON.writeString(e.digest, to: &out)
             out.append(contentsOf: i == events.count - 1 ? FeedManifest.lastEventClose : FeedManifest.eventClose)
         }
         out.append(contentsOf: "  ]\n}\n".utf8)
@@ -267,11 +267,11 @@ struct ChangeList: Codable, Equatable, Sendable {
 
     func write(to out: inout [UInt8]) {
         out.append(contentsOf: "{\"version\": \(version), \"added\": ".utf8)
-        ManifestText.writeStrings(added, to: &out)
+        JSON.writeStrings(added, to: &out)
         out.append(contentsOf: ", \"changed\": ".utf8)
-        ManifestText.writeStrings(changed, to: &out)
+        JSON.writeStrings(changed, to: &out)
         out.append(contentsOf: ", \"removed\": ".utf8)
-        ManifestText.writeStrings(removed, to: &out)
+        JSON.writeStrings(removed, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 
@@ -286,26 +286,6 @@ struct ChangeList: Codable, Equatable, Sendable {
 /// JSON values as text, for manifests written one entry per line.
 enum ManifestText {
     static func string(_ s: String) -> String { String(decoding: JSON.string(s).serialized(), as: UTF8.self) }
-
-    /// A JSON string as `JSON.writeString` writes it, scanning the UTF-8 bytes in place (a feed
-    /// manifest has three for each event).
-    static func writeString(_ s: String, to out: inout [UInt8]) {
-        // Most strings need no escaping: copied whole.
-        guard !ByteScan.any(in: s, controlOr: 0x22, 0x5C, 0x22, 0x5C) else { return JSON.writeString(s, to: &out) }
-        out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: s.utf8)
-        out.append(UInt8(ascii: "\""))
-    }
-
-    /// An array of strings, as `JSON.writeStrings` writes it.
-    static func writeStrings(_ values: [String], to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "["))
-        for (i, value) in values.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            writeString(value, to: &out)
-        }
-        out.append(UInt8(ascii: "]"))
-    }
 
     static func list(_ values: [String]) -> String {
         var out = [UInt8]()

@@ -69,15 +69,7 @@ struct DiskSourceTree: SourceTree {
         let (fd, size) = try opened(path, limit: .max)
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: min(size, count))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw in SystemCall.read(fd, raw.baseAddress! + done, raw.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw SourceTreeError(path: path, problem: .unreadable(String(cString: strerror(errno)))) }
-            if n == 0 { break }
-            done += n
-        }
-        bytes.removeSubrange(done...)
+        bytes.removeSubrange(try Self.fill(&bytes, from: fd, path: path)...)
         return (bytes, size)
     }
 
@@ -190,6 +182,15 @@ struct DiskSourceTree: SourceTree {
     /// file that grows while it is read is caught.
     private static func bytes(of fd: Int32, size: Int, path: String, limit: Int) throws(SourceTreeError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: min(size, limit) + 1)
+        let count = try fill(&bytes, from: fd, path: path)
+        guard count <= limit else { throw SourceTreeError(path: path, problem: .tooLarge(count, limit: limit)) }
+        guard count == size else { throw SourceTreeError(path: path, problem: .changed) }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// Reads from the open file into `bytes` until they are full or the file ends; the count read.
+    private static func fill(_ bytes: inout [UInt8], from fd: Int32, path: String) throws(SourceTreeError) -> Int {
         var count = 0
         while count < bytes.count {
             let n = bytes.withUnsafeMutableBytes { raw in SystemCall.read(fd, raw.baseAddress! + count, raw.count - count) }
@@ -198,10 +199,7 @@ struct DiskSourceTree: SourceTree {
             if n == 0 { break }
             count += n
         }
-        guard count <= limit else { throw SourceTreeError(path: path, problem: .tooLarge(count, limit: limit)) }
-        guard count == size else { throw SourceTreeError(path: path, problem: .changed) }
-        bytes.removeSubrange(count...)
-        return bytes
+        return count
     }
 
     private func check(_ info: stat, path: String, limit: Int) throws(SourceTreeError) {

@@ -1,3 +1,5 @@
+import ICalendar
+
 /// A JSON value whose objects keep their keys in the order given, so that output is
 /// deterministic and reads in a natural order (`date` first).
 enum JSON: Sendable, Equatable {
@@ -60,8 +62,9 @@ enum JSON: Sendable, Equatable {
 
     static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // Most strings need no escaping: copy them whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        // Most strings need no escaping: copy them whole (found eight bytes at a time; a feed
+        // manifest has three strings for each event).
+        if !ByteScan.any(in: s, controlOr: 0x22, 0x5C, 0x22, 0x5C) {
             out.append(contentsOf: s.utf8)
             out.append(UInt8(ascii: "\""))
             return
