@@ -78,8 +78,8 @@ public enum OutputGuard {
     public static func isCalgenOutput(_ path: String) -> Bool {
         if hasRecord(path) { return true }
         // A shard's folder (`--shard`) starts its `shard.json` so.
-        if head(of: path + "/shard.json").hasPrefix("{\n  \"calgen-shard\" : ") { return true }
-        let head = head(of: path + "/" + Manifest.path)
+        if head(of: "shard.json", in: path).hasPrefix("{\n  \"calgen-shard\" : ") { return true }
+        let head = head(of: Manifest.path, in: path)
         return head.hasPrefix("{") && head.contains("\"generator\": \"calgen ")
     }
 
@@ -87,7 +87,7 @@ public enum OutputGuard {
     /// or a `manifest.json` that calgen wrote.
     static func isSiteOutput(_ path: String) -> Bool {
         if hasRecord(path) { return true }
-        let head = head(of: path + "/" + Manifest.path)
+        let head = head(of: Manifest.path, in: path)
         return head.hasPrefix("{") && head.contains("\"generator\": \"calgen ")
     }
 
@@ -98,11 +98,9 @@ public enum OutputGuard {
         }
     }
 
-    /// The first 4 KiB of a file as text, empty when it cannot be read: only a regular file is
-    /// opened (a pipe named `manifest.json` would wait forever for a writer).
-    private static func head(of file: String) -> String {
-        let folder = (file as NSString).deletingLastPathComponent
-        let name = (file as NSString).lastPathComponent
+    /// The first 4 KiB of the file `name` in `folder` as text, empty when it cannot be read: only
+    /// a regular file is opened (a pipe named `manifest.json` would wait forever for a writer).
+    private static func head(of name: String, in folder: String) -> String {
         guard let head = try? DiskSourceTree(root: folder).prefix(name, count: 4096) else { return "" }
         return String(decoding: head.bytes, as: UTF8.self)
     }

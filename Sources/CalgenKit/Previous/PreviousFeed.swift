@@ -1,12 +1,6 @@
 import CalgenCore
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The head of one feed manifest of the previous build, read when the previous output is loaded;
 /// the whole manifest is read from the `FeedManifestStore` when it is needed.
 struct PreviousFeed: Sendable {
