@@ -11,7 +11,9 @@ import Foundation
 /// A site kept in memory between changes, for `calgen serve`.
 ///
 /// `reload()` reads the content and the templates again, parsing only the files whose bytes
-/// changed (`ParseCache`), and makes a new generation of the site from them at once: its HTML
+/// changed (`ParseCache`; a folder none of whose files changed is taken from memory whole, and
+/// what is made from the subscribers alone is kept while they are the same), and makes a new
+/// generation of the site from them at once: its HTML
 /// pages, the pages beside personal feeds and the templates' assets are then rendered on request
 /// from the loaded site, each once per generation, so a saved note is on its page as soon as the
 /// content is loaded. Everything else (feeds, the day API, manifests, the sitemap, the changes
@@ -20,18 +22,25 @@ import Foundation
 /// current generation, so nothing older than the content is ever answered.
 public final class ResidentSite: @unchecked Sendable {
     public let options: BuildOptions
-    let cache = ParseCache()
+    let cache: ParseCache
     private let state = NSCondition()
     private var current: Generation?
     /// The generation the output folder holds, once built.
     private var built = 0
     /// The newest generation whose output build failed, with why.
     private var failedBuild: (generation: Int, message: String)?
-    /// Each subscriber's feed path by id and token epoch: its token is a MAC, made once.
-    private var feedPaths = [String: String]()
+    /// What was made from the subscribers alone, kept while their files are the same.
+    private var subscribers: SubscriberSide?
+    /// The generation replaced by the last reload, until it is freed.
+    private var retired: Generation?
 
-    public init(options: BuildOptions) {
+    public convenience init(options: BuildOptions) {
+        self.init(options: options, cache: ParseCache())
+    }
+
+    init(options: BuildOptions, cache: ParseCache) {
         self.options = options
+        self.cache = cache
     }
 
     /// A value that changes whenever a file below the content or templates folder is added,
@@ -85,9 +94,12 @@ public final class ResidentSite: @unchecked Sendable {
         }
         try options.feedSecret.check(
             hasSubscribers: !loaded.sources.subscribers.isEmpty, contentDirectory: options.contentDirectory)
+        let subscribers = timer.step("subscribers") { subscriberSide(of: loaded) }
         let warnings = timer.step("check") {
-            AudienceCheck.warnings(loaded.site, subscriberFiles: loaded.sources.subscriberFiles)
-                .filter { $0.severity == .warning }
+            AudienceCheck.warnings(
+                loaded.site, audiences: subscribers.audiences, subscriberFiles: loaded.sources.subscriberFiles
+            )
+            .filter { $0.severity == .warning }
         }
         // --strict: a warning keeps the content from being served, as it keeps a build from writing.
         try builder.refuseIfStrict(warnings)
@@ -99,31 +111,82 @@ public final class ResidentSite: @unchecked Sendable {
                 for page in kind.all(renderer.pages) { producers[page.path] = .page(page) }
             }
         }
-        let feeds = FeedSet(
-            site: loaded.site, today: today, generatedAt: options.now, secret: options.feedSecret, sources: loaded.sources)
-        timer.step("feeds") {
-            var known = state.withLock { feedPaths }
-            for subscriber in loaded.site.subscribers {
-                let key = subscriber.id + "\n\(subscriber.tokenEpoch)"
-                let path = known[key] ?? feeds.path(of: subscriber)
-                known[key] = path
-                producers[PrivateFeedPage.folder(ofFeed: path) + PagePath.index] = .feedPage(subscriber, feedPath: path)
-            }
-            state.withLock { feedPaths = known }
-        }
         // The few files that are cheap to make at once: assets, robots.txt, _headers, and the
         // pages of private schedules.
         let eager = timer.step("assets") {
-            renderer.siteFiles() + renderer.renderPrivateSchedulePages(feeds.privateSchedulePaths())
+            let schedules = loaded.site.schedules.filter { $0.audience == .private }
+            return renderer.siteFiles()
+                + renderer.renderPrivateSchedulePages(
+                    schedules.map { ($0, FeedPath.schedule($0, secret: options.feedSecret)) })
         }
         for file in eager { producers[file.path] = .bytes(file.bytes) }
         let number = state.withLock {
             let number = (current?.number ?? 0) + 1
-            current = Generation(number: number, renderer: renderer, producers: producers, warnings: warnings)
+            retired = current
+            current = Generation(
+                number: number, renderer: renderer, producers: producers, feedPages: subscribers.feedPages,
+                warnings: warnings)
             state.broadcast()
             return number
         }
+        // The generation served until now is freed away from the reload (its pages rendered so far
+        // and ten thousand feed pages' producers take a while), once no request holds it.
+        DispatchQueue.global(qos: .utility).async { [self] in
+            let old = state.withLock { () -> Generation? in
+                defer { retired = nil }
+                return retired
+            }
+            withExtendedLifetime(old) {}
+        }
         return Reload(generation: number, warnings: warnings, steps: timer.steps)
+    }
+
+    /// What a reload makes from the subscribers alone: who takes which audience, and the page
+    /// beside each personal feed. Made again only when a subscriber's file, its name or what
+    /// their parse depends on (the time zone, the work schedules) changed, so that a note saved
+    /// on a site of ten thousand subscribers costs none of it.
+    struct SubscriberSide: Sendable {
+        let dependencies: String?
+        let digests: [String: String]
+        let files: [String: String]
+        let audiences: AudienceCheck.Audiences
+        /// The page beside each personal feed, by its path.
+        let feedPages: [String: Producer]
+        /// Each feed's path by subscriber id and token epoch: its token is a MAC, made once.
+        let feedPaths: [String: String]
+
+        init(of sources: SourceDigests, subscribers: [Subscriber], secret: FeedSecret, known: [String: String]) {
+            dependencies = sources.subscriberDependencies
+            digests = sources.subscribers
+            files = sources.subscriberFiles
+            audiences = AudienceCheck.Audiences(subscribers.map(\.summary))
+            var pages = [String: Producer](minimumCapacity: subscribers.count)
+            var paths = [String: String](minimumCapacity: subscribers.count)
+            for subscriber in subscribers {
+                let key = subscriber.id + "\n\(subscriber.tokenEpoch)"
+                let path = known[key] ?? FeedPath.personal(subscriber.summary, secret: secret)
+                paths[key] = path
+                pages[PrivateFeedPage.folder(ofFeed: path) + PagePath.index] = .feedPage(subscriber, feedPath: path)
+            }
+            feedPages = pages
+            feedPaths = paths
+        }
+
+        /// Whether this was made from the subscribers `sources` read.
+        func holds(_ sources: SourceDigests) -> Bool {
+            dependencies == sources.subscriberDependencies && digests == sources.subscribers
+                && files == sources.subscriberFiles
+        }
+    }
+
+    /// The subscriber side of `loaded`: the last one when it holds the same subscribers.
+    private func subscriberSide(of loaded: LoadedSite) -> SubscriberSide {
+        if let kept = state.withLock({ subscribers }), kept.holds(loaded.sources) { return kept }
+        let known = state.withLock { subscribers?.feedPaths } ?? [:]
+        let side = SubscriberSide(
+            of: loaded.sources, subscribers: loaded.site.subscribers, secret: options.feedSecret, known: known)
+        state.withLock { subscribers = side }
+        return side
     }
 
     /// Builds the output folder from the newest generation's content (parsing nothing that the
@@ -155,7 +218,7 @@ public final class ResidentSite: @unchecked Sendable {
     /// for it at most `timeout` seconds).
     public func file(_ path: String, timeout: Double = 120) -> [UInt8]? {
         guard let generation = state.withLock({ current }) else { return nil }
-        if let producer = generation.producers[path] { return generation.render(path, producer) }
+        if let producer = generation.producer(path) { return generation.render(path, producer) }
         guard outputHolds(generation.number, timeout: timeout) else { return nil }
         // Through the output's tree: never a pipe a page's path might name, nor through a link.
         return try? DiskSourceTree(root: options.outputDirectory).read(path, limit: Self.servedFileBytes)
@@ -167,7 +230,7 @@ public final class ResidentSite: @unchecked Sendable {
     /// Whether `path` (relative to the site, without a final `/`) is a folder of the site.
     public func isFolder(_ path: String, timeout: Double = 120) -> Bool {
         guard let generation = state.withLock({ current }) else { return false }
-        if generation.producers[path.isEmpty ? PagePath.index : path + "/" + PagePath.index] != nil { return true }
+        if generation.producer(path.isEmpty ? PagePath.index : path + "/" + PagePath.index) != nil { return true }
         guard outputHolds(generation.number, timeout: timeout) else { return false }
         var isDirectory: ObjCBool = false
         let full = options.outputDirectory + (path.isEmpty ? "" : "/" + path)
@@ -201,16 +264,25 @@ public final class ResidentSite: @unchecked Sendable {
         let number: Int
         let renderer: SiteRenderer
         let producers: [String: Producer]
+        /// The pages beside personal feeds, shared by the generations of the same subscribers.
+        let feedPages: [String: Producer]
         let warnings: [Diagnostic]
         private let lock = NSLock()
         private var rendered = [String: [UInt8]]()
 
-        init(number: Int, renderer: SiteRenderer, producers: [String: Producer], warnings: [Diagnostic]) {
+        init(
+            number: Int, renderer: SiteRenderer, producers: [String: Producer], feedPages: [String: Producer],
+            warnings: [Diagnostic]
+        ) {
             self.number = number
             self.renderer = renderer
             self.producers = producers
+            self.feedPages = feedPages
             self.warnings = warnings
         }
+
+        /// What makes the file at `path`, if this generation makes it.
+        func producer(_ path: String) -> Producer? { producers[path] ?? feedPages[path] }
 
         /// The file at `path`, rendered once.
         func render(_ path: String, _ producer: Producer) -> [UInt8] {

@@ -11,22 +11,45 @@ enum AudienceCheck {
     static func warnings(
         _ site: Site, subscribers: [SubscriberSummary]? = nil, subscriberFiles: [String: String]
     ) -> [Diagnostic] {
-        let subscribers = subscribers ?? site.subscribers.map(\.summary)
-        let ids = Set(subscribers.map(\.id))
-        var taken = Set(["public"])
-        var groups = [String: [String]]()
-        for subscriber in subscribers {
-            taken.insert(subscriber.id)
-            for group in subscriber.noteAudiences where group != subscriber.id {
-                taken.insert(group)
-                groups[group, default: []].append(subscriber.id)
+        warnings(site, audiences: Audiences(subscribers ?? site.subscribers.map(\.summary)), subscriberFiles: subscriberFiles)
+    }
+
+    /// Who takes which audience: what the check needs of the subscribers, made once for as long
+    /// as they are the same (a resident site keeps it between reloads of notes).
+    struct Audiences: Sendable {
+        /// Every subscriber's id.
+        let ids: Set<String>
+        /// Every audience some feed takes: `public`, every id and every `notes:` group.
+        let taken: Set<String>
+        /// The subscribers of each `notes:` group that is not their own id.
+        let groups: [String: [String]]
+        /// `taken`, sorted, for "did you mean".
+        let known: [String]
+
+        init(_ subscribers: [SubscriberSummary]) {
+            var taken = Set(["public"])
+            var groups = [String: [String]]()
+            for subscriber in subscribers {
+                taken.insert(subscriber.id)
+                for group in subscriber.noteAudiences where group != subscriber.id {
+                    taken.insert(group)
+                    groups[group, default: []].append(subscriber.id)
+                }
             }
+            self.ids = Set(subscribers.map(\.id))
+            self.taken = taken
+            self.groups = groups
+            self.known = taken.sorted()
         }
+    }
+
+    /// The warnings of `site`'s notes against `audiences`, its subscribers'.
+    static func warnings(_ site: Site, audiences: Audiences, subscriberFiles: [String: String]) -> [Diagnostic] {
+        let (ids, taken, groups, known) = (audiences.ids, audiences.taken, audiences.groups, audiences.known)
         var warnings = [Diagnostic]()
         var used = Set<String>()
         // Each unknown name is looked up once among the known ones (a site may have ten thousand
         // subscribers and thousands of notes addressed alike).
-        let known = taken.sorted()
         var closestKnown = [String: String?]()
         for note in site.allNotes {
             used.formUnion(note.audience)

@@ -158,6 +158,15 @@ public struct ContentLoader: Sendable {
     /// The notes, and the SHA-256 of each one's file by slug. Files are read and parsed on all cores.
     func readNotes() throws(ContentErrors) -> (notes: [Note], digests: [String: String]) {
         guard let entries = try input.walk("notes") else { return ([], [:]) }
+        // A resident site reads a folder none of whose files changed from memory.
+        if let cache, let key = FolderKey(entries, dependencies: "\(includeDrafts)", now: cache.now()) {
+            return try cache.whole("notes", key: key) { () throws(ContentErrors) in try readNotes(entries) }
+        }
+        return try readNotes(entries)
+    }
+
+    /// The notes of the entries below `notes/`.
+    private func readNotes(_ entries: [SourceEntry]) throws(ContentErrors) -> (notes: [Note], digests: [String: String]) {
         let visible = entries.filter { entry in
             !entry.path.dropFirst("notes/".count).split(separator: "/").contains { $0.hasPrefix(".") }
         }
@@ -213,16 +222,45 @@ public struct ContentLoader: Sendable {
         let selection = subscribers
         // A subscriber's parse checks the schedule it names, so every schedule is part of its key.
         let schedulesRead = (scheduleDigests ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-        let dependencies = "\(defaultTimeZone)\n" + schedulesRead.joined(separator: "\n")
+        // Schedules that could not be read check no subscriber's `schedule:`: such a parse is kept
+        // apart from one under no schedules at all.
+        let dependencies =
+            "\(defaultTimeZone)\n" + (schedules == nil ? "schedules unread\n" : "") + schedulesRead.joined(separator: "\n")
         let parse: @Sendable (String, String, String) throws(ContentErrors) -> Subscriber = { text, path, name in
             try SubscriberParser.parse(
                 text, file: path, fileName: name, defaultTimeZone: defaultTimeZone, schedules: schedules)
         }
+        guard let entries = try input.list("users") else {
+            return SubscribersRead(
+                subscribers: [], digests: [:], files: [:], paths: [:], dependencies: dependencies, vouched: [],
+                parse: { id throws(ContentErrors) in
+                    throw ContentErrors(Diagnostic(file: "users", message: "no subscriber \"\(id)\"", fix: "build again"))
+                })
+        }
+        // A resident site reads a folder none of whose files changed from memory.
+        if let cache, vouch == nil, selection.parsesAll,
+            let key = FolderKey(entries, dependencies: dependencies, now: cache.now())
+        {
+            return try cache.whole("users", key: key) { () throws(ContentErrors) in
+                try readSubscribers(entries, dependencies: dependencies, parse: parse, vouch: nil)
+            }
+        }
         // Only a whole build's loader is given a record, and only schedules read from files key it.
         let vouch = selection.parsesAll && scheduleDigests != nil ? self.vouch : nil
+        return try readSubscribers(entries, dependencies: dependencies, parse: parse, vouch: vouch)
+    }
+
+    /// The subscribers of the entries of `users/`, parsed by `parse` under `dependencies`, but
+    /// for those `vouch` knows unchanged.
+    private func readSubscribers(
+        _ entries: [SourceEntry], dependencies: String,
+        parse: @escaping @Sendable (String, String, String) throws(ContentErrors) -> Subscriber, vouch: SubscriberVouch?
+    ) throws(ContentErrors) -> SubscribersRead {
+        let selection = subscribers
         var known = [String: SubscriberVouch.Known]()
         let read = try readFolder(
-            "users", kind: "subscriber", limit: Limits.subscriberFileBytes, id: \.id, dependencies: dependencies,
+            "users", entries: entries, kind: "subscriber", limit: Limits.subscriberFileBytes, id: \.id,
+            dependencies: dependencies,
             parses: { stem in selection.parses(stem) },
             vouch: vouch.map { vouch in
                 { entries in
@@ -234,7 +272,9 @@ public struct ContentLoader: Sendable {
             },
             parse: parse)
         // Each file by id, below the content folder (`users/` holds no folders that are read).
-        let relative = read.files.mapValues { "users/" + ($0.split(separator: "/").last.map(String.init) ?? $0) }
+        let relative = read.files.mapValues { file in
+            "users/" + (file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file)
+        }
         var vouched = [SubscriberSummary]()
         let parsed = Set(read.items.map(\.id))
         for (id, path) in relative where !parsed.contains(id) {
@@ -284,17 +324,26 @@ public struct ContentLoader: Sendable {
     func readSchedules() throws(ContentErrors) -> (
         schedules: [WorkSchedule], digests: [String: String], files: [String: String]
     ) {
-        let read = try readFolder(
-            "schedules", kind: "schedule", limit: Limits.scheduleFileBytes, id: \.id,
-            count: (
-                Limits.schedules, "work schedules (public and private)",
-                "merge schedules that work alike, or publish some from another site"
-            )
-        ) {
-            text, path, name throws(ContentErrors) in
-            try ScheduleParser.parse(text, file: path, fileName: name)
+        let entries = try input.list("schedules")
+        let read = { () throws(ContentErrors) in
+            try readFolder(
+                "schedules", entries: entries, kind: "schedule", limit: Limits.scheduleFileBytes, id: \.id,
+                count: (
+                    Limits.schedules, "work schedules (public and private)",
+                    "merge schedules that work alike, or publish some from another site"
+                )
+            ) {
+                text, path, name throws(ContentErrors) in
+                try ScheduleParser.parse(text, file: path, fileName: name)
+            }
         }
-        return (read.items, read.digests, read.files)
+        // A resident site reads a folder none of whose files changed from memory.
+        if let cache, let entries, let key = FolderKey(entries, dependencies: "", now: cache.now()) {
+            let kept = try cache.whole("schedules", key: key, make: read)
+            return (kept.items, kept.digests, kept.files)
+        }
+        let made = try read()
+        return (made.items, made.digests, made.files)
     }
 
     /// The YAML files of a folder of the content (`users/`, `schedules/`; none when it does not
@@ -305,14 +354,14 @@ public struct ContentLoader: Sendable {
     /// With `count`, more files than its limit are an error at the first file past it, found
     /// before any file is read.
     private func readFolder<Item: Sendable>(
-        _ folder: String, kind: String, limit: Int, id: (Item) -> String, dependencies: String = "",
+        _ folder: String, entries: [SourceEntry]?, kind: String, limit: Int, id: (Item) -> String, dependencies: String = "",
         count: (limit: Int, what: String, fix: String)? = nil,
         parses: @escaping @Sendable (_ stem: String) -> Bool = { _ in true },
         vouch: (([SourceEntry]) -> [String: String])? = nil,
         parse: @escaping @Sendable (_ text: String, _ path: String, _ name: String) throws(ContentErrors) -> Item
     ) throws(ContentErrors) -> (items: [Item], digests: [String: String], files: [String: String]) {
         let directory = display(folder)
-        guard let entries = try input.list(folder) else { return ([], [:], [:]) }
+        guard let entries else { return ([], [:], [:]) }
         let yaml = entries.filter { ($0.name.hasSuffix(".yml") || $0.name.hasSuffix(".yaml")) && !$0.name.hasPrefix(".") }
         let names = yaml.map { String($0.name) }
         if let count, names.count > count.limit {
@@ -374,7 +423,7 @@ public struct ContentLoader: Sendable {
             let source = try input.source(entry.path, limit: limit)
             return (try parse(source.text), source.digest)
         }
-        let now = Int64(Date().timeIntervalSince1970)
+        let now = cache.now()
         let stamp = entry.kind == .file ? entry.stamp.flatMap { FileStamp.settled($0, now: now) } : nil
         return try cache.parsed(
             display(entry.path), stamp: stamp, dependencies: dependencies,

@@ -13,16 +13,27 @@ final class ParseCache: @unchecked Sendable {
         let value: any Sendable
     }
 
+    /// The time stamps are judged settled against, in seconds since 1970 (a test's clock may run
+    /// ahead, to judge files it just wrote settled).
+    let now: @Sendable () -> Int64
     private let lock = NSLock()
     private var entries = [String: Entry]()
-    /// Values made from many files at once (the templates), by name, with the key they were made under.
-    private var wholes = [String: (key: String, value: any Sendable)]()
+    /// Values made from many files at once (the templates, a folder's files), by name, with the
+    /// key they were made under.
+    private var wholes = [String: (key: any Sendable, value: any Sendable)]()
     private var parsed = 0
     private var read = 0
+    private var looked = 0
+
+    init(now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }) {
+        self.now = now
+    }
 
     /// How many files were parsed, and read, through this cache so far (for tests).
     var parses: Int { lock.withLock { parsed } }
     var reads: Int { lock.withLock { read } }
+    /// How many times a file was looked up (a folder read from memory looks up none of its files).
+    var lookups: Int { lock.withLock { looked } }
 
     /// The value and digest of the file at `path`, parsed under `dependencies`: kept when the
     /// file is unchanged (its settled `stamp`, taken before it is read, else its bytes), else read
@@ -32,7 +43,10 @@ final class ParseCache: @unchecked Sendable {
         source: () throws(ContentErrors) -> (text: String, digest: String),
         parse: (String) throws(ContentErrors) -> Value
     ) throws(ContentErrors) -> (value: Value, digest: String) {
-        let entry = lock.withLock { entries[path] }
+        let entry = lock.withLock {
+            looked += 1
+            return entries[path]
+        }
         if let entry, let stamp, entry.stamp == stamp, entry.dependencies == dependencies, let value = entry.value as? Value {
             return (value, entry.digest)
         }
@@ -50,12 +64,16 @@ final class ParseCache: @unchecked Sendable {
         return (value, digest)
     }
 
-    /// The value named `name` made under `key` (a digest of everything it is made from): kept
-    /// from the last time, or made now by `make`.
-    func whole<Value: Sendable>(
-        _ name: String, key: String, make: () throws(ContentErrors) -> Value
+    /// The value named `name` made under `key` (everything it is made from, or a digest of it):
+    /// kept from the last time, or made now by `make`.
+    func whole<Key: Equatable & Sendable, Value: Sendable>(
+        _ name: String, key: Key, make: () throws(ContentErrors) -> Value
     ) throws(ContentErrors) -> Value {
-        if let kept = lock.withLock({ wholes[name] }), kept.key == key, let value = kept.value as? Value { return value }
+        if let kept = lock.withLock({ wholes[name] }), let keptKey = kept.key as? Key, keptKey == key,
+            let value = kept.value as? Value
+        {
+            return value
+        }
         let value = try make()
         lock.withLock { wholes[name] = (key, value) }
         return value

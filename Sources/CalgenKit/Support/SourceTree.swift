@@ -47,7 +47,7 @@ struct SourceEntry: Equatable, Sendable {
     var stamp: [Int64]? = nil
 
     /// The entry's name, the last component of its path.
-    var name: Substring { path.split(separator: "/").last ?? Substring(path) }
+    var name: Substring { path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path) }
 
     /// Whether the entry is a folder, or a link to one (which is refused, never entered).
     var isFolderLink: Bool { kind == .link && target == .folder }

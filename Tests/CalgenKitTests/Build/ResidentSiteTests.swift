@@ -27,6 +27,38 @@ import Testing
         #expect(String(decoding: page, as: UTF8.self).contains("三楼会议室"))
     }
 
+    /// A folder none of whose files changed is read from memory, without looking at its files,
+    /// and what is made from the subscribers alone is kept while their files are the same.
+    @Test func aFolderWhoseFilesAreUnchangedIsNotLookedAt() throws {
+        let fixture = try Fixture()
+        // A clock a minute ahead: the files the fixture just wrote count as settled.
+        let cache = ParseCache(now: { Int64(Date().timeIntervalSince1970) + 60 })
+        let resident = ResidentSite(options: fixture.options(), cache: cache)
+        try resident.reload()
+        let (looked, read, parsed) = (cache.lookups, cache.reads, cache.parses)
+        let notes = try #require(FileManager.default.subpaths(atPath: fixture.content + "/notes")).filter {
+            $0.hasSuffix(".md")
+        }
+        #expect(looked >= notes.count + 6 && read == looked && parsed == looked)
+        try resident.reload()
+        #expect(cache.lookups == looked)
+        // A note saved: every note is looked up (one read and parsed), no subscriber.
+        let note = "Content/notes/2026/year-end-party.md"
+        try fixture.write(note, fixture.read(note)!.replacingOccurrences(of: "一楼大厅", with: "三楼会议室"))
+        try resident.reload()
+        #expect(cache.lookups == looked + notes.count && cache.reads == read + 1 && cache.parses == parsed + 1)
+        // A subscriber saved: their feed's page shows it.
+        let user = "Content/users/zhang-san.yml"
+        try fixture.write(user, fixture.read(user)!.replacingOccurrences(of: "name: 张三", with: "name: 张三丰"))
+        #expect(try resident.reload().generation == 4)
+        #expect(cache.reads == read + 2 && cache.parses == parsed + 2)
+        let summary = try #require(
+            try ContentLoader(contentDirectory: fixture.content).load().subscribers.first { $0.id == "zhang-san" })
+        let feed = FeedPath.personal(summary.summary, secret: fixture.options().feedSecret)
+        let page = try #require(resident.file(PrivateFeedPage.folder(ofFeed: feed) + PagePath.index, timeout: 0))
+        #expect(String(decoding: page, as: UTF8.self).contains("张三丰"))
+    }
+
     @Test func brokenContentKeepsTheLastGoodGeneration() throws {
         let fixture = try Fixture()
         let resident = ResidentSite(options: fixture.options())
