@@ -27,6 +27,9 @@ public struct FeedSecret: Sendable {
 
     package let key: SymmetricKey
     public let origin: Origin
+    /// The HMAC state after the key: each token copies it and goes on with its message alone
+    /// (a site of ten thousand subscribers makes ten thousand tokens a build).
+    private let keyed: HMAC<SHA256>
 
     /// Whether this is the fixed development secret, whose URLs anyone can compute.
     public var isDevelopment: Bool { origin == .development }
@@ -74,13 +77,13 @@ public struct FeedSecret: Sendable {
     public init(_ text: String) throws(FeedSecretError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.utf8.count >= 16 else { throw FeedSecretError.tooShort(trimmed.utf8.count) }
-        key = SymmetricKey(data: Array(trimmed.utf8))
-        origin = .given
+        self.init(key: SymmetricKey(data: Array(trimmed.utf8)), origin: .given)
     }
 
     package init(key: SymmetricKey, origin: Origin) {
         self.key = key
         self.origin = origin
+        keyed = HMAC<SHA256>(key: key)
     }
 
     /// The secret from a file (`--feed-secret-file`), else from `CALGEN_FEED_SECRET`; else, in
@@ -139,10 +142,26 @@ public struct FeedSecret: Sendable {
     package var recordToken: String { token(message: "calgen-personal-feed-record") }
 
     private func token(message: String) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: Array(message.utf8), using: key)
-        return Data(Array(mac).prefix(18)).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        var hmac = keyed
+        hmac.update(data: Array(message.utf8))
+        return hmac.finalize().withUnsafeBytes { mac in FeedSecret.base64URL(mac.prefix(18)) }
     }
+
+    /// The base64url digits (RFC 4648 §5) of `bytes`, whose count is a multiple of 3 (no padding).
+    static func base64URL(_ bytes: UnsafeRawBufferPointer.SubSequence) -> String {
+        let digits = FeedSecret.base64URLDigits
+        var text = [UInt8]()
+        text.reserveCapacity(bytes.count / 3 * 4)
+        var index = bytes.startIndex
+        while index + 2 < bytes.endIndex {
+            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            for shift in [18, 12, 6, 0] { text.append(digits[Int(group >> UInt32(shift) & 63)]) }
+            index += 3
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static let base64URLDigits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 }
 
 /// Why a feed secret cannot be used.

@@ -47,6 +47,18 @@ import Testing
         #expect(site.read("robots.txt")?.contains("Disallow: /feeds/") == true)
     }
 
+    /// A feed's token is HMAC-SHA256 of its message, its first 18 bytes in base64url: the values
+    /// below are Python's (`hmac`, `base64.urlsafe_b64encode`), not calgen's.
+    @Test func tokensAreTheHMACOfTheirMessageInBase64URL() throws {
+        let secret = try FeedSecret("fixture-feed-secret-0123456789")
+        #expect(secret.token(for: "zhang-san") == "bl3FbVzvkQW_bqOUpiyAc7wK")
+        #expect(secret.token(for: "zhang-san", epoch: 3) == "GS5mRPiFaiAiNDK1evzmj8-e")
+        #expect(secret.token(for: "张三") == "pR-SFDiV_439D9HtSCRWYxp2")
+        #expect(FeedSecret.development.recordToken == "1wkXwIPfJdEDeh_Id1GplJ60")
+        // The keyed state is copied, never carried from one token to the next.
+        #expect(secret.token(for: "zhang-san") == "bl3FbVzvkQW_bqOUpiyAc7wK")
+    }
+
     @Test func aPersonalFeedCarriesItsRemindersNotesAndHolidays() throws {
         let feeds = FeedFiles.personal(try BundledSite.get().files)
         let zhang = feeds["zhang-san"]!
