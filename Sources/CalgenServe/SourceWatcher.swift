@@ -14,6 +14,9 @@ public final class SourceWatcher: @unchecked Sendable {
         private let descriptor: Int32
         /// What each watch descriptor watches.
         private var folders = [Int32: String]()
+        /// The folders something changed in since `takeChanges()`, as `root/…` paths; `nil` when
+        /// that is not known (the kernel's queue overflowed, or a new folder could not be watched).
+        private var changed: Set<String>? = []
 
         /// Watches every folder below `roots` (and the roots); `nil` when the kernel refuses.
         public init?(roots: [String]) {
@@ -39,7 +42,11 @@ public final class SourceWatcher: @unchecked Sendable {
             while let next = pending.popLast() {
                 let watch = inotify_add_watch(descriptor, next, SourceWatcher.events)
                 // A folder that went away meanwhile is no failure; running out of watches is.
-                if watch < 0 { return errno == ENOENT || errno == ENOTDIR }
+                if watch < 0 {
+                    if errno == ENOENT || errno == ENOTDIR { return true }
+                    changed = nil
+                    return false
+                }
                 folders[watch] = next
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: next)) ?? []
                 for name in names {
@@ -59,6 +66,15 @@ public final class SourceWatcher: @unchecked Sendable {
             return true
         }
 
+        /// The folders (`root/…` paths, as the roots were given) in which something was added,
+        /// removed or changed since the last call, and then none; `nil` when the kernel could not
+        /// tell them all (its queue overflowed, or a folder created since could not be watched),
+        /// and every folder must be looked at again.
+        public func takeChanges() -> Set<String>? {
+            defer { changed = [] }
+            return changed
+        }
+
         /// Reads what is waiting (or waits up to `seconds` for it); true when anything came.
         private func waitForEvents(_ seconds: Double) -> Bool {
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -76,6 +92,11 @@ public final class SourceWatcher: @unchecked Sendable {
                         return (event.wd, event.mask, Int(event.len))
                     }
                     let nameStart = offset + MemoryLayout<inotify_event>.size
+                    if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                        changed = nil
+                    } else if let folder = folders[watch] {
+                        changed?.insert(folder)
+                    }
                     if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, let parent = folders[watch] {
                         let bytes = buffer[nameStart..<min(nameStart + length, count)].prefix { $0 != 0 }
                         _ = watchTree(parent + "/" + String(decoding: bytes, as: UTF8.self))
@@ -95,5 +116,7 @@ public final class SourceWatcher: @unchecked Sendable {
         public func wait(timeout: Double, quiet: Double) -> Bool {
             false
         }
+
+        public func takeChanges() -> Set<String>? { nil }
     #endif
 }

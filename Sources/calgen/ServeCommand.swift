@@ -82,21 +82,23 @@ struct ServeCommand: AsyncParsableCommand {
             say("note: created \(path), the random secret of personal feed URLs in local builds (keep it out of git)")
         }
         let resident = ResidentSite(options: options)
+        // Changes are told by the kernel where it can (Linux), with the folders they happened in,
+        // and looked for at every poll in any case; an editor's save is let finish (20 ms without
+        // another change, or two looks that agree) before the content is loaded again. The
+        // watcher starts before the first load, so that no change after it goes untold.
+        let watcher = SourceWatcher(roots: [options.contentDirectory, options.templatesDirectory])
         var fingerprint = resident.sourcesFingerprint()
         let builds = OutputBuilds(resident: resident)
         if reload(resident, server: server, first: true) { builds.request(first: true) }
         say("Serving on http://127.0.0.1:\(listening)\(sitePath) (Ctrl-C to stop)")
-        // Changes are told by the kernel where it can (Linux), and looked for at every poll in any
-        // case; an editor's save is let finish (20 ms without another change, or two looks that
-        // agree) before the content is loaded again.
-        let watcher = SourceWatcher(roots: [options.contentDirectory, options.templatesDirectory])
         while true {
             if let watcher {
                 let told = await withCheckedContinuation { done in
                     DispatchQueue.global().async { done.resume(returning: watcher.wait(timeout: poll, quiet: 0.02)) }
                 }
                 if told {
-                    if reload(resident, server: server, first: false) { builds.request(first: false) }
+                    let changed = watcher.takeChanges()
+                    if reload(resident, server: server, first: false, changed: changed) { builds.request(first: false) }
                     fingerprint = resident.sourcesFingerprint()
                     continue
                 }
@@ -111,6 +113,7 @@ struct ServeCommand: AsyncParsableCommand {
                 try await Task.sleep(for: .milliseconds(20))
                 settled = resident.sourcesFingerprint()
             } while settled != fingerprint
+            // Found by looking, not told: every folder is listed again.
             if reload(resident, server: server, first: false) { builds.request(first: false) }
         }
     }
@@ -118,11 +121,12 @@ struct ServeCommand: AsyncParsableCommand {
     nonisolated(unsafe) static var signalSources: [any DispatchSourceSignal] = []
 
     /// Loads the content again into the resident site and serves it; false when it has problems
-    /// (printed, and shown over every page; the last good generation stays served).
-    private func reload(_ resident: ResidentSite, server: DevServer, first: Bool) -> Bool {
+    /// (printed, and shown over every page; the last good generation stays served). `changed`:
+    /// the folders the watcher reported changes in (nil: not known, every folder is listed).
+    private func reload(_ resident: ResidentSite, server: DevServer, first: Bool, changed: Set<String>? = nil) -> Bool {
         let started = DispatchTime.now()
         do {
-            let reload = try resident.reload()
+            let reload = try resident.reload(changed: changed)
             server.publish(site: ResidentServedSite(site: resident))
             DiagnosticPrinter.print(warnings: reload.warnings)
             if !first {

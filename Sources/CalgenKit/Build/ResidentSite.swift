@@ -81,9 +81,13 @@ public final class ResidentSite: @unchecked Sendable {
 
     /// Loads the content and templates again and, when they have no problems, serves them as a
     /// new generation. Throws `ContentErrors` with every problem (the last good generation stays).
+    /// `changed` names the folders (as `SourceWatcher` reports them) in which something changed
+    /// since the last reload; the content's other folders are not listed again. Without it,
+    /// every folder is.
     @discardableResult
-    public func reload() throws -> Reload {
+    public func reload(changed: Set<String>? = nil) throws -> Reload {
         let timer = StepTimer(progress: nil)
+        cache.listings.forget(changed.map(contentFolders))
         var builder = SiteBuilder(options: options)
         builder.cache = cache
         let loaded = try timer.step("load") {
@@ -139,6 +143,20 @@ public final class ResidentSite: @unchecked Sendable {
             withExtendedLifetime(old) {}
         }
         return Reload(generation: number, warnings: warnings, steps: timer.steps)
+    }
+
+    /// The folders of `changed` below the content folder, relative to it (`""` for the folder itself).
+    private func contentFolders(_ changed: Set<String>) -> Set<String> {
+        let root = options.contentDirectory
+        var folders = Set<String>()
+        for folder in changed {
+            if folder == root {
+                folders.insert("")
+            } else if folder.hasPrefix(root + "/") {
+                folders.insert(String(folder.dropFirst(root.count + 1)))
+            }
+        }
+        return folders
     }
 
     /// What a reload makes from the subscribers alone: who takes which audience, and the page

@@ -267,6 +267,7 @@ public struct SiteBuilder: Sendable {
         var problems = DiagnosticCollector()
         var loader = options.loader
         loader.cache = cache
+        if let cache { loader.input = InputFolder(tree: RememberedTree(tree: loader.input.tree, memory: cache.listings)) }
         loader.vouch = vouch
         let content = problems.collect { () throws(ContentErrors) in try loader.loadWithSources() }
         let templates = problems.collect { () throws(ContentErrors) in

@@ -17,8 +17,9 @@ public struct ContentLoader: Sendable {
     /// every shard of a build and its assembly must agree on.
     public let subscribers: SubscriberSelection
 
-    /// Where every content file is read from: the content folder on disk, or a tree in memory.
-    let input: InputFolder
+    /// Where every content file is read from: the content folder on disk, or a tree in memory
+    /// (a resident site's lists its folders through the listings its cache keeps).
+    var input: InputFolder
 
     /// Parsed files kept from an earlier load of the same content (a resident site's), reused
     /// when a file's bytes and what its parse depends on are the same.

@@ -16,6 +16,8 @@ final class ParseCache: @unchecked Sendable {
     /// The time stamps are judged settled against, in seconds since 1970 (a test's clock may run
     /// ahead, to judge files it just wrote settled).
     let now: @Sendable () -> Int64
+    /// The content's folder listings, kept until a change in them is reported.
+    let listings = ListingMemory()
     private let lock = NSLock()
     private var entries = [String: Entry]()
     /// Values made from many files at once (the templates, a folder's files), by name, with the

@@ -59,6 +59,31 @@ import Testing
         #expect(String(decoding: page, as: UTF8.self).contains("张三丰"))
     }
 
+    /// Told which folders changed (as `calgen serve`'s watcher tells it), a reload lists only
+    /// those and the folders below them again; not told, it lists every folder.
+    @Test func aReloadToldWhereListsOnlyThoseFolders() throws {
+        let fixture = try Fixture()
+        let cache = ParseCache(now: { Int64(Date().timeIntervalSince1970) + 60 })
+        let resident = ResidentSite(options: fixture.options(), cache: cache)
+        try resident.reload()
+        let listed = cache.listings.folderListings
+        try resident.reload(changed: [])
+        #expect(cache.listings.folderListings == listed)
+        let note = "Content/notes/2026/year-end-party.md"
+        try fixture.write(note, fixture.read(note)!.replacingOccurrences(of: "一楼大厅", with: "三楼会议室"))
+        try resident.reload(changed: [fixture.content + "/notes/2026", fixture.templates])
+        #expect(cache.listings.folderListings == listed + 1)
+        let page = try #require(resident.file("notes/year-end-party/index.html", timeout: 0))
+        #expect(String(decoding: page, as: UTF8.self).contains("三楼会议室"))
+        // A folder made below a folder told of is listed, though it was not named.
+        try fixture.write("Content/notes/2030/new-office.md", "---\ntitle: 新办公室\ndate: 2026-12-01\n---\n搬家。\n")
+        try resident.reload(changed: [fixture.content + "/notes"])
+        #expect(cache.listings.folderListings == listed + 1 + 4)
+        #expect(resident.file("notes/new-office/index.html", timeout: 0) != nil)
+        try resident.reload()
+        #expect(cache.listings.folderListings == listed + 1 + 4 + listed + 1)
+    }
+
     @Test func brokenContentKeepsTheLastGoodGeneration() throws {
         let fixture = try Fixture()
         let resident = ResidentSite(options: fixture.options())
