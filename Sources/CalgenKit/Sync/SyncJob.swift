@@ -123,7 +123,7 @@ package struct SyncJob {
         if !to.lowercased().hasPrefix("https:"), !FeedDownload.isAllowedSource(to) {
             say(.warning("\(HTTPFetcher.display(to)) is http: the password goes in clear"))
         }
-        if let previous, !CalDAVDiscovery.isSameOrigin(previous.collection, to) {
+        if let previous, !HTTPRedirect.isSameOrigin(previous.collection, to) {
             throw Failure(
                 message:
                     "\(statePath) names a calendar on another host than --to (\(HTTPFetcher.display(previous.collection))); calgen sends the password only to the host given",
