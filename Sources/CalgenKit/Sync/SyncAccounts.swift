@@ -68,7 +68,12 @@ package struct SyncAccounts: Equatable, Sendable {
         top.rejectUnknownKeys(allowed: ["state", "accounts"])
         let state = top.string("state", example: "sync-state/") ?? "sync-state"
         guard let listed = top.node("accounts"), case .mapping(let list) = listed, !list.isEmpty else {
-            top.report("accounts", "`accounts:` lists no account", fix: "write `\(example)`")
+            let given = top.node("accounts").map(YAMLFields.describe)
+            let problem =
+                given == nil || given == "a mapping"
+                ? "`accounts:` lists no account"
+                : "`accounts:` must map each subscriber's id to an account, not \(given ?? "")"
+            top.report("accounts", problem, fix: "write `\(example)`")
             throw ContentErrors(top.problems)
         }
         var problems = top.problems
