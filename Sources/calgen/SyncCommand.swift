@@ -229,7 +229,12 @@ struct SyncCommand: ParsableCommand {
                 case .warning: .warning
                 case .note: .bold
                 }
-            Terminal.write(Terminal.styled(label, style) + " \(Terminal.safe(diagnostic.message))\n")
+            // A problem of a file (the source, the state, the accounts file) at its place.
+            let line =
+                diagnostic.file.isEmpty
+                ? Terminal.styled(label, style) + " \(Terminal.safe(diagnostic.message))"
+                : DiagnosticPrinter.styled(diagnostic)
+            Terminal.write(line + "\n")
             if let fix = diagnostic.fix { Terminal.write("  fix: \(Terminal.safe(fix))\n") }
         }
     }

@@ -112,7 +112,7 @@ import Testing
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("zhang-san: public has no personal feed of zhang-san"), "\(result.stderr)")
         #expect(
-            result.stderr.contains("six-day-shop: accounts.yml: accounts.six-day-shop is no subscriber of Content"),
+            result.stderr.contains("accounts.yml:7:3: error: accounts.six-day-shop is no subscriber of Content"),
             "\(result.stderr)")
         #expect(result.stdout.contains("0 of 2 accounts synced"), "\(result.stdout)")
         #expect(fixture.read("states/zhang-san.sync-state.json") == nil)

@@ -27,6 +27,8 @@ package struct SyncAccounts: Equatable, Sendable {
         package var choice: CalDAVDiscovery.Choice?
         package var passwordEnvironment: String?
         package var passwordFile: String?
+        /// Where the account is in the file (its id's line and column), for messages.
+        package var location: Diagnostic.Location?
     }
 
     /// The folder the state files are kept in (`<id>.sync-state.json`).
@@ -97,7 +99,10 @@ package struct SyncAccounts: Equatable, Sendable {
             }
             let read = account(id, fields: &fields, absolute: absolute)
             problems += read.problems
-            if let account = read.account { accounts.append(account) }
+            if var account = read.account {
+                account.location = at
+                accounts.append(account)
+            }
         }
         guard problems.isEmpty else { throw ContentErrors(problems) }
         return SyncAccounts(stateFolder: absolute(state), accounts: accounts)

@@ -113,7 +113,7 @@ package struct SyncJob {
         do {
             return try SyncState.read(statePath)
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(error)
         }
     }
 
@@ -142,7 +142,7 @@ package struct SyncJob {
         do {
             guard let tags = try client.tags(), tags.unchanged(since: saved) else { return nil }
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(error)
         }
         return Outcome(
             summary:

@@ -1,3 +1,4 @@
+import CalgenCore
 import Foundation
 
 extension SyncJob {
@@ -32,7 +33,7 @@ extension SyncJob {
                     lastModified: lastModified)
             }
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(error)
         }
     }
 
@@ -56,7 +57,11 @@ extension SyncJob {
         do {
             return try SyncEvent.events(ofFeed: feed.bytes ?? [])
         } catch {
-            throw Failure(message: "\(HTTPFetcher.display(source)): \(error)")
+            throw .problem(
+                Diagnostic(
+                    file: HTTPFetcher.display(source), location: error.line.map { .line($0, column: 1) },
+                    message: "the feed \(error)",
+                    fix: "give a feed calgen built: one VCALENDAR of VEVENTs, each with a UID of its own"))
         }
     }
 }

@@ -213,7 +213,8 @@ import Testing
                     Issue.record("\(error)")
                     continue
                 }
-                #expect(problem.message.hasPrefix("password file \(file) cannot be read"), "\(problem.message)")
+                #expect(problem.file == file, "\(problem)")
+                #expect(problem.message.hasPrefix("the password file cannot be read"), "\(problem.message)")
                 #expect(problem.message.contains(reason) && problem.fix?.contains("4096 bytes") == true, "\(problem.message)")
             }
         }

@@ -55,7 +55,7 @@ import Testing
         }
         #expect(
             diagnostics.map(\.message) == [
-                "nobody: accounts.yml: accounts.nobody is no subscriber of Content",
+                "accounts.nobody is no subscriber of Content",
                 "li-si: public has no personal feed of li-si (feeds/…/li-si.ics)",
             ])
         #expect(diagnostics.allSatisfy { $0.severity == .error && $0.fix != nil })
