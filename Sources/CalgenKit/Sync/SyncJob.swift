@@ -61,6 +61,8 @@ package struct SyncJob {
     package func run(say: (SyncNotice) -> Void) throws(Failure) -> Outcome {
         let previous = try readState()
         try checkDestination(previous: previous, say: say)
+        // A file source is read before any request: its problems cost no round trip.
+        let file = isURLSource ? nil : try readFile()
         let deadline = ContinuousClock.now + .milliseconds(Int64(min(max(options.timeLimit, 0), 86_400) * 1000))
         let http = SyncHTTP(user: user, password: password, timeout: options.timeout, deadline: deadline)
         let calendar = try resolveCollection(previous: previous, http: http, say: say)
@@ -72,8 +74,9 @@ package struct SyncJob {
         }
         // Downloads count apart from the requests to the calendar, and carry no credentials.
         let download = SyncHTTP(
-            user: nil, password: nil, timeout: options.timeout, maxBytes: 16 << 20, deadline: deadline)
-        var feed = try readSource(previous: previous, download: download, conditional: true)
+            user: nil, password: nil, timeout: options.timeout, maxBytes: Self.maxFeedBytes, deadline: deadline)
+        var feed: Feed
+        if let file { feed = file } else { feed = try readSource(previous: previous, download: download, conditional: true) }
         let client = CalDAVClient(collection: calendar.collection, http: http)
         if let outcome = try unchanged(previous: previous, feed: feed, client: client, download: download) {
             return outcome
