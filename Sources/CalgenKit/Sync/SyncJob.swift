@@ -1,3 +1,4 @@
+import CalgenCore
 import Foundation
 
 /// One feed synced into one calendar: what `calgen sync` does for its SOURCE, and for each
@@ -67,10 +68,11 @@ package struct SyncJob {
         let http = SyncHTTP(user: user, password: password, timeout: options.timeout, deadline: deadline)
         let calendar = try resolveCollection(previous: previous, http: http, say: say)
         if let previous, previous.collection != calendar.collection {
-            throw Failure(
-                message:
-                    "\(statePath) is the state of another calendar (\(HTTPFetcher.display(previous.collection))); give this calendar its own --state"
-            )
+            throw .problem(
+                Diagnostic(
+                    file: statePath, location: .jsonPath("collection"),
+                    message: "is the state of another calendar (\(HTTPFetcher.display(previous.collection)))",
+                    fix: "give this calendar its own --state"))
         }
         // Downloads count apart from the requests to the calendar, and carry no credentials.
         let download = SyncHTTP(
@@ -127,10 +129,12 @@ package struct SyncJob {
             say(.warning("\(HTTPFetcher.display(to)) is http: the password goes in clear"))
         }
         if let previous, !HTTPRedirect.isSameOrigin(previous.collection, to) {
-            throw Failure(
-                message:
-                    "\(statePath) names a calendar on another host than --to (\(HTTPFetcher.display(previous.collection))); calgen sends the password only to the host given",
-                fix: "give this calendar its own --state")
+            throw .problem(
+                Diagnostic(
+                    file: statePath, location: .jsonPath("collection"),
+                    message:
+                        "names a calendar on another host than --to (\(HTTPFetcher.display(previous.collection))); calgen sends the password only to the host given",
+                    fix: "give this calendar its own --state"))
         }
     }
 
