@@ -204,7 +204,7 @@ def main():
          "not an http(s) URL", 30),
         ("update: 2027.json redirects to data:", update, with_files(**{"/2027.json": ("redirect", "data:,{}")}), 1,
          "not an http(s) URL", 30),
-        ("update: redirect loop", update, with_files(**{"/2026.json": ("redirect", "/2026.json")}), 1, "more than 5 redirects",
+        ("update: redirect loop", update, with_files(**{"/2026.json": ("redirect", "/2026.json")}), 1, "more than 3 redirects",
          30),
         ("update: 2020 emptied", update, with_files(**{"/2020.json": ("ok", empty_2020)}), 1, "2020", 30),
         ("update: a 1.5 MB 2026.json", update, with_files(**{"/2026.json": ("ok", big_2026)}), 1, "2026", 30),

@@ -19,6 +19,13 @@ public struct CalendarSplitter: Sendable {
     /// Why a stream could not be split.
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public let description: String
+        /// The line of the stream (1 for the first) where the problem is, when it is at one.
+        public var line: Int?
+
+        init(description: String, line: Int? = nil) {
+            self.description = description
+            self.line = line
+        }
     }
 
     /// The events of `bytes` in the order they come; throws on a stream that is not one
@@ -28,18 +35,21 @@ public struct CalendarSplitter: Sendable {
         guard String(validating: bytes, as: UTF8.self) != nil else { throw Failure(description: "is not UTF-8") }
         // Physical lines, each with the lines folded into it (RFC 5545 §3.1), as bytes: a fold
         // may fall inside a grapheme cluster, never inside a UTF-8 sequence.
+        // The number of each one's first line, for messages.
         var physical: [[ArraySlice<UInt8>]] = []
-        for raw in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
+        var numbers: [Int] = []
+        for (index, raw) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let line = raw.last == 0x0D ? raw.dropLast() : raw
             if line.isEmpty { continue }
             if line.first == 0x20 || line.first == 0x09, !physical.isEmpty {
                 physical[physical.count - 1].append(line)
             } else {
                 physical.append([line])
+                numbers.append(index + 1)
             }
         }
         guard physical.first.map(unfold) == "BEGIN:VCALENDAR" else {
-            throw Failure(description: "does not start with BEGIN:VCALENDAR")
+            throw Failure(description: "does not start with BEGIN:VCALENDAR", line: numbers.first ?? 1)
         }
         var header: [[UInt8]] = []
         var zones: [String: [[UInt8]]] = [:]
@@ -52,7 +62,7 @@ public struct CalendarSplitter: Sendable {
         var sequence = 0
         var tzids: [String] = []
         var zoneID: String?
-        for folded in physical {
+        for (folded, number) in zip(physical, numbers) {
             let line = unfold(folded)
             let raw = Array(folded.joined(separator: [0x0D, 0x0A]))
             let name = propertyName(line)
@@ -67,7 +77,7 @@ public struct CalendarSplitter: Sendable {
                     tzids = []
                     zoneID = nil
                     guard component == "VEVENT" || component == "VTIMEZONE" else {
-                        throw Failure(description: "holds a \(component), which calgen does not sync")
+                        throw Failure(description: "holds a \(component), which calgen does not sync", line: number)
                     }
                 }
             }
@@ -90,12 +100,14 @@ public struct CalendarSplitter: Sendable {
             }
             if name == "END" {
                 guard let top = stack.popLast(), top == value(line).uppercased() else {
-                    throw Failure(description: "has \(line) without its BEGIN")
+                    throw Failure(description: "has \(line) without its BEGIN", line: number)
                 }
                 if stack.count == 1 {
                     if top == "VEVENT" {
-                        guard let uid, !uid.isEmpty else { throw Failure(description: "has an event without UID") }
-                        guard seen.insert(uid).inserted else { throw Failure(description: "has two events with UID \(uid)") }
+                        guard let uid, !uid.isEmpty else { throw Failure(description: "has an event without UID", line: number) }
+                        guard seen.insert(uid).inserted else {
+                            throw Failure(description: "has two events with UID \(uid)", line: number)
+                        }
                         resources.append((uid, sequence, currentContent, current, tzids))
                     } else if let zoneID {
                         zones[zoneID] = current

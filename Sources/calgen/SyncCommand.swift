@@ -185,27 +185,29 @@ struct SyncCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let build, let accounts { return try runAccounts(build: build, accounts: accounts) }
-        guard let source, let to, let user else { throw ExitCode.validationFailure }
-        let statePath = try resolveStatePath(source: source, to: to)
-        let password = try readPassword(user: user)
-        let job = SyncJob(
-            source: source, to: to, choice: choice, user: user, password: password, statePath: statePath, options: options)
-        let outcome: SyncJob.Outcome
-        do throws(SyncJob.Failure) {
-            outcome = try job.run(say: Self.say)
-        } catch {
-            switch error {
-            case .unfinished(let message):
-                print(Terminal.safe(message))
-                throw ExitCode(SyncJob.unfinished)
-            case .problem(let diagnostic):
-                Self.say(.problem(diagnostic))
+        let sync = SyncUseCase(
+            environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory(),
+            isBuildOutput: OutputGuard.isCalgenOutput, say: Self.say)
+        let status: Int32
+        if let build, let accounts {
+            do {
+                status = try sync.syncAccounts(
+                    build: build, accounts: accounts, content: contentOption.content,
+                    secret: { try secretOption.resolve(contentDirectory: contentOption.content) }, options: options,
+                    totalTimeLimit: totalTimeLimit)
+            } catch let exit as ExitCode {
+                throw exit
+            } catch {
+                DiagnosticPrinter.print(error, outputDirectory: nil)
                 throw ExitCode.failure
             }
+        } else {
+            guard let source, let to, let user else { throw ExitCode.validationFailure }
+            status = sync.syncFeed(
+                source: source, to: to, choice: choice, user: user, passwordFile: passwordFile, state: state,
+                options: options)
         }
-        print(Terminal.safe(outcome.summary))
-        if outcome.failedEvents { throw ExitCode.failure }
+        if status != 0 { throw ExitCode(status) }
     }
 
     /// What every sync is asked on the command line.
@@ -229,78 +231,17 @@ struct SyncCommand: ParsableCommand {
                 case .warning: .warning
                 case .note: .bold
                 }
-            Terminal.write(Terminal.styled(label, style) + " \(Terminal.safe(diagnostic.message))\n")
+            // A problem of a file (the source, the state, the accounts file) at its place.
+            let line =
+                diagnostic.file.isEmpty
+                ? Terminal.styled(label, style) + " \(Terminal.safe(diagnostic.message))"
+                : DiagnosticPrinter.styled(diagnostic)
+            Terminal.write(line + "\n")
             if let fix = diagnostic.fix { Terminal.write("  fix: \(Terminal.safe(fix))\n") }
         }
     }
 
     private var choice: CalDAVDiscovery.Choice? {
         create.map(CalDAVDiscovery.Choice.create) ?? calendar.map(CalDAVDiscovery.Choice.named)
-    }
-
-    /// `--state`, or the default: beside a file source, in the cache folder for a URL; a state
-    /// inside a build's output would be lost with the next build and published with the site.
-    private func resolveStatePath(source: String, to: String) throws -> String {
-        if source.contains("://") && state == nil {
-            let environment = ProcessInfo.processInfo.environment
-            let cache =
-                environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-                ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
-            let folder = ((cache as NSString).appendingPathComponent("calgen") as NSString).appendingPathComponent("sync")
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw failure("\(folder): cannot make the folder of the sync state (\(error.localizedDescription)); give --state")
-            }
-            let target = choice.map { "\(to) \($0.name)" } ?? to
-            return (folder as NSString).appendingPathComponent(SyncState.cacheName(source: source, target: target))
-        }
-        let output = Self.buildOutput(containing: state ?? source)
-        if let output {
-            throw failure(
-                (state == nil
-                    ? "\(source) lies in a build's output (\(output)), which the next build replaces and a publish uploads: the sync state cannot be kept beside it"
-                    : "--state \(state!) lies in a build's output (\(output)), which the next build replaces and a publish uploads"),
-                fix:
-                    "give --state a file outside the output, such as `--state \((source as NSString).lastPathComponent).sync-state.json`"
-            )
-        }
-        return state ?? source + ".sync-state.json"
-    }
-
-    /// The build output directory `path` lies in: the nearest folder above it that calgen wrote
-    /// (its manifest.json, or the build state beside it).
-    static func buildOutput(containing path: String) -> String? {
-        var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
-        while true {
-            if OutputGuard.isCalgenOutput(folder.path) { return folder.path }
-            let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { return nil }
-            folder = parent
-        }
-    }
-
-    private func readPassword(user: String) throws -> String {
-        if let passwordFile {
-            do {
-                return try SyncAccounts.readPassword(file: passwordFile)
-            } catch {
-                guard case .problem(let diagnostic) = error else { throw failure(error.message) }
-                throw failure(diagnostic.message, fix: diagnostic.fix)
-            }
-        }
-        if let password = ProcessInfo.processInfo.environment["CALGEN_CALDAV_PASSWORD"], !password.isEmpty {
-            return password
-        }
-        throw failure(
-            "no password for \(user)", fix: "give --password-file, or set CALGEN_CALDAV_PASSWORD; a password is never an option")
-    }
-
-    /// Says `message` (and its `fix` on a line of its own) as an error; exit status 1.
-    func failure(_ message: String, fix: String? = nil) -> ExitCode {
-        Terminal.write(Terminal.styled("error:", .error) + " \(Terminal.safe(message))\n")
-        if let fix { Terminal.write("  fix: \(Terminal.safe(fix))\n") }
-        return .failure
     }
 }

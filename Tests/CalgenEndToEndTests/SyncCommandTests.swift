@@ -2,6 +2,12 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `calgen sync` through the command line against a stub on 127.0.0.1: what ends it before any
 /// write, and that no password is ever printed. (Syncs into real servers: script/check_caldav.py.)
 @Suite(.endToEnd) struct SyncCommandTests {
@@ -44,6 +50,30 @@ import Testing
             moved.status == 1 && moved.stderr.contains("with a redirect (HTTP 301); calgen sync follows none"), "\(moved.stderr)")
         #expect(!(moved.stdout + moved.stderr).contains("s3cret-horse"))
         #expect(server.requests == ["/dav/work/", "/dav/moved/"])
+    }
+
+    /// The feed file is read before any request, as every input is: a pipe with no writer is
+    /// refused at once (never waited on), and so are a device, a file over 16 MiB and no file.
+    @Test func aSourceThatIsNoFeedFileIsRefusedBeforeAnyRequest() throws {
+        let fixture = try Fixture(.bundled)
+        let server = try StubHTTPServer(["/dav/work/": .status(500)])
+        let pipe = fixture.root.appendingPathComponent("pipe.ics").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        try fixture.write("huge.ics", Data(count: (16 << 20) + 1))
+        for (source, reason) in [
+            ("pipe.ics", "the feed is a named pipe (FIFO), not a regular file"), ("/dev/zero", "the feed is a device"),
+            ("huge.ics", "the feed has 16777217 bytes, more than the 16777216 allowed"), ("absent.ics", "the feed is missing"),
+        ] {
+            let started = ContinuousClock.now
+            let result = try fixture.run(
+                ["sync", source, "--to", server.baseURL + "dav/work/", "--user", "wang"],
+                environment: ["CALGEN_CALDAV_PASSWORD": "s3cret-horse"])
+            #expect(ContinuousClock.now - started < .seconds(10), "\(source) took too long")
+            #expect(result.status == 1, "\(source): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("\(source): \(reason)"), "\(result.stderr)")
+            #expect(result.stderr.contains("\n  fix: give the .ics file of a feed calgen built"), "\(result.stderr)")
+        }
+        #expect(server.requests.isEmpty)
     }
 
     @Test func whatIsRefusedBeforeAnyRequest() throws {
@@ -112,7 +142,7 @@ import Testing
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("zhang-san: public has no personal feed of zhang-san"), "\(result.stderr)")
         #expect(
-            result.stderr.contains("six-day-shop: accounts.yml: accounts.six-day-shop is no subscriber of Content"),
+            result.stderr.contains("accounts.yml:7:3: error: accounts.six-day-shop is no subscriber of Content"),
             "\(result.stderr)")
         #expect(result.stdout.contains("0 of 2 accounts synced"), "\(result.stdout)")
         #expect(fixture.read("states/zhang-san.sync-state.json") == nil)

@@ -1,7 +1,7 @@
 import CCurl
 
 /// Where libcurl writes an answer's body or head: at most `limit` bytes; past it the callback
-/// stops the transfer and `tooLarge` says so. `HTTPFetcher` and the CalDAV client share it.
+/// stops the transfer and `tooLarge` says so. Every request of ``HTTPClient`` uses two: the body and the head.
 final class CurlSink {
     let limit: Int
     var bytes = [UInt8]()

@@ -198,8 +198,8 @@ package struct CalDAVClient: CalDAVCollection, Sendable {
     {
         let answer = try http.send(method, url: url, headers: headers, body: body)
         if (300..<400).contains(answer.status) {
-            if let location = answer.header("location"), let target = CalDAVDiscovery.resolve(location, against: url),
-                CalDAVDiscovery.isDowngrade(from: url, to: target)
+            if let location = answer.header("location"), let target = HTTPRedirect.resolve(location, against: url),
+                HTTPRedirect.isDowngrade(from: url, to: target)
             {
                 throw CalDAVError(
                     "\(HTTPFetcher.display(url)) answered \(method) with a redirect to plain http (HTTP \(answer.status)): a downgrade, which would send the password in clear; refused, and calgen follows no redirect. Keep the https URL"

@@ -83,7 +83,7 @@ package struct CalDAVDiscovery: Sendable {
             }
         }
         // RFC 6764 §5: the well-known URL, which may redirect once within the origin.
-        guard let wellKnown = CalDAVDiscovery.resolve("/.well-known/caldav", against: start) else {
+        guard let wellKnown = HTTPRedirect.resolve("/.well-known/caldav", against: start) else {
             throw CalDAVError("\(HTTPFetcher.display(start)) is not a URL calgen can read")
         }
         var url = wellKnown
@@ -108,12 +108,12 @@ package struct CalDAVDiscovery: Sendable {
     }
 
     private func home(ofPrincipal href: String, from base: String) throws(CalDAVError) -> String {
-        guard let principal = CalDAVDiscovery.resolve(href, against: base) else {
+        guard let principal = HTTPRedirect.resolve(href, against: base) else {
             throw CalDAVError("\(HTTPFetcher.display(base)) names a principal that is no URL: \(href)")
         }
         // A principal on another host (iCloud's, when --to is the calendar home of pNN-caldav):
         // the URL given is taken as the calendar home itself; the password does not go there.
-        guard CalDAVDiscovery.isSameOrigin(principal, start) else { return start.hasSuffix("/") ? start : start + "/" }
+        guard HTTPRedirect.isSameOrigin(principal, start) else { return start.hasSuffix("/") ? start : start + "/" }
         let answer = try propfind(principal, depth: 0, ["c:calendar-home-set"])
         guard answer.status == 207, let home = answer.responses.first?.href(in: "calendar-home-set") else {
             throw CalDAVError(
@@ -125,15 +125,15 @@ package struct CalDAVDiscovery: Sendable {
 
     /// `href` resolved against `base`; an error when it is on another origin than the URL given.
     private func sameOrigin(_ href: String, from base: String, what: String) throws(CalDAVError) -> String {
-        guard let url = CalDAVDiscovery.resolve(href, against: base) else {
+        guard let url = HTTPRedirect.resolve(href, against: base) else {
             throw CalDAVError("\(HTTPFetcher.display(base)) names a \(what) that is no URL: \(href)")
         }
-        if CalDAVDiscovery.isDowngrade(from: start, to: url) {
+        if HTTPRedirect.isDowngrade(from: start, to: url) {
             throw CalDAVError(
                 "the \(what) of \(HTTPFetcher.display(start)) is \(HTTPFetcher.display(url)): a downgrade from https to plain http, which would send the password in clear; refused. Keep the https URL, and have the server's https answer name https URLs"
             )
         }
-        guard CalDAVDiscovery.isSameOrigin(url, start) else {
+        guard HTTPRedirect.isSameOrigin(url, start) else {
             throw CalDAVError(
                 "the \(what) of \(HTTPFetcher.display(start)) is \(HTTPFetcher.display(url)), on another host: calgen sends the password only to the host given; run again with --to \(HTTPFetcher.display(url))"
             )
@@ -158,33 +158,14 @@ package struct CalDAVDiscovery: Sendable {
 }
 
 extension CalDAVDiscovery {
-    /// `href` (a path or a URL) as an absolute URL, read against `base`.
-    static func resolve(_ href: String, against base: String) -> String? {
-        guard let baseURL = URL(string: base), let url = URL(string: href, relativeTo: baseURL)?.absoluteURL,
-            HTTPFetcher.isHTTP(url.absoluteString)
-        else { return nil }
-        return url.absoluteString
-    }
-
-    /// Whether `to` is plain http where `from` is https.
-    package static func isDowngrade(from: String, to: String) -> Bool {
-        URLComponents(string: from)?.scheme?.lowercased() == "https" && URLComponents(string: to)?.scheme?.lowercased() == "http"
-    }
-
-    /// Whether `a` and `b` have the same scheme, host and port.
-    package static func isSameOrigin(_ a: String, _ b: String) -> Bool {
-        guard let x = URLComponents(string: a), let y = URLComponents(string: b) else { return false }
-        func port(_ c: URLComponents) -> Int? { c.port ?? (c.scheme?.lowercased() == "https" ? 443 : 80) }
-        return x.scheme?.lowercased() == y.scheme?.lowercased() && x.host?.lowercased() == y.host?.lowercased()
-            && port(x) == port(y)
-    }
-
     /// The calendars of a home's listing (the home itself and other collections left out): URL and
     /// display name, or the last part of the path when it has none. An href may name another
     /// host: ``find(_:dryRun:)`` leaves out those not on the origin of the URL given.
     static func calendars(in responses: [Multistatus.Response], home: String) -> [(url: String, name: String)] {
         responses.compactMap { response in
-            guard response.isResource("calendar"), var url = resolve(response.href, against: home) else { return nil }
+            guard response.isResource("calendar"), var url = HTTPRedirect.resolve(response.href, against: home) else {
+                return nil
+            }
             if !url.hasSuffix("/") { url += "/" }
             guard url != (home.hasSuffix("/") ? home : home + "/") else { return nil }
             let last = URL(string: url)?.lastPathComponent ?? url
@@ -200,8 +181,8 @@ extension CalDAVDiscovery {
         throws(CalDAVError) -> Pick
     {
         let all = calendars(in: responses, home: home)
-        let calendars = all.filter { isSameOrigin($0.url, start) }
-        if let elsewhere = all.first(where: { $0.name == choice.name && !isSameOrigin($0.url, start) }) {
+        let calendars = all.filter { HTTPRedirect.isSameOrigin($0.url, start) }
+        if let elsewhere = all.first(where: { $0.name == choice.name && !HTTPRedirect.isSameOrigin($0.url, start) }) {
             throw CalDAVError(
                 "the calendar \"\(choice.name)\" of \(HTTPFetcher.display(home)) is \(HTTPFetcher.display(elsewhere.url)), on another host: calgen sends the password only to the host given; run again with --to \(HTTPFetcher.display(elsewhere.url))"
             )
@@ -219,7 +200,7 @@ extension CalDAVDiscovery {
                 "\(HTTPFetcher.display(home)) has no calendar named \"\(choice.name)\" (\(names.isEmpty ? "no calendar at all" : "its calendars: \(names)")); make it with --create \"\(choice.name)\""
             )
         }
-        let taken = Set(responses.map { resolve($0.href, against: home) ?? "" })
+        let taken = Set(responses.map { HTTPRedirect.resolve($0.href, against: home) ?? "" })
         return .make(newCollection(named: name, in: home, taken: taken))
     }
 

@@ -74,7 +74,7 @@ package struct CollectionListing: Equatable, Sendable {
     /// Where `href` lies relative to `collection`; `nil` when it is not the collection nor directly inside it.
     static func place(of href: String, in collection: String, base: [String]) -> Place? {
         guard let baseURL = URL(string: collection), let url = URL(string: href, relativeTo: baseURL)?.absoluteURL,
-            CalDAVDiscovery.isSameOrigin(url.absoluteString, collection),
+            HTTPRedirect.isSameOrigin(url.absoluteString, collection),
             let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             components.percentEncodedQuery == nil, components.percentEncodedFragment == nil,
             let path = segments(url.absoluteString)

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A feed `calgen sync` reads from a URL: a GET without credentials, conditional on the
-/// `ETag` and `Last-Modified` of the last sync, redirects followed only within the origin (at
-/// most 3), within the size limit and deadlines of the ``SyncHTTP`` given.
+/// `ETag` and `Last-Modified` of the last sync, redirects followed as ``HTTPRedirect`` says
+/// (within the origin, at most 3), within the size limit and deadlines of the ``SyncHTTP`` given.
 package enum FeedDownload {
     /// What the feed's URL gave.
     package enum Answer: Sendable {
@@ -53,25 +53,19 @@ package enum FeedDownload {
 
     private static func follow(_ start: String, headers: [String], http: SyncHTTP) throws(CalDAVError) -> SyncHTTP.Answer {
         var url = start
-        for _ in 0...3 {
+        var followed = 0
+        while true {
             let answer = try http.send("GET", url: url, headers: headers)
-            guard [301, 302, 303, 307, 308].contains(answer.status) else { return answer }
-            guard let location = answer.header("location"), let next = CalDAVDiscovery.resolve(location, against: url) else {
-                throw CalDAVError("\(HTTPFetcher.display(url)): HTTP \(answer.status) without a usable Location")
+            guard HTTPRedirect.isRedirect(answer.status) else { return answer }
+            switch HTTPRedirect.next(
+                location: answer.header("location"), status: answer.status, at: url, start: start, followed: followed)
+            {
+            case .success(let next):
+                url = next
+                followed += 1
+            case .failure(let refusal): throw CalDAVError("\(HTTPFetcher.display(url)): \(refusal.reason)")
             }
-            if CalDAVDiscovery.isDowngrade(from: url, to: next) {
-                throw CalDAVError(
-                    "\(HTTPFetcher.display(url)) redirects to plain http (\(HTTPFetcher.display(next))): a downgrade, which calgen sync never follows; keep the https URL"
-                )
-            }
-            guard CalDAVDiscovery.isSameOrigin(next, start) else {
-                throw CalDAVError(
-                    "\(HTTPFetcher.display(url)) redirects to \(HTTPFetcher.display(next)), on another host, which calgen sync does not follow: give the final URL"
-                )
-            }
-            url = next
         }
-        throw CalDAVError("\(HTTPFetcher.display(start)): more than 3 redirects")
     }
 }
 

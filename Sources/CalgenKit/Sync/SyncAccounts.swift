@@ -27,6 +27,8 @@ package struct SyncAccounts: Equatable, Sendable {
         package var choice: CalDAVDiscovery.Choice?
         package var passwordEnvironment: String?
         package var passwordFile: String?
+        /// Where the account is in the file (its id's line and column), for messages.
+        package var location: Diagnostic.Location?
     }
 
     /// The folder the state files are kept in (`<id>.sync-state.json`).
@@ -68,7 +70,12 @@ package struct SyncAccounts: Equatable, Sendable {
         top.rejectUnknownKeys(allowed: ["state", "accounts"])
         let state = top.string("state", example: "sync-state/") ?? "sync-state"
         guard let listed = top.node("accounts"), case .mapping(let list) = listed, !list.isEmpty else {
-            top.report("accounts", "`accounts:` lists no account", fix: "write `\(example)`")
+            let given = top.node("accounts").map(YAMLFields.describe)
+            let problem =
+                given == nil || given == "a mapping"
+                ? "`accounts:` lists no account"
+                : "`accounts:` must map each subscriber's id to an account, not \(given ?? "")"
+            top.report("accounts", problem, fix: "write `\(example)`")
             throw ContentErrors(top.problems)
         }
         var problems = top.problems
@@ -92,7 +99,10 @@ package struct SyncAccounts: Equatable, Sendable {
             }
             let read = account(id, fields: &fields, absolute: absolute)
             problems += read.problems
-            if let account = read.account { accounts.append(account) }
+            if var account = read.account {
+                account.location = at
+                accounts.append(account)
+            }
         }
         guard problems.isEmpty else { throw ContentErrors(problems) }
         return SyncAccounts(stateFolder: absolute(state), accounts: accounts)

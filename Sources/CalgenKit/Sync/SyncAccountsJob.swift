@@ -1,3 +1,4 @@
+import CalgenCore
 import CalgenModel
 import Foundation
 
@@ -70,7 +71,8 @@ package struct SyncAccountsJob {
                     say(.line("\(account.id): \(message)"))
                 case .problem(var diagnostic):
                     outcome.failed.append(account.id)
-                    diagnostic.message = "\(account.id): \(diagnostic.message)"
+                    // A problem placed at the account in this file names it already.
+                    if diagnostic.file != path { diagnostic.message = "\(account.id): \(diagnostic.message)" }
                     say(.problem(diagnostic))
                 }
             }
@@ -91,9 +93,10 @@ package struct SyncAccountsJob {
     /// The sync of `account`'s personal feed, with its password.
     private func job(for account: SyncAccounts.Account, timeLimit: Double) throws(SyncJob.Failure) -> SyncJob {
         guard let source = feeds[account.id] else {
-            throw SyncJob.Failure(
-                message: "\(path): accounts.\(account.id) is no subscriber of \(content)",
-                fix: "give each account the id of a subscriber (calgen feeds lists them), or --content of the build")
+            throw SyncJob.Failure.problem(
+                Diagnostic(
+                    file: path, location: account.location, message: "accounts.\(account.id) is no subscriber of \(content)",
+                    fix: "give each account the id of a subscriber (calgen feeds lists them), or --content of the build"))
         }
         guard FileManager.default.fileExists(atPath: source) else {
             throw SyncJob.Failure(
@@ -113,7 +116,11 @@ package struct SyncAccountsJob {
             return try SyncAccounts.readPassword(file: account.passwordFile ?? "")
         }
         guard let value = environment[variable], !value.isEmpty else {
-            throw SyncJob.Failure(message: "no password for \(account.user): the environment variable \(variable) is not set")
+            throw SyncJob.Failure.problem(
+                Diagnostic(
+                    file: path, location: account.location,
+                    message: "no password for \(account.user): the environment variable \(variable) is not set",
+                    fix: "set \(variable) in the environment of calgen sync, or give `password-file` instead"))
         }
         return value
     }

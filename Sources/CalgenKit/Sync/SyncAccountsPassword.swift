@@ -14,12 +14,16 @@ extension SyncAccounts {
             bytes = try FileReader.readBytes(file, root: "/", limit: maxPasswordBytes)
         } catch {
             let why = error.diagnostics.first.map { ": " + $0.message } ?? ""
-            throw SyncJob.Failure(
-                message: "password file \(file) cannot be read\(why)",
-                fix: "give a regular file of at most \(maxPasswordBytes) bytes that holds the password alone")
+            throw SyncJob.Failure.problem(
+                Diagnostic(
+                    file: file, message: "the password file cannot be read\(why)",
+                    fix: "give a regular file of at most \(maxPasswordBytes) bytes that holds the password alone"))
         }
         let text = passwordText(String(decoding: bytes, as: UTF8.self))
-        guard !text.isEmpty else { throw SyncJob.Failure(message: "password file \(file) is empty") }
+        guard !text.isEmpty else {
+            throw SyncJob.Failure.problem(
+                Diagnostic(file: file, message: "the password file is empty", fix: "write the password into it, alone"))
+        }
         return text
     }
 }

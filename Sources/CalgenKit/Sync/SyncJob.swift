@@ -1,3 +1,4 @@
+import CalgenCore
 import Foundation
 
 /// One feed synced into one calendar: what `calgen sync` does for its SOURCE, and for each
@@ -61,19 +62,23 @@ package struct SyncJob {
     package func run(say: (SyncNotice) -> Void) throws(Failure) -> Outcome {
         let previous = try readState()
         try checkDestination(previous: previous, say: say)
+        // A file source is read before any request: its problems cost no round trip.
+        let file = isURLSource ? nil : try readFile()
         let deadline = ContinuousClock.now + .milliseconds(Int64(min(max(options.timeLimit, 0), 86_400) * 1000))
         let http = SyncHTTP(user: user, password: password, timeout: options.timeout, deadline: deadline)
         let calendar = try resolveCollection(previous: previous, http: http, say: say)
         if let previous, previous.collection != calendar.collection {
-            throw Failure(
-                message:
-                    "\(statePath) is the state of another calendar (\(HTTPFetcher.display(previous.collection))); give this calendar its own --state"
-            )
+            throw .problem(
+                Diagnostic(
+                    file: statePath, location: .jsonPath("collection"),
+                    message: "is the state of another calendar (\(HTTPFetcher.display(previous.collection)))",
+                    fix: "give this calendar its own --state"))
         }
         // Downloads count apart from the requests to the calendar, and carry no credentials.
         let download = SyncHTTP(
-            user: nil, password: nil, timeout: options.timeout, maxBytes: 16 << 20, deadline: deadline)
-        var feed = try readSource(previous: previous, download: download, conditional: true)
+            user: nil, password: nil, timeout: options.timeout, maxBytes: Self.maxFeedBytes, deadline: deadline)
+        var feed: Feed
+        if let file { feed = file } else { feed = try readSource(previous: previous, download: download, conditional: true) }
         let client = CalDAVClient(collection: calendar.collection, http: http)
         if let outcome = try unchanged(previous: previous, feed: feed, client: client, download: download) {
             return outcome
@@ -113,7 +118,7 @@ package struct SyncJob {
         do {
             return try SyncState.read(statePath)
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(error)
         }
     }
 
@@ -123,11 +128,13 @@ package struct SyncJob {
         if !to.lowercased().hasPrefix("https:"), !FeedDownload.isAllowedSource(to) {
             say(.warning("\(HTTPFetcher.display(to)) is http: the password goes in clear"))
         }
-        if let previous, !CalDAVDiscovery.isSameOrigin(previous.collection, to) {
-            throw Failure(
-                message:
-                    "\(statePath) names a calendar on another host than --to (\(HTTPFetcher.display(previous.collection))); calgen sends the password only to the host given",
-                fix: "give this calendar its own --state")
+        if let previous, !HTTPRedirect.isSameOrigin(previous.collection, to) {
+            throw .problem(
+                Diagnostic(
+                    file: statePath, location: .jsonPath("collection"),
+                    message:
+                        "names a calendar on another host than --to (\(HTTPFetcher.display(previous.collection))); calgen sends the password only to the host given",
+                    fix: "give this calendar its own --state"))
         }
     }
 
@@ -142,7 +149,7 @@ package struct SyncJob {
         do {
             guard let tags = try client.tags(), tags.unchanged(since: saved) else { return nil }
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(error)
         }
         return Outcome(
             summary:

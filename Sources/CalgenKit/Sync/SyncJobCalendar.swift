@@ -43,7 +43,7 @@ extension SyncJob {
             }
             return FoundCalendar(collection: found.collection, toBeCreated: found.wouldCreate)
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(error)
         }
     }
 
@@ -69,7 +69,7 @@ extension SyncJob {
             let listing = try Self.listing(of: found, toBeCreated: again.toBeCreated)
             return ListedCalendar(client: found, listing: listing, foundAgain: true)
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(error)
         }
     }
 

@@ -15,6 +15,18 @@ extension SyncJob {
             self = .problem(Diagnostic(file: "", message: message, fix: fix))
         }
 
+        /// A problem of a file the sync reads or writes (the source, the state, the accounts
+        /// file, a password file): its first diagnostic, with its place and fix.
+        init(_ errors: ContentErrors) {
+            self = .problem(errors.diagnostics.first ?? Diagnostic(file: "", message: "\(errors)"))
+        }
+
+        /// A failure of the server or the network: said as it is, the URL first (never the
+        /// password); the time limit's own ends are ``unfinished(_:)`` where the sync decides so.
+        init(_ error: CalDAVError) {
+            self = .problem(Diagnostic(file: "", message: error.description))
+        }
+
         /// What is said of it.
         package var message: String {
             switch self {

@@ -77,7 +77,7 @@ extension SyncJob {
         do {
             found = try client.uids()
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(error)
         }
         guard let found else {
             say(
@@ -106,7 +106,7 @@ extension SyncJob {
         do {
             reads = try client.read(names, inFlight: Self.inFlight)
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(error)
         }
         var byName: [String: (uid: String, entry: SyncState.Entry)] = [:]
         for (uid, entry) in state.events { byName[entry.name] = (uid, entry) }

@@ -1,3 +1,4 @@
+import CalgenCore
 import Foundation
 
 extension SyncJob {
@@ -32,19 +33,35 @@ extension SyncJob {
                     lastModified: lastModified)
             }
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(error)
         }
     }
 
-    private func readFile() throws(Failure) -> Feed {
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw Failure(message: "\(source): cannot be read")
+    /// The largest feed read, from a file or a URL.
+    package static let maxFeedBytes = 16 << 20
+
+    /// The source file named on the command line: the link the user gave followed, then the file
+    /// read as every input is (``DiskSourceTree``): a regular file of at most ``maxFeedBytes``,
+    /// its size checked on the opened file; a pipe or a device is refused unopened, never waited on.
+    func readFile() throws(Failure) -> Feed {
+        // The path of the file itself, the user's links resolved: no link is followed past it.
+        let path = RealPath.of(source) ?? source
+        let folder = (path as NSString).deletingLastPathComponent
+        let bytes: [UInt8]
+        do throws(SourceTreeError) {
+            bytes = try DiskSourceTree(root: folder.isEmpty ? "." : folder).read(
+                (path as NSString).lastPathComponent, limit: Self.maxFeedBytes)
+        } catch {
+            throw .problem(
+                Diagnostic(
+                    file: source, message: "the feed \(error.reason)",
+                    fix:
+                        "give the .ics file of a feed calgen built (a regular file of at most \(Self.maxFeedBytes) bytes), or its https URL"
+                ))
         }
-        let bytes = Array(data)
         // The feed's manifest beside it, when there is one: a regular file only (a pipe of that
         // name would wait forever for a writer), within a feed manifest's limit.
-        let folder = (source as NSString).deletingLastPathComponent
-        let manifest = ((source as NSString).lastPathComponent as NSString).deletingPathExtension + ".json"
+        let manifest = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + ".json"
         let version =
             (try? DiskSourceTree(root: folder.isEmpty ? "." : folder).read(
                 manifest, limit: ManifestLimits.feedManifestBytes)).flatMap { FeedDownload.manifestVersion($0) }
@@ -56,7 +73,11 @@ extension SyncJob {
         do {
             return try SyncEvent.events(ofFeed: feed.bytes ?? [])
         } catch {
-            throw Failure(message: "\(HTTPFetcher.display(source)): \(error)")
+            throw .problem(
+                Diagnostic(
+                    file: HTTPFetcher.display(source), location: error.line.map { .line($0, column: 1) },
+                    message: "the feed \(error)",
+                    fix: "give a feed calgen built: one VCALENDAR of VEVENTs, each with a UID of its own"))
         }
     }
 }

@@ -58,7 +58,7 @@ extension SyncJob {
         do {
             try state.write(statePath)
         } catch {
-            say(.error(error.description))
+            for problem in error.diagnostics { say(.problem(problem)) }
         }
     }
 }

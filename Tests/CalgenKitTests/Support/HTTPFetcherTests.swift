@@ -98,6 +98,41 @@ import Testing
         #expect(server.requests.filter { $0 == "/loop" }.count == 6)
     }
 
+    /// The one redirect rule of every download: the same origin only (never another host or
+    /// port, never from https down to http), and none at all for a URL with credentials.
+    @Test func redirectsStayOnTheOriginAndCarryNoCredentials() throws {
+        let other = try StubHTTPServer(["/a.json": .ok(body)])
+        let server = try StubHTTPServer([
+            "/away.json": .redirect(status: 302, location: other.baseURL + "a.json"),
+            "/moved.json": .redirect(status: 301, location: "/a.json"), "/a.json": .ok(body),
+        ])
+        let away = failure(HTTPFetcher(timeout: 30, attempts: 2, backoff: 0.01), url(server, "away.json"))
+        #expect(away?.reason.contains("on another host, which calgen does not follow") == true, "\(String(describing: away))")
+        #expect(other.requests.isEmpty)
+        let withPassword = URL(string: "http://ci:s3cret@127.0.0.1:\(server.port)/moved.json")!
+        let refused = failure(HTTPFetcher(timeout: 30, attempts: 1), withPassword)
+        #expect(refused?.reason.contains("follows no redirect") == true, "\(String(describing: refused))")
+        #expect(server.requests.filter { $0 == "/a.json" }.isEmpty)
+        let rule = { (location: String, at: String) in
+            HTTPRedirect.next(location: location, status: 302, at: at, start: at, followed: 0)
+        }
+        guard case .failure(let downgrade) = rule("http://dav.example.com/a", "https://dav.example.com/b") else {
+            Issue.record("a downgrade is refused")
+            return
+        }
+        #expect(downgrade.reason.contains("a downgrade"))
+        guard case .failure(let userInfo) = rule("https://u:p@dav.example.com/a", "https://dav.example.com/b") else {
+            Issue.record("a redirect with a password is refused")
+            return
+        }
+        #expect(userInfo.reason.contains("with a user name or password") && !userInfo.reason.contains(":p@"))
+        guard case .success(let next) = rule("/c", "https://dav.example.com/b") else {
+            Issue.record("a path on the origin is followed")
+            return
+        }
+        #expect(next == "https://dav.example.com/c")
+    }
+
     @Test func serverErrorsAreRetriedAndOthersAreNot() throws {
         let server = try StubHTTPServer(["/flaky": .failingOnce(status: 503, body), "/forbidden": .status(403)])
         #expect(try HTTPFetcher(timeout: 30, attempts: 2, backoff: 0.01).get(url(server, "flaky")) == .body(body))

@@ -78,6 +78,110 @@ import Testing
         }
     }
 
+    /// The problems of `text` as `file:line:column: error: message` lines, with their fixes.
+    func problems(_ text: String) -> [Diagnostic] {
+        do {
+            _ = try SyncAccounts.parse(text, path: "accounts.yml")
+            Issue.record("accepted: \(text)")
+            return []
+        } catch {
+            #expect(error.diagnostics.allSatisfy { $0.fix != nil && $0.location != nil }, "\(error.diagnostics)")
+            return error.diagnostics
+        }
+    }
+
+    /// Hostile or mistaken files: each problem at its place, with a fix, as every other YAML
+    /// file of calgen is told (YAMLFields).
+    @Test func aMisspelledKeyIsToldWhatItMayMean() {
+        let found = problems(
+            """
+            acounts:
+              zhang-san:
+                to: https://dav.example.com/zhang/
+            """)
+        #expect(found.first?.formatted.hasPrefix("accounts.yml:1:1: error: unknown key \"acounts\"") == true, "\(found)")
+        #expect(found.first?.fix == "did you mean \"accounts\"?")
+        let inAccount = problems(
+            """
+            accounts:
+              zhang-san:
+                to: https://dav.example.com/zhang/
+                user: zhang
+                pasword-env: CALDAV_ZHANG
+            """)
+        let unknown = inAccount.first { $0.message.hasPrefix("unknown key \"pasword-env\"") }
+        #expect(unknown?.formatted.hasPrefix("accounts.yml:5:5:") == true && unknown?.fix == "did you mean \"password-env\"?")
+    }
+
+    @Test func aValueOfTheWrongKindIsRefusedAtItsPlace() {
+        let found = problems(
+            """
+            state: [a, b]
+            accounts:
+              zhang-san:
+                to: [https://dav.example.com/zhang/]
+                user: {name: zhang}
+                password-env: CALDAV_ZHANG
+            """)
+        let lines = found.map(\.formatted).joined(separator: "\n")
+        #expect(lines.contains("accounts.yml:1:8: error: \"state\" must be a non-empty text value"), "\(lines)")
+        #expect(lines.contains("accounts.yml:4:9: error: \"to\" must be a non-empty text value"), "\(lines)")
+        #expect(lines.contains("accounts.yml:5:11: error: \"user\" must be a non-empty text value"), "\(lines)")
+        let notAMapping = problems("accounts:\n  - zhang-san\n")
+        #expect(
+            notAMapping.first?.formatted.hasPrefix(
+                "accounts.yml:2:3: error: `accounts:` must map each subscriber's id to an account, not a list") == true,
+            "\(notAMapping)")
+        let aList = problems("- accounts\n")
+        #expect(aList.first?.formatted.hasPrefix("accounts.yml:1:1: error: expected the accounts file as a mapping") == true)
+    }
+
+    @Test func anAccountNamedTwiceIsRefusedWithItsLine() {
+        let found = problems(
+            """
+            accounts:
+              zhang-san:
+                to: https://dav.example.com/zhang/
+                user: zhang
+                password-env: A
+              zhang-san:
+                to: https://evil.example.net/
+                user: zhang
+                password-env: A
+            """)
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("\"zhang-san\" appears twice") == true, "\(found)")
+        #expect(found.first?.location != nil)
+    }
+
+    /// The file is read as every file a command names: a regular file within 1 MiB; a huge file,
+    /// a pipe with no writer or a device is refused at once, never read without end.
+    @Test func aHugeFileOrAPipeIsRefusedUnread() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calgen-accounts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let huge = folder.appendingPathComponent("huge.yml").path
+        var text = "accounts:\n"
+        while text.utf8.count <= SyncAccounts.maxBytes { text += "  # " + String(repeating: "x", count: 1000) + "\n" }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: huge))
+        let pipe = folder.appendingPathComponent("pipe.yml").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        for (file, reason) in [
+            (huge, "the limit for this kind of file is 1048576"), (pipe, "not a regular file"),
+            ("/dev/zero", "not a regular file"),
+        ] {
+            let started = ContinuousClock.now
+            do {
+                _ = try SyncAccounts.read(file)
+                Issue.record("\(file) was read")
+            } catch {
+                #expect(error.diagnostics.first?.message.contains(reason) == true, "\(error.diagnostics)")
+                #expect(error.diagnostics.first?.fix != nil)
+            }
+            #expect(ContinuousClock.now - started < .seconds(5))
+        }
+    }
+
     @Test func aPasswordFileLosesItsLastLineBreakWhateverItsKind() {
         #expect(SyncAccounts.passwordText("pw\n") == "pw")
         #expect(SyncAccounts.passwordText("pw\r\n") == "pw")
@@ -109,7 +213,8 @@ import Testing
                     Issue.record("\(error)")
                     continue
                 }
-                #expect(problem.message.hasPrefix("password file \(file) cannot be read"), "\(problem.message)")
+                #expect(problem.file == file, "\(problem)")
+                #expect(problem.message.hasPrefix("the password file cannot be read"), "\(problem.message)")
                 #expect(problem.message.contains(reason) && problem.fix?.contains("4096 bytes") == true, "\(problem.message)")
             }
         }

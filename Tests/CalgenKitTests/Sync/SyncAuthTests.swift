@@ -7,20 +7,22 @@ import Testing
 @Suite struct SyncAuthTests {
     @Test func basicAtOnceThenDigestWhenAsked() {
         let auth = AuthChoice()
-        #expect(auth.mask(plainRemote: false) == 1)
-        #expect(auth.mask(plainRemote: true) == 2)
+        let secure = "https://dav.example.com/cal/"
+        #expect(HTTPClient.authMask(digest: auth.isDigest, url: secure) == 1)
+        #expect(HTTPClient.authMask(digest: auth.isDigest, url: "http://dav.example.com/cal/") == 2)
+        #expect(HTTPClient.authMask(digest: auth.isDigest, url: "http://127.0.0.1:5232/cal/") == 1)
         #expect(!auth.switchToDigest(offered: ["Basic realm=\"dav\""]))
         #expect(auth.switchToDigest(offered: ["Digest realm=\"BaikalDAV\", nonce=\"n\", qop=\"auth\""]))
-        #expect(auth.mask(plainRemote: false) == 2)
+        #expect(HTTPClient.authMask(digest: auth.isDigest, url: secure) == 2)
         // Once only: a Digest that is refused again is a refusal.
         #expect(!auth.switchToDigest(offered: ["Digest realm=\"BaikalDAV\""]))
     }
 
     @Test func plainHTTPIsOnlyLoopbackWithBasic() {
-        #expect(SyncHTTP.isPlainRemote("http://dav.example.com/cal/"))
-        #expect(!SyncHTTP.isPlainRemote("https://dav.example.com/cal/"))
-        #expect(!SyncHTTP.isPlainRemote("http://127.0.0.1:5232/cal/"))
-        #expect(!SyncHTTP.isPlainRemote("http://localhost:5232/cal/"))
+        #expect(HTTPClient.isPlainRemote("http://dav.example.com/cal/"))
+        #expect(!HTTPClient.isPlainRemote("https://dav.example.com/cal/"))
+        #expect(!HTTPClient.isPlainRemote("http://127.0.0.1:5232/cal/"))
+        #expect(!HTTPClient.isPlainRemote("http://localhost:5232/cal/"))
     }
 
     @Test func aRefusalSaysWhatTheServerAskedFor() {

@@ -6,22 +6,22 @@ import Testing
 /// home is meant, and where a new one is made.
 @Suite struct SyncDiscoveryTests {
     @Test func hrefsResolveAgainstTheURLTheyCameFrom() {
-        #expect(CalDAVDiscovery.resolve("/wang/", against: "https://dav.example.com/") == "https://dav.example.com/wang/")
+        #expect(HTTPRedirect.resolve("/wang/", against: "https://dav.example.com/") == "https://dav.example.com/wang/")
         #expect(
-            CalDAVDiscovery.resolve("/.well-known/caldav", against: "https://dav.example.com/remote.php/dav")
+            HTTPRedirect.resolve("/.well-known/caldav", against: "https://dav.example.com/remote.php/dav")
                 == "https://dav.example.com/.well-known/caldav")
         #expect(
-            CalDAVDiscovery.resolve("https://p12-caldav.icloud.com/1234/calendars/", against: "https://caldav.icloud.com/")
+            HTTPRedirect.resolve("https://p12-caldav.icloud.com/1234/calendars/", against: "https://caldav.icloud.com/")
                 == "https://p12-caldav.icloud.com/1234/calendars/")
-        #expect(CalDAVDiscovery.resolve("ftp://x/", against: "https://dav.example.com/") == nil)
+        #expect(HTTPRedirect.resolve("ftp://x/", against: "https://dav.example.com/") == nil)
     }
 
     @Test func onlyTheSameSchemeHostAndPortAreTheSameOrigin() {
-        #expect(CalDAVDiscovery.isSameOrigin("https://dav.example.com/a/", "https://DAV.example.com:443/b"))
-        #expect(CalDAVDiscovery.isSameOrigin("http://127.0.0.1:5232/", "http://127.0.0.1:5232/wang/"))
-        #expect(!CalDAVDiscovery.isSameOrigin("https://p12-caldav.icloud.com/", "https://caldav.icloud.com/"))
-        #expect(!CalDAVDiscovery.isSameOrigin("http://dav.example.com/", "https://dav.example.com/"))
-        #expect(!CalDAVDiscovery.isSameOrigin("http://127.0.0.1:5232/", "http://127.0.0.1:5233/"))
+        #expect(HTTPRedirect.isSameOrigin("https://dav.example.com/a/", "https://DAV.example.com:443/b"))
+        #expect(HTTPRedirect.isSameOrigin("http://127.0.0.1:5232/", "http://127.0.0.1:5232/wang/"))
+        #expect(!HTTPRedirect.isSameOrigin("https://p12-caldav.icloud.com/", "https://caldav.icloud.com/"))
+        #expect(!HTTPRedirect.isSameOrigin("http://dav.example.com/", "https://dav.example.com/"))
+        #expect(!HTTPRedirect.isSameOrigin("http://127.0.0.1:5232/", "http://127.0.0.1:5233/"))
     }
 
     @Test func theCalendarsOfAHomeAreItsCalendarCollections() {

@@ -24,7 +24,8 @@ import Testing
             _ = try job.run { notices.append($0) }
         } throws: { error in
             guard case .problem(let diagnostic) = error as? SyncJob.Failure else { return false }
-            return diagnostic.message.hasPrefix("\(state) names a calendar on another host than --to")
+            return diagnostic.file == state && diagnostic.location == .jsonPath("collection")
+                && diagnostic.message.hasPrefix("names a calendar on another host than --to")
                 && diagnostic.fix == "give this calendar its own --state" && diagnostic.severity == .error
         }
         #expect(
@@ -55,7 +56,7 @@ import Testing
         }
         #expect(
             diagnostics.map(\.message) == [
-                "nobody: accounts.yml: accounts.nobody is no subscriber of Content",
+                "accounts.nobody is no subscriber of Content",
                 "li-si: public has no personal feed of li-si (feeds/…/li-si.ics)",
             ])
         #expect(diagnostics.allSatisfy { $0.severity == .error && $0.fix != nil })

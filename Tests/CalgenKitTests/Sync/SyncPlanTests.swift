@@ -66,6 +66,18 @@ import Testing
         #expect(throws: (any Error).self) { try SyncEvent.events(ofFeed: Array("BEGIN:VEVENT\r\nEND:VEVENT\r\n".utf8)) }
         let twice = Self.feed([(uid: "a", summary: "x"), (uid: "a", summary: "y")])
         #expect(throws: (any Error).self) { try SyncEvent.events(ofFeed: twice) }
+        // Each problem at its line (blank lines counted), for the diagnostic that names the feed.
+        for (text, line) in [
+            ("BEGIN:VEVENT\r\nEND:VEVENT\r\n", 1), ("\r\nBEGIN:VCALENDAR\r\n\r\nBEGIN:VTODO\r\nEND:VTODO\r\n", 4),
+            ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", 4),
+        ] {
+            do {
+                _ = try SyncEvent.events(ofFeed: Array(text.utf8))
+                Issue.record("accepted: \(text)")
+            } catch {
+                #expect(error.line == line, "\(error)")
+            }
+        }
     }
 
     @Test func theFirstSyncAddsEveryEventAndTheSecondSendsNothing() throws {

@@ -1,3 +1,4 @@
+import CalgenCore
 import CalgenKit
 import CalgenTestSupport
 import Foundation
@@ -35,6 +36,42 @@ import Testing
     @Test func aStateOfASizeCalgenNeverWritesIsRefused() throws {
         let fixture = try Fixture()
         try fixture.write("big.json", Data(count: (64 << 20) + 1))
-        #expect(throws: SyncState.FileError.self) { try SyncState.read(fixture.root.appendingPathComponent("big.json").path) }
+        let big = fixture.root.appendingPathComponent("big.json").path
+        do {
+            _ = try SyncState.read(big)
+            Issue.record("a state past the limit was read")
+        } catch {
+            let problem = error.diagnostics.first
+            #expect(problem?.file == big && problem?.message.contains("the limit for this kind of file is 67108864") == true)
+            #expect(problem?.fix?.contains("move it away") == true)
+        }
+    }
+
+    /// A state that is not one calgen wrote is named with the JSON path of what is wrong and a
+    /// fix; a pipe in its place is refused at once, never waited on.
+    @Test func aBrokenStateIsToldWhereAndAPipeIsNotWaitedOn() throws {
+        let fixture = try Fixture()
+        try fixture.write("kind.json", Data(#"{"format": "one"}"#.utf8))
+        try fixture.write("cut.json", Data(#"{"format": 1, "events": {"#.utf8))
+        for (name, place, why) in [
+            ("kind.json", Diagnostic.Location.jsonPath("format"), "a value of the wrong kind"),
+            ("cut.json", nil, "not JSON, or cut short"),
+        ] {
+            let path = fixture.root.appendingPathComponent(name).path
+            do {
+                _ = try SyncState.read(path)
+                Issue.record("\(name) was read")
+            } catch {
+                let problem = error.diagnostics.first
+                #expect(problem?.file == path && problem?.location == place, "\(error.diagnostics)")
+                #expect(problem?.message == "is not a sync state calgen wrote: \(why)")
+                #expect(problem?.fix?.contains("move it away") == true)
+            }
+        }
+        let pipe = fixture.root.appendingPathComponent("pipe.json").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let started = ContinuousClock.now
+        #expect(throws: ContentErrors.self) { try SyncState.read(pipe) }
+        #expect(ContinuousClock.now - started < .seconds(5))
     }
 }
