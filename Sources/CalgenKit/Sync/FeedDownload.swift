@@ -1,8 +1,9 @@
 import Foundation
 
 /// A feed `calgen sync` reads from a URL: a GET without credentials, conditional on the
-/// `ETag` and `Last-Modified` of the last sync, redirects followed as ``HTTPRedirect`` says
-/// (within the origin, at most 3), within the size limit and deadlines of the ``SyncHTTP`` given.
+/// `ETag` and `Last-Modified` of the last sync, redirects followed as ``HTTPRedirect`` says (at
+/// most 3, never from https down to http), within the size limit and deadlines of the
+/// ``SyncHTTP`` given.
 package enum FeedDownload {
     /// What the feed's URL gave.
     package enum Answer: Sendable {

@@ -4,12 +4,14 @@ import Foundation
 import Testing
 
 /// The sync's requests against a stub server on 127.0.0.1: a busy or failing answer retried, the
-/// retries bounded, a slow answer ended at the timeout, a feed's redirect kept on its host.
+/// retries bounded, a slow answer ended at the timeout, a feed's redirect followed (it carries
+/// no credentials, so it may lead to another host).
 @Suite struct SyncHTTPTests {
     static let feed = Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8)
 
     /// One server for the suite, never stopped while it runs: a stub stopped by one test could
     /// otherwise leave its accepting thread on a descriptor number the next test's stub reuses.
+    static let elsewhere = try! StubHTTPServer(["/a.ics": .ok(feed)])
     static let server = try! StubHTTPServer([
         "/once-busy": .failingOnce(status: 503, Array("ok".utf8)),
         "/once-failing": .failingOnce(status: 502, Array("ok".utf8)),
@@ -18,7 +20,8 @@ import Testing
         "/f/a.ics": .headers(["ETag: \"v1\"", "Last-Modified: Fri, 20 Nov 2026 00:00:00 GMT"], feed),
         "/f/a.json": .ok(Array(#"{"version": 7}"#.utf8)),
         "/moved.ics": .redirect(status: 301, location: "/f/a.ics"),
-        "/away.ics": .redirect(status: 302, location: "https://elsewhere.example/a.ics"),
+        "/away.ics": .redirect(status: 302, location: elsewhere.baseURL + "a.ics"),
+        "/to-file.ics": .redirect(status: 302, location: "file:///etc/passwd"),
         "/big-head": .headers((0..<12).map { "X-Padding-\($0): " + String(repeating: "a", count: 100_000) }, feed),
     ])
 
@@ -77,7 +80,7 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(4))
     }
 
-    @Test func aFeedIsDownloadedAndItsRedirectsStayOnTheHost() throws {
+    @Test func aFeedIsDownloadedAndItsRedirectsFollowed() throws {
         let server = Self.server
         let feed = Self.feed
         let http = Self.http()
@@ -91,11 +94,19 @@ import Testing
         #expect(bytes == feed && etag == "\"v1\"" && modified == "Fri, 20 Nov 2026 00:00:00 GMT")
         #expect(FeedDownload.manifestVersion(ofFeed: server.baseURL + "f/a.ics", http: http) == 7)
         #expect(FeedDownload.manifestVersion(ofFeed: server.baseURL + "none.ics", http: http) == nil)
+        guard
+            case .feed(let moved, _, _) = try FeedDownload.get(
+                server.baseURL + "away.ics", etag: nil, lastModified: nil, http: http)
+        else {
+            Issue.record("a redirect to another host is followed by a download without credentials")
+            return
+        }
+        #expect(moved == feed && Self.elsewhere.requests == ["/a.ics"])
         do {
-            _ = try FeedDownload.get(server.baseURL + "away.ics", etag: nil, lastModified: nil, http: http)
-            Issue.record("a redirect to another host must not be followed")
+            _ = try FeedDownload.get(server.baseURL + "to-file.ics", etag: nil, lastModified: nil, http: http)
+            Issue.record("a redirect to file: must not be followed")
         } catch {
-            #expect(error.description.contains("on another host"))
+            #expect(error.description.contains("not an http(s) URL"))
         }
         #expect(FeedDownload.isAllowedSource("https://calendar.example.com/feeds/t/a.ics"))
         #expect(FeedDownload.isAllowedSource("http://127.0.0.1:8000/feeds/t/a.ics"))
