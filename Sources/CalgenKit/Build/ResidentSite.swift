@@ -90,10 +90,10 @@ public final class ResidentSite: @unchecked Sendable {
         cache.listings.forget(changed.map(contentFolders))
         var builder = SiteBuilder(options: options)
         builder.cache = cache
+        let record = PersonalFeedRecord.path(secret: options.feedSecret)
         let loaded = try timer.step("load") {
             try builder.load(previous: { () throws(ContentErrors) in
-                try PreviousOutput.inMemory(
-                    byPath: [:], allowReset: true, record: PersonalFeedRecord.path(secret: options.feedSecret))
+                try PreviousOutput.inMemory(byPath: [:], allowReset: true, record: record)
             })
         }
         try options.feedSecret.check(

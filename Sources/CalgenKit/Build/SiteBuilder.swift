@@ -260,10 +260,12 @@ public struct SiteBuilder: Sendable {
 
     /// The content, the templates and the previous output, with the problems of all three.
     /// With `vouch` (made from a build's record), the subscribers whose files it knows
-    /// unchanged are neither read nor parsed.
+    /// unchanged are neither read nor parsed. The previous output is read on a thread of its
+    /// own while the content and templates load: none of them depends on another.
     func load(
-        previous: () throws(ContentErrors) -> PreviousOutput, vouch: SubscriberVouch? = nil
+        previous: @escaping @Sendable () throws(ContentErrors) -> PreviousOutput, vouch: SubscriberVouch? = nil
     ) throws(ContentErrors) -> LoadedSite {
+        let earlier = Concurrent { Result { () throws(ContentErrors) in try previous() } }
         var problems = DiagnosticCollector()
         var loader = options.loader
         loader.cache = cache
@@ -273,7 +275,7 @@ public struct SiteBuilder: Sendable {
         let templates = problems.collect { () throws(ContentErrors) in
             try TemplateSet.load(directory: options.templatesDirectory, cache: cache)
         }
-        let previous = problems.collect { () throws(ContentErrors) in try previous() }
+        let previous = problems.collect { () throws(ContentErrors) in try earlier.value.get() }
         try problems.throwIfAny()
         return LoadedSite(site: content!.site, sources: content!.sources, templates: templates!, previous: previous!)
     }
