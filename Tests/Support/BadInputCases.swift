@@ -665,6 +665,13 @@ public enum BadInputCases {
                 .write("Content/notes/2026/extra.md", Data(note("date: 2026-12-01\n").utf8)),
             ],
             expected: ["feeds/…/zhang-san.json: the previous feed manifest cannot be read"]),
+        Case(
+            description: "a pipe in place of the record of personal feeds",
+            changes: [
+                .fifo("public/feeds/RECORD/personal.txt"),
+                .write("Content/notes/2026/extra.md", Data(note("date: 2026-12-01\n").utf8)),
+            ],
+            expected: ["personal.txt: the record of personal feeds is a named pipe (FIFO), not a regular file"]),
         cli(
             "a previous manifest that does not exist", ["--previous-manifest", "nowhere/manifest.json"],
             "nowhere/manifest.json: the previous manifest cannot be read"),
@@ -902,16 +909,26 @@ public enum BadInputCases {
         + commandLineCases + dayCases + serveCases + previousSiteCases + syncCases
 
     /// Makes a case's changes in the site folder `root`; `TOKEN` in a path is the folder of the
-    /// site's personal feed, and `edited` gives the bytes of an empty write (an edit of the file).
+    /// site's personal feed, `RECORD` the folder of its record of personal feeds, and `edited`
+    /// gives the bytes of an empty write (an edit of the file).
     public static func apply(
         _ changes: [Change], in root: URL, token: String = "",
         edited: (URL) throws -> Data = { throw FixtureError.unexpected("no edit for \($0.path)") }
     ) throws {
         let fm = FileManager.default
+        let feeds = root.appendingPathComponent("public/feeds")
+        let record =
+            (try? fm.contentsOfDirectory(atPath: feeds.path))?.first {
+                fm.fileExists(atPath: feeds.appendingPathComponent($0 + "/personal.txt").path)
+            } ?? "RECORD"
+        func place(_ path: String) -> URL {
+            root.appendingPathComponent(
+                path.replacingOccurrences(of: "TOKEN", with: token).replacingOccurrences(of: "RECORD", with: record))
+        }
         for change in changes {
             switch change {
             case .write(let path, let bytes):
-                let url = root.appendingPathComponent(path.replacingOccurrences(of: "TOKEN", with: token))
+                let url = place(path)
                 try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 // Atomically: a new inode, never the one an output shares with a master copy.
                 try (bytes.isEmpty ? edited(url) : bytes).write(to: url, options: .atomic)
@@ -922,7 +939,7 @@ public enum BadInputCases {
             case .mkdir(let path):
                 try fm.createDirectory(at: root.appendingPathComponent(path), withIntermediateDirectories: true)
             case .fifo(let path):
-                let url = root.appendingPathComponent(path.replacingOccurrences(of: "TOKEN", with: token))
+                let url = place(path)
                 try? fm.removeItem(at: url)
                 guard mkfifo(url.path, 0o644) == 0 else { throw FixtureError.unexpected("mkfifo \(url.path)") }
             }

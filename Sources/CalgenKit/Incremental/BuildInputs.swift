@@ -43,6 +43,8 @@ struct BuildInputs: Sendable {
         var fingerprints = InputFingerprints()
         for (label, directory) in [("content", options.contentDirectory), ("templates", options.templatesDirectory)] {
             guard let files = FileTree.statuses(under: directory) else { return nil }
+            // Files are read as every input is: a regular file below the folder, through no link.
+            let tree = DiskSourceTree(root: directory)
             let sorted = files.sorted { $0.path < $1.path }
             let digests = ParallelMap.map(sorted, chunksOf: 64) { chunk in
                 chunk.map { file -> (digest: String?, entry: InputFingerprints.Entry?) in
@@ -58,7 +60,7 @@ struct BuildInputs: Sendable {
                         if let known = known.digest(label, file.path, info) {
                             return (known, .init(stat: FileStamp.of(info), digest: known))
                         }
-                        let hashed = FileReader.sha256(ofFileAt: full)
+                        let hashed = (try? tree.read(file.path, limit: BuildInputs.largestInput)).map(Digest.sha256)
                         let recorded =
                             hashed != nil && FileStamp.isSettled(info, now: now)
                             && !file.path.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" })

@@ -201,7 +201,10 @@ struct PreviousOutput: Sendable {
             files = Dictionary(listed.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first })
             let small = listed.map(\.path).filter(PreviousOutput.isUnrecorded).sorted()
             let recorded = vouched
-            let digests = ParallelMap.map(small) { recorded[$0]?.sha256 ?? FileReader.sha256(ofFileAt: root + "/" + $0) }
+            // Through the tree: a file here is a regular one below the output, never through a link.
+            let digests = ParallelMap.map(small) { path in
+                recorded[path]?.sha256 ?? (try? tree.read(path, limit: PreviousOutput.unrecordedBytes)).map(Digest.sha256)
+            }
             for (path, digest) in zip(small, digests) { unrecorded[path] = digest }
         }
         var previous = try assemble(
@@ -209,8 +212,17 @@ struct PreviousOutput: Sendable {
             files: files, unrecorded: unrecorded, store: DiskFeedManifestStore(root: root), allowReset: allowReset,
             record: record.map { path in
                 RecordSource(file: root + "/" + path) { () throws(ContentErrors) -> [UInt8]? in
-                    guard FileManager.default.fileExists(atPath: root + "/" + path) else { return nil }
-                    return try FileReader.readBytes(root + "/" + path, root: root, limit: PersonalFeedRecord.maxBytes)
+                    do throws(SourceTreeError) {
+                        return try tree.read(path, limit: PersonalFeedRecord.maxBytes)
+                    } catch  where error.problem == .missing {
+                        return nil
+                    } catch {
+                        throw ContentErrors([
+                            Diagnostic(
+                                file: root + "/" + path, message: "the record of personal feeds \(error.reason)",
+                                fix: "remove it (the next build writes it again), or the whole output to start again")
+                        ])
+                    }
                 }
             })
         previous.vouched = Set(vouched.keys)
@@ -250,6 +262,10 @@ struct PreviousOutput: Sendable {
 
     /// Whether a file of an output is one that no manifest records: any below `feeds/` but the
     /// feeds and their manifests.
+    /// The largest file below `feeds/` that is neither a feed nor a manifest (a feed's page, the
+    /// record of personal feeds) read for its digest; a larger one counts as changed.
+    static let unrecordedBytes = 16 << 20
+
     static func isUnrecorded(_ path: String) -> Bool {
         path.hasPrefix("feeds/") && !path.hasSuffix(".ics") && !path.hasSuffix(".json")
     }
