@@ -1,4 +1,5 @@
 import CalgenCore
+import Foundation
 
 /// What a grid cell shows of its date whatever grid it is in (a year page's, a month page's, the
 /// home page's, a schedule's), in the words of the grid's strings: a date is in several grids,
@@ -24,22 +25,38 @@ struct DayFace: Sendable {
     let subClass: String?
 }
 
-/// The faces of a span of dates, worked out once (on all cores) for every grid of a site's pages.
-struct DayFaces: Sendable {
+/// The faces of a span of dates, worked out once for every grid of a site's pages, a block of
+/// a year's days at a time, when a grid first shows one of them: a build's pages need every
+/// block (made on all cores, by the pages rendering in parallel), a page `calgen serve` renders
+/// after a reload one or two.
+final class DayFaces: @unchecked Sendable {
+    private let grid: MonthGrid
     private let first: Int
-    private let faces: [DayFace]
+    private let last: Int
+    private let lock = NSLock()
+    private var blocks = [Int: [DayFace]]()
+    /// The days of a block.
+    private static let blockDays = 366
 
     /// The faces of `first` through `last` as `grid` shows them.
     init(_ grid: MonthGrid, from first: CivilDate, through last: CivilDate) {
+        self.grid = grid
         self.first = first.dayNumber
-        let days = Array(first.dayNumber...max(first.dayNumber, last.dayNumber))
-        faces = ParallelMap.map(days, chunksOf: 128) { chunk in chunk.map { grid.face(of: CivilDate(dayNumber: $0)) } }
-            .flatMap { $0 }
+        self.last = max(first.dayNumber, last.dayNumber)
     }
 
     /// The face of `date`, if it is in the span.
     subscript(date: CivilDate) -> DayFace? {
-        let i = date.dayNumber - first
-        return faces.indices.contains(i) ? faces[i] : nil
+        let day = date.dayNumber
+        guard day >= first, day <= last else { return nil }
+        let (block, offset) = (day - first).quotientAndRemainder(dividingBy: Self.blockDays)
+        if let faces = lock.withLock({ blocks[block] }) { return faces[offset] }
+        // Made outside the lock: two threads may both make a block, and one of them is kept.
+        let start = first + block * Self.blockDays
+        let faces = (start...min(last, start + Self.blockDays - 1)).map { grid.face(of: CivilDate(dayNumber: $0)) }
+        return lock.withLock {
+            if blocks[block] == nil { blocks[block] = faces }
+            return blocks[block]![offset]
+        }
     }
 }
