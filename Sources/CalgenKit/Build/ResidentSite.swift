@@ -33,6 +33,8 @@ public final class ResidentSite: @unchecked Sendable {
     private var subscribers: SubscriberSide?
     /// The generation replaced by the last reload, until it is freed.
     private var retired: Generation?
+    /// The audience check's last warnings, and what they were made from.
+    private var checked: (key: AudienceKey, warnings: [Diagnostic])?
 
     public convenience init(options: BuildOptions) {
         self.init(options: options, cache: ParseCache())
@@ -99,12 +101,7 @@ public final class ResidentSite: @unchecked Sendable {
         try options.feedSecret.check(
             hasSubscribers: !loaded.sources.subscribers.isEmpty, contentDirectory: options.contentDirectory)
         let subscribers = timer.step("subscribers") { subscriberSide(of: loaded) }
-        let warnings = timer.step("check") {
-            AudienceCheck.warnings(
-                loaded.site, audiences: subscribers.audiences, subscriberFiles: loaded.sources.subscriberFiles
-            )
-            .filter { $0.severity == .warning }
-        }
+        let warnings = timer.step("check") { audienceWarnings(of: loaded.site, subscribers) }
         // --strict: a warning keeps the content from being served, as it keeps a build from writing.
         try builder.refuseIfStrict(warnings)
         let today = loaded.site.config.civilDate(of: options.now)
@@ -164,6 +161,8 @@ public final class ResidentSite: @unchecked Sendable {
     /// their parse depends on (the time zone, the work schedules) changed, so that a note saved
     /// on a site of ten thousand subscribers costs none of it.
     struct SubscriberSide: Sendable {
+        /// Which side this is: a new number whenever one is made.
+        let serial: Int
         let dependencies: String?
         let digests: [String: String]
         let files: [String: String]
@@ -173,7 +172,10 @@ public final class ResidentSite: @unchecked Sendable {
         /// Each feed's path by subscriber id and token epoch: its token is a MAC, made once.
         let feedPaths: [String: String]
 
-        init(of sources: SourceDigests, subscribers: [Subscriber], secret: FeedSecret, known: [String: String]) {
+        init(
+            serial: Int, of sources: SourceDigests, subscribers: [Subscriber], secret: FeedSecret, known: [String: String]
+        ) {
+            self.serial = serial
             dependencies = sources.subscriberDependencies
             digests = sources.subscribers
             files = sources.subscriberFiles
@@ -197,12 +199,33 @@ public final class ResidentSite: @unchecked Sendable {
         }
     }
 
+    /// The audience check's warnings: the last ones when the notes' files and audiences and the
+    /// subscribers are the same (a note's text saved changes neither).
+    private func audienceWarnings(of site: Site, _ subscribers: SubscriberSide) -> [Diagnostic] {
+        let notes = site.allNotes
+        let key = AudienceKey(
+            subscribers: subscribers.serial, files: notes.map(\.file), audiences: notes.map(\.audience))
+        if let kept = state.withLock({ checked }), kept.key == key { return kept.warnings }
+        let warnings = AudienceCheck.warnings(site, audiences: subscribers.audiences, subscriberFiles: subscribers.files)
+            .filter { $0.severity == .warning }
+        state.withLock { checked = (key, warnings) }
+        return warnings
+    }
+
+    /// What the audience check's warnings were made from.
+    private struct AudienceKey: Equatable {
+        let subscribers: Int
+        let files: [String]
+        let audiences: [[String]]
+    }
+
     /// The subscriber side of `loaded`: the last one when it holds the same subscribers.
     private func subscriberSide(of loaded: LoadedSite) -> SubscriberSide {
         if let kept = state.withLock({ subscribers }), kept.holds(loaded.sources) { return kept }
-        let known = state.withLock { subscribers?.feedPaths } ?? [:]
+        let (known, serial) = state.withLock { (subscribers?.feedPaths ?? [:], (subscribers?.serial ?? 0) + 1) }
         let side = SubscriberSide(
-            of: loaded.sources, subscribers: loaded.site.subscribers, secret: options.feedSecret, known: known)
+            serial: serial, of: loaded.sources, subscribers: loaded.site.subscribers, secret: options.feedSecret,
+            known: known)
         state.withLock { subscribers = side }
         return side
     }

@@ -84,6 +84,25 @@ import Testing
         #expect(cache.listings.folderListings == listed + 1 + 4 + listed + 1)
     }
 
+    /// The audience check's warnings follow the notes' audiences from reload to reload.
+    @Test func audienceWarningsFollowTheNotes() throws {
+        let fixture = try Fixture()
+        let resident = ResidentSite(options: fixture.options())
+        try resident.reload()
+        #expect(resident.warnings.isEmpty)
+        let note = "Content/notes/2026/team-typo.md"
+        let text = "---\ntitle: 团建\ndate: 2026-12-01\naudience: [team-b]\n---\n"
+        try fixture.write(note, text + "第一版。\n")
+        try resident.reload()
+        #expect(resident.warnings.count == 1 && resident.warnings[0].message.contains("\"team-b\""))
+        try fixture.write(note, text + "第二版。\n")
+        try resident.reload()
+        #expect(resident.warnings.count == 1 && resident.warnings[0].file.hasSuffix("team-typo.md"))
+        try fixture.write(note, text.replacingOccurrences(of: "team-b", with: "team-a"))
+        try resident.reload()
+        #expect(resident.warnings.isEmpty)
+    }
+
     @Test func brokenContentKeepsTheLastGoodGeneration() throws {
         let fixture = try Fixture()
         let resident = ResidentSite(options: fixture.options())
