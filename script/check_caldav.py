@@ -41,22 +41,16 @@ for Basic and then for Digest authentication: the first, second, third and chang
 --keep-edited, a wrong password and the calendar that holds the feed's events already.
 Last, the figures of script/benchmark_sync.py (250 ms RTT), printed, not asserted. Prints one
 line per check and exits 1 when any failed.
-
-Xandikos, SabreDAV and the benchmark each run in a process of their own beside Radicale's
-scenarios (their own server, port and files); their lines follow Radicale's. The benchmark's
-figures are then taken beside that load.
 """
 import datetime
 import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import time
-import traceback
 import urllib.request
 
 import caldav
@@ -1343,63 +1337,9 @@ accounts:
           "publisher mode: a refused account fails with a non-zero exit, the other goes on", output.strip())
 
 
-def beside(name, folder, function, *args):
-    """Runs `function(*args)` in a process of its own (forked), beside the rest of the check: its
-    lines go to a file, which `gather` prints in the order the parts were started. Each part has
-    its own server, port and files."""
-    path = os.path.join(folder, f"part-{name}.log")
-    sys.stdout.flush()
-    sys.stderr.flush()
-    pid = os.fork()
-    if pid == 0:
-        status = 2
-        try:
-            with open(path, "w", buffering=1, encoding="utf-8") as out:
-                sys.stdout = sys.stderr = out
-                failures.clear()
-                try:
-                    function(*args)
-                    status = 1 if failures else 0
-                except BaseException:
-                    traceback.print_exc()
-        finally:
-            os._exit(status)
-    return name, pid, path
-
-
-def gather(part):
-    """Waits for a part started by `beside`, prints its lines and counts its failures."""
-    name, pid, path = part
-    _, status = os.waitpid(pid, 0)
-    code = os.waitstatus_to_exitcode(status)
-    text = open(path, encoding="utf-8", errors="replace").read() if os.path.exists(path) else ""
-    sys.stdout.write(text)
-    failed = [line[6:] for line in text.splitlines() if line.startswith("FAIL  ")]
-    failures.extend(failed)
-    if code != 0 and not failed:
-        check(False, f"{name}: the part ended with exit {code} (its lines above)")
-
-
-def check_sabre_both(folder, source, small, expected, env):
-    for auth in ("basic", "digest"):
-        check_sabre(folder, source, small, expected, env, auth)
-
-
-def benchmark(calgen):
-    """The latency benchmark's figures, printed and not asserted (the machine's load moves them)."""
-    bench = subprocess.run([sys.executable, os.path.join(ROOT, "script", "benchmark_sync.py"), calgen, "--rtt", "250"],
-                           capture_output=True, text=True, timeout=3600, cwd=ROOT)
-    for line in (bench.stdout + bench.stderr).strip().splitlines()[-7:]:
-        print("      benchmark_sync: " + line)
-
-
 def main():
-    # Stopped from outside (script/test stops the stages beside a failed one): the servers are
-    # stopped on the way out, nginx's too.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     folder = tempfile.mkdtemp(prefix="calgen-caldav-")
     server = None
-    parts = []
     try:
         site = os.path.join(folder, "site")
         env = dict(os.environ, SOURCE_DATE_EPOCH="1795233600", CALGEN_FEED_SECRET="check-caldav-secret-0123456789abcdef")
@@ -1416,14 +1356,6 @@ def main():
         # Shown as calgen shows a personal feed, without its token.
         print(f"source: feeds/…/{os.path.basename(source)}: {len(expected)} events, "
               f"{sum(e[2] for e in expected.values())} alarms")
-        # The smallest personal feed (not a public one of feeds/, feeds/years/ or feeds/schedules/).
-        small = min((p for p in feeds if os.path.basename(os.path.dirname(p)) not in ("feeds", "years", "schedules")),
-                    key=os.path.getsize)
-        # Xandikos, SabreDAV and the latency benchmark, each with its own server, run beside
-        # Radicale's scenarios: the servers' time is most of this check's.
-        parts = [beside("xandikos", folder, check_xandikos, folder, source, small, expected, env),
-                 beside("sabredav", folder, check_sabre_both, folder, source, small, expected, env),
-                 beside("benchmark", folder, benchmark, CALGEN)]
 
         server = Radicale(folder)
         client = caldav.DAVClient(url=server.url, username=USER, password=PASSWORD)
@@ -1550,6 +1482,9 @@ def main():
         code, output = run(kill_sync, env)
         check(code == 0 and "(0 writes, 1 request)" in output, "and the next sync writes nothing", output.strip())
 
+        # The smallest personal feed (not a public one of feeds/, feeds/years/ or feeds/schedules/).
+        small = min((p for p in feeds if os.path.basename(os.path.dirname(p)) not in ("feeds", "years", "schedules")),
+                    key=os.path.getsize)
         check_discovery("Radicale", server, client, small, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD))
         check_url_source(server, client, site, small, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD), folder)
         check_hostile(server, client, small, dict(env, CALGEN_CALDAV_PASSWORD=PASSWORD), folder)
@@ -1566,15 +1501,16 @@ def main():
         server.stop()
         server = None
 
-        while parts:
-            gather(parts.pop(0))
+        check_xandikos(folder, source, small, expected, env)
+        for auth in ("basic", "digest"):
+            check_sabre(folder, source, small, expected, env, auth)
+
+        # The latency benchmark's figures, printed and not asserted (the machine's load moves them).
+        bench = subprocess.run([sys.executable, os.path.join(ROOT, "script", "benchmark_sync.py"), CALGEN, "--rtt", "250"],
+                               capture_output=True, text=True, timeout=3600, cwd=ROOT)
+        for line in (bench.stdout + bench.stderr).strip().splitlines()[-7:]:
+            print("      benchmark_sync: " + line)
     finally:
-        for _, pid, _ in parts:
-            try:
-                os.kill(pid, signal.SIGTERM)
-                os.waitpid(pid, 0)
-            except OSError:
-                pass
         if server:
             server.stop()
         shutil.rmtree(folder, ignore_errors=True)
