@@ -41,9 +41,10 @@ public final class SourceWatcher: @unchecked Sendable {
             var pending = [folder]
             while let next = pending.popLast() {
                 let watch = inotify_add_watch(descriptor, next, SourceWatcher.events)
-                // A folder that went away meanwhile is no failure; running out of watches is.
+                // A folder that went away meanwhile is no failure (the others are still watched);
+                // running out of watches is.
                 if watch < 0 {
-                    if errno == ENOENT || errno == ENOTDIR { return true }
+                    if errno == ENOENT || errno == ENOTDIR { continue }
                     changed = nil
                     return false
                 }

@@ -100,6 +100,14 @@ struct ServeCommand: AsyncParsableCommand {
                     let changed = watcher.takeChanges()
                     if reload(resident, server: server, first: false, changed: changed) { builds.request(first: false) }
                     fingerprint = resident.sourcesFingerprint()
+                    // What the kernel did not tell is looked for at once (after the fingerprint, so
+                    // that nothing changed between the two goes unseen): a kept listing that is no
+                    // longer its folder's has every folder listed again.
+                    if changed != nil, !resident.rememberedListingsAreCurrent(),
+                        reload(resident, server: server, first: false)
+                    {
+                        builds.request(first: false)
+                    }
                     continue
                 }
             } else {

@@ -92,6 +92,7 @@ public final class ResidentSite: @unchecked Sendable {
         cache.listings.forget(changed.map(contentFolders))
         var builder = SiteBuilder(options: options)
         builder.cache = cache
+        builder.remembersListings = true
         let record = PersonalFeedRecord.path(secret: options.feedSecret)
         let loaded = try timer.step("load") {
             try builder.load(previous: { () throws(ContentErrors) in
@@ -140,6 +141,14 @@ public final class ResidentSite: @unchecked Sendable {
             withExtendedLifetime(old) {}
         }
         return Reload(generation: number, warnings: warnings, steps: timer.steps)
+    }
+
+    /// Whether every folder listing kept since the last reload is still what the content folder
+    /// holds. After a reload told of some folders, a change the kernel did not tell (a folder it
+    /// could not watch, a file changed through another hard link) is found here, and then every
+    /// folder is to be listed again.
+    public func rememberedListingsAreCurrent() -> Bool {
+        cache.listings.isCurrent(in: options.loader.input.tree)
     }
 
     /// The folders of `changed` below the content folder, relative to it (`""` for the folder itself).

@@ -13,6 +13,10 @@ public struct SiteBuilder: Sendable {
     public let options: BuildOptions
     /// The parsed content files of earlier loads (a resident site's), reused while unchanged.
     var cache: ParseCache?
+    /// Whether the content's folders are listed through the cache's `ListingMemory`: only a
+    /// resident site's reload, which is told what changed. A build lists them from the disk, after
+    /// the look at its inputs that its record keeps, never before it.
+    var remembersListings = false
 
     public init(options: BuildOptions) {
         self.options = options
@@ -269,7 +273,9 @@ public struct SiteBuilder: Sendable {
         var problems = DiagnosticCollector()
         var loader = options.loader
         loader.cache = cache
-        if let cache { loader.input = InputFolder(tree: RememberedTree(tree: loader.input.tree, memory: cache.listings)) }
+        if let cache, remembersListings {
+            loader.input = InputFolder(tree: RememberedTree(tree: loader.input.tree, memory: cache.listings))
+        }
         loader.vouch = vouch
         let content = problems.collect { () throws(ContentErrors) in try loader.loadWithSources() }
         let templates = problems.collect { () throws(ContentErrors) in

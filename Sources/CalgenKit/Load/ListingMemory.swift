@@ -10,6 +10,8 @@ final class ListingMemory: @unchecked Sendable {
     private let lock = NSLock()
     private var listings = [String: [SourceEntry]]()
     private var listed = 0
+    /// How many times listings were forgotten: a listing read across a `forget` is not kept.
+    private var forgotten = 0
 
     /// How many folders were listed from their tree so far (for tests).
     var folderListings: Int { lock.withLock { listed } }
@@ -18,6 +20,7 @@ final class ListingMemory: @unchecked Sendable {
     /// folder below one of them; of every folder when `folders` is nil (nothing is known).
     func forget(_ folders: Set<String>?) {
         lock.withLock {
+            forgotten += 1
             guard let folders, !folders.contains("") else {
                 listings.removeAll()
                 return
@@ -32,13 +35,24 @@ final class ListingMemory: @unchecked Sendable {
 
     /// The entries of `folder` in `tree`: as last listed, unless forgotten since.
     func list(_ folder: String, in tree: any SourceTree) throws(SourceTreeError) -> [SourceEntry]? {
-        if let kept = lock.withLock({ listings[folder] }) { return kept }
+        let (kept, epoch) = lock.withLock { (listings[folder], forgotten) }
+        if let kept { return kept }
         let entries = try tree.list(folder)
         lock.withLock {
             listed += 1
-            if let entries, entries.allSatisfy({ $0.kind == .file || $0.kind == .folder }) { listings[folder] = entries }
+            if let entries, epoch == forgotten, entries.allSatisfy({ $0.kind == .file || $0.kind == .folder }) {
+                listings[folder] = entries
+            }
         }
         return entries
+    }
+
+    /// Whether every kept listing is still what `tree` lists: false when a folder changed without
+    /// being forgotten (a change the kernel did not report: a folder it could not watch, a file
+    /// changed through another hard link).
+    func isCurrent(in tree: any SourceTree) -> Bool {
+        let kept = lock.withLock { listings }
+        return kept.allSatisfy { folder, entries in (try? tree.list(folder)) == entries }
     }
 }
 

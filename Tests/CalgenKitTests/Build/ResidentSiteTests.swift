@@ -84,6 +84,27 @@ import Testing
         #expect(cache.listings.folderListings == listed + 1 + 4 + listed + 1)
     }
 
+    /// A change the watcher did not tell shows as a kept listing that is no longer its folder's,
+    /// and the output build lists the folders from the disk whatever the reloads kept.
+    @Test func aChangeNobodyToldIsFoundAndTheOutputBuildListsTheDisk() throws {
+        let fixture = try Fixture()
+        let cache = ParseCache(now: { Int64(Date().timeIntervalSince1970) + 60 })
+        let resident = ResidentSite(options: fixture.options(), cache: cache)
+        try resident.reload()
+        #expect(resident.rememberedListingsAreCurrent())
+        let note = "Content/notes/2026/year-end-party.md"
+        try fixture.write(note, fixture.read(note)!.replacingOccurrences(of: "一楼大厅", with: "三楼会议室"))
+        try resident.reload(changed: [])
+        #expect(!resident.rememberedListingsAreCurrent())
+        let built = try #require(try resident.buildOutput())
+        #expect(built.pages > 0)
+        #expect(fixture.read("public/notes/year-end-party/index.html")?.contains("三楼会议室") == true)
+        try resident.reload()
+        #expect(resident.rememberedListingsAreCurrent())
+        let page = try #require(resident.file("notes/year-end-party/index.html", timeout: 0))
+        #expect(String(decoding: page, as: UTF8.self).contains("三楼会议室"))
+    }
+
     /// The audience check's warnings follow the notes' audiences from reload to reload.
     @Test func audienceWarningsFollowTheNotes() throws {
         let fixture = try Fixture()
