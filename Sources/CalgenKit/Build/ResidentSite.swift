@@ -116,10 +116,9 @@ public final class ResidentSite: @unchecked Sendable {
         // The few files that are cheap to make at once: assets, robots.txt, _headers, and the
         // pages of private schedules.
         let eager = timer.step("assets") {
-            let schedules = loaded.site.schedules.filter { $0.audience == .private }
-            return renderer.siteFiles()
+            renderer.siteFiles()
                 + renderer.renderPrivateSchedulePages(
-                    schedules.map { ($0, FeedPath.schedule($0, secret: options.feedSecret)) })
+                    FeedSet.privateSchedulePaths(of: loaded.site, secret: options.feedSecret))
         }
         for file in eager { producers[file.path] = .bytes(file.bytes) }
         let number = state.withLock {

@@ -168,7 +168,12 @@ public struct FeedSet: Sendable {
 
     /// Each private schedule's feed path, as `feeds/<token>/<id>.ics`.
     func privateSchedulePaths() -> [(schedule: WorkSchedule, path: String)] {
-        site.schedules.filter { $0.audience == .private }.map { ($0, renderer.path(of: $0)) }
+        FeedSet.privateSchedulePaths(of: site, secret: renderer.secret)
+    }
+
+    /// The same, for `site` and `secret`, without a feed set.
+    static func privateSchedulePaths(of site: Site, secret: FeedSecret) -> [(schedule: WorkSchedule, path: String)] {
+        site.schedules.filter { $0.audience == .private }.map { ($0, FeedPath.schedule($0, secret: secret)) }
     }
 
     /// What calgen's core computes for every reminder of a subscriber over its feed's horizon:

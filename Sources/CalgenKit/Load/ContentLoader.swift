@@ -159,11 +159,19 @@ public struct ContentLoader: Sendable {
     /// The notes, and the SHA-256 of each one's file by slug. Files are read and parsed on all cores.
     func readNotes() throws(ContentErrors) -> (notes: [Note], digests: [String: String]) {
         guard let entries = try input.walk("notes") else { return ([], [:]) }
-        // A resident site reads a folder none of whose files changed from memory.
-        if let cache, let key = FolderKey(entries, dependencies: "\(includeDrafts)", now: cache.now()) {
-            return try cache.whole("notes", key: key) { () throws(ContentErrors) in try readNotes(entries) }
+        return try folder("notes", entries, dependencies: "\(includeDrafts)") { () throws(ContentErrors) in
+            try readNotes(entries)
         }
-        return try readNotes(entries)
+    }
+
+    /// What `make` gives for the folder `name` listed as `entries`: a resident site's last value
+    /// when none of the folder's files changed and its parse depends on the same (`FolderKey`),
+    /// else made now.
+    private func folder<Value: Sendable>(
+        _ name: String, _ entries: [SourceEntry], dependencies: String, make: () throws(ContentErrors) -> Value
+    ) throws(ContentErrors) -> Value {
+        guard let cache, let key = FolderKey(entries, dependencies: dependencies, now: cache.now()) else { return try make() }
+        return try cache.whole(name, key: key, make: make)
     }
 
     /// The notes of the entries below `notes/`.
@@ -231,18 +239,10 @@ public struct ContentLoader: Sendable {
             try SubscriberParser.parse(
                 text, file: path, fileName: name, defaultTimeZone: defaultTimeZone, schedules: schedules)
         }
-        guard let entries = try input.list("users") else {
-            return SubscribersRead(
-                subscribers: [], digests: [:], files: [:], paths: [:], dependencies: dependencies, vouched: [],
-                parse: { id throws(ContentErrors) in
-                    throw ContentErrors(Diagnostic(file: "users", message: "no subscriber \"\(id)\"", fix: "build again"))
-                })
-        }
-        // A resident site reads a folder none of whose files changed from memory.
-        if let cache, vouch == nil, selection.parsesAll,
-            let key = FolderKey(entries, dependencies: dependencies, now: cache.now())
-        {
-            return try cache.whole("users", key: key) { () throws(ContentErrors) in
+        let entries = try input.list("users")
+        // A loader without a record (a resident site's) may take the whole folder from memory.
+        if let entries, self.vouch == nil, selection.parsesAll {
+            return try folder("users", entries, dependencies: dependencies) { () throws(ContentErrors) in
                 try readSubscribers(entries, dependencies: dependencies, parse: parse, vouch: nil)
             }
         }
@@ -254,7 +254,7 @@ public struct ContentLoader: Sendable {
     /// The subscribers of the entries of `users/`, parsed by `parse` under `dependencies`, but
     /// for those `vouch` knows unchanged.
     private func readSubscribers(
-        _ entries: [SourceEntry], dependencies: String,
+        _ entries: [SourceEntry]?, dependencies: String,
         parse: @escaping @Sendable (String, String, String) throws(ContentErrors) -> Subscriber, vouch: SubscriberVouch?
     ) throws(ContentErrors) -> SubscribersRead {
         let selection = subscribers
@@ -325,8 +325,8 @@ public struct ContentLoader: Sendable {
     func readSchedules() throws(ContentErrors) -> (
         schedules: [WorkSchedule], digests: [String: String], files: [String: String]
     ) {
-        let entries = try input.list("schedules")
-        let read = { () throws(ContentErrors) in
+        guard let entries = try input.list("schedules") else { return ([], [:], [:]) }
+        let made = try folder("schedules", entries, dependencies: "") { () throws(ContentErrors) in
             try readFolder(
                 "schedules", entries: entries, kind: "schedule", limit: Limits.scheduleFileBytes, id: \.id,
                 count: (
@@ -338,12 +338,6 @@ public struct ContentLoader: Sendable {
                 try ScheduleParser.parse(text, file: path, fileName: name)
             }
         }
-        // A resident site reads a folder none of whose files changed from memory.
-        if let cache, let entries, let key = FolderKey(entries, dependencies: "", now: cache.now()) {
-            let kept = try cache.whole("schedules", key: key, make: read)
-            return (kept.items, kept.digests, kept.files)
-        }
-        let made = try read()
         return (made.items, made.digests, made.files)
     }
 
