@@ -39,28 +39,41 @@ public struct SiteBuilder: Sendable {
         // The record of the last build, read once: nothing read changed and the output is what
         // that build left, stop here. (Shards being assembled are read too, and are not in it.)
         let mayStop = options.previousManifest == nil && options.assemble.isEmpty && !options.strict
-        let (built, inputs, unchanged) = timer.step("inputs") { () -> (BuildRecord, BuildInputs?, Bool) in
-            let built = BuildRecord.read(BuildRecord.path(forOutput: options.outputDirectory))
-            guard mayStop, let inputs = BuildInputs.scan(options, known: built.inputs) else { return (built, nil, false) }
-            return (
-                built, inputs,
-                built.inputsDigest == inputs.digest && built.outputIsUnchanged(root: options.outputDirectory)
-            )
+        let (recorded, head, inputs, asRecorded) = timer.step("inputs") {
+            () -> (BuildRecordBytes, BuildRecord, BuildInputs?, Bool) in
+            // Only the part of the record this look needs is parsed (`BuildRecordBytes`).
+            let recorded = BuildRecordBytes.read(BuildRecord.path(forOutput: options.outputDirectory))
+            // A missing or damaged record knows no input: every file is hashed, and recorded.
+            let head = recorded.head ?? BuildRecord()
+            // Whether the output is as recorded is looked at while the inputs are scanned (neither
+            // reads anything of the other): a build that goes on then takes the output's listing
+            // from the record instead of walking it again.
+            let shown =
+                head.inputsDigest != nil && options.previousManifest == nil
+                ? Concurrent { recorded.outputIsUnchanged(root: options.outputDirectory) } : nil
+            let inputs = mayStop ? BuildInputs.scan(options, known: head.inputs) : nil
+            return (recorded, head, inputs, shown?.value ?? false)
         }
-        if let inputs, unchanged {
-            if inputs.changed {
-                var record = built
+        if let inputs, asRecorded, inputs.digest == head.inputsDigest {
+            if !inputs.changed {
+                return BuildReport(skippedWith: head.report, warnings: options.feedSecret.notices, steps: timer.steps)
+            }
+            // A file saved again with the same bytes: its new stamp is recorded, in the whole record.
+            if var record = BuildRecord.parse(recorded.bytes) {
                 record.inputs = inputs.fingerprints
                 BuildRecordFile.write(record, forOutput: options.outputDirectory)
+                return BuildReport(skippedWith: record.report, warnings: options.feedSecret.notices, steps: timer.steps)
             }
-            return BuildReport(skippedWith: built.report, warnings: options.feedSecret.notices, steps: timer.steps)
         }
+        let built = recorded.record
         // What earlier builds left beside the output goes while this one loads and renders.
         let sweep = LeftoverSweep.start(outputPath: output.path)
         defer { sweep.wait() }
         var loaded = try timer.step("load") {
             try load(
-                previous: { () throws(ContentErrors) in try PreviousOutput.load(options: options, built: built) },
+                previous: { () throws(ContentErrors) in
+                    try PreviousOutput.load(options: options, built: built, asRecorded: asRecorded)
+                },
                 vouch: SubscriberVouch { stamps, dependencies in
                     built.subscribers.vouched(
                         stamps: stamps, fingerprints: built.inputs,
@@ -99,7 +112,14 @@ public struct SiteBuilder: Sendable {
             if plan.changesNothing && loaded.previous.holdsExactly(plan.sizes) {
                 staged.discard()
             } else {
-                applied = try timer.step("write") { try staged.apply(plan) }
+                // A file the record vouched for is the inode it names: not examined again.
+                let vouched = loaded.previous.vouched
+                applied = try timer.step("write") {
+                    try staged.apply(plan) { path in
+                        guard vouched.contains(path), let stamp = built.artifacts[path]?.stamp else { return nil }
+                        return RecycledTree.Identity(device: stamp.device, inode: stamp.inode)
+                    }
+                }
                 try timer.step("publish") { try staged.commit() }
             }
             // Once the output is this plan, the next build may keep what did not change, and stop

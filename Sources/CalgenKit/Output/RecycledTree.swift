@@ -27,6 +27,12 @@ struct RecycledTree: Sendable {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
         }
+
+        /// The identity a `BuildRecord.Stamp` names (its numbers are the `lstat`'s, as signed).
+        init(device: Int64, inode: Int64) {
+            self.device = UInt64(bitPattern: device)
+            self.inode = UInt64(bitPattern: inode)
+        }
     }
 
     /// Every regular file below the root, by path relative to it.

@@ -65,8 +65,11 @@ struct StagedOutput {
     /// bytes, hard-links unchanged and kept files from the current output (same inode, so their
     /// modification time stays and sync tools skip them), and counts what rendering staged. In a
     /// reused earlier output, a kept file that is already the output's file stays as it is, and
-    /// what the plan does not name is removed.
-    func apply(_ plan: OutputPlan) throws(OutputError) -> AppliedPlan {
+    /// what the plan does not name is removed. `known` gives the identity of an output file where
+    /// the build already knows it (the record vouched for it), so that it is not examined again.
+    func apply(_ plan: OutputPlan, known: @Sendable (String) -> RecycledTree.Identity? = { _ in nil })
+        throws(OutputError) -> AppliedPlan
+    {
         try recycled?.removeUnplanned(below: stagingPath, planned: plan.files.map(\.path))
         try makeFolders(of: plan.files.compactMap { if case .staged = $0.source { nil } else { $0.path } })
         // On all cores, in chunks: creating thousands of files is the file system's slowest work.
@@ -82,7 +85,8 @@ struct StagedOutput {
                     applied.bytesWritten += file.size
                     continue
                 case .kept:
-                    guard keep(output + "/" + file.path, target, there: recycled?[file.path]) == 0 else {
+                    guard keep(output + "/" + file.path, target, there: recycled?[file.path], known: known(file.path)) == 0
+                    else {
                         return .failure(
                             OutputError(
                                 path: output + "/" + file.path,
@@ -216,11 +220,18 @@ struct StagedOutput {
 /// Puts the output's file `source` at `target` in the staging directory: nothing to do when
 /// `there` (what a reused staging directory held at `target`) is that very file, else a new
 /// hard link in place of what was there. Returns 0, or -1 with `errno` set.
-private func keep(_ source: String, _ target: String, there: RecycledTree.Identity?) -> Int32 {
+/// `known` is the source's identity when the build already knows it.
+private func keep(_ source: String, _ target: String, there: RecycledTree.Identity?, known: RecycledTree.Identity? = nil)
+    -> Int32
+{
     if let there {
-        var info = stat()
-        guard lstat(source, &info) == 0 else { return -1 }
-        if RecycledTree.Identity(info) == there { return 0 }
+        if let known {
+            if known == there { return 0 }
+        } else {
+            var info = stat()
+            guard lstat(source, &info) == 0 else { return -1 }
+            if RecycledTree.Identity(info) == there { return 0 }
+        }
     }
     if SystemCall.link(source, target) == 0 { return 0 }
     guard errno == EEXIST else { return -1 }

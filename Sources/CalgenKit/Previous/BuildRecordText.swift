@@ -81,21 +81,17 @@ extension BuildRecord {
     /// Adds one line's entry; false when the line is not one of the record's: every digest is
     /// 64 lower-case hex digits (or `-` where none may be), every path valid UTF-8, so that a
     /// record believed reads back exactly as it is written.
-    private mutating func add(_ line: [Range<Int>], _ reader: RecordReader) -> Bool {
+    mutating func add(_ line: [Range<Int>], _ reader: RecordReader) -> Bool {
         guard let kind = line.first.flatMap(reader.text) else { return false }
         switch (kind, line.count) {
         case ("file", 5):
-            guard let path = reader.text(line[1]), let numbers = reader.numbers(line[2]), numbers.count == 4,
+            guard let path = reader.text(line[1]), let stamp = reader.stamp(line[2]),
                 let sha = reader.digest(line[3], orNone: true), let key = reader.digest(line[4], orNone: true)
             else { return false }
-            artifacts[path] = Artifact(
-                stamp: Stamp(device: numbers[0], inode: numbers[1], size: numbers[2], modified: numbers[3]),
-                sha256: sha == "-" ? nil : sha, key: key == "-" ? nil : key)
+            artifacts[path] = Artifact(stamp: stamp, sha256: sha == "-" ? nil : sha, key: key == "-" ? nil : key)
         case ("folder", 3):
-            guard let path = reader.text(line[1]), let numbers = reader.numbers(line[2]), numbers.count == 4 else {
-                return false
-            }
-            folders[path] = Stamp(device: numbers[0], inode: numbers[1], size: numbers[2], modified: numbers[3])
+            guard let path = reader.text(line[1]), let stamp = reader.stamp(line[2]) else { return false }
+            folders[path] = stamp
         case ("input", 5):
             guard let label = reader.text(line[1]), let path = reader.text(line[2]), let numbers = reader.numbers(line[3]),
                 numbers.count == 5, let digest = reader.digest(line[4], orNone: false)
@@ -127,83 +123,10 @@ extension BuildRecord {
     /// The record in the file at `path`; an empty one when it is missing, not a regular file
     /// beside the output, larger than `maxBytes`, or not one calgen writes.
     static func read(_ path: String) -> BuildRecord {
-        let tree = DiskSourceTree(root: (path as NSString).deletingLastPathComponent)
-        guard let bytes = try? tree.read((path as NSString).lastPathComponent, limit: maxBytes) else { return BuildRecord() }
-        return parse(bytes) ?? BuildRecord()
+        BuildRecordBytes.read(path).record
     }
 
     /// The largest record read: some 30 times that of an output of 10,000 subscribers. A larger
     /// one is no record (a full build).
     static let maxBytes = 256 << 20
-}
-
-/// Lines of tab-separated fields over the bytes of a record.
-private struct RecordReader {
-    let buffer: UnsafeBufferPointer<UInt8>
-    var position = 0
-
-    init(buffer: UnsafeBufferPointer<UInt8>) {
-        self.buffer = buffer
-    }
-
-    /// The next line's fields as ranges of the buffer; `nil` at the end.
-    mutating func line() -> [Range<Int>]? {
-        guard position < buffer.count else { return nil }
-        var fields = [Range<Int>]()
-        fields.reserveCapacity(5)
-        var from = position
-        while position < buffer.count && buffer[position] != 0x0A {
-            if buffer[position] == 0x09 {
-                fields.append(from..<position)
-                from = position + 1
-            }
-            position += 1
-        }
-        fields.append(from..<position)
-        position += 1
-        return fields
-    }
-
-    /// The field as text; `nil` when it is not valid UTF-8.
-    func text(_ range: Range<Int>) -> String? {
-        String(validating: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
-    }
-
-    /// The field when it is a SHA-256 in 64 lower-case hex digits (or, with `orNone`, `-`).
-    func digest(_ range: Range<Int>, orNone: Bool) -> String? {
-        if orNone && range.count == 1 && buffer[range.lowerBound] == 0x2D { return "-" }
-        guard range.count == 64,
-            buffer[range].allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
-        else { return nil }
-        return text(range)
-    }
-
-    /// The space-separated decimal numbers of a field (each may start with `-`); `nil` when it
-    /// holds anything else.
-    func numbers(_ range: Range<Int>) -> [Int64]? {
-        var numbers = [Int64]()
-        numbers.reserveCapacity(5)
-        var value: Int64 = 0
-        var negative = false
-        var digits = 0
-        for i in range.lowerBound...range.upperBound {
-            let byte: UInt8 = i < range.upperBound ? buffer[i] : 0x20
-            switch byte {
-            case 0x30...0x39:
-                let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflowSum) = times.addingReportingOverflow(Int64(byte - 0x30))
-                guard !overflowTimes, !overflowSum, digits < 19 else { return nil }
-                (value, digits) = (sum, digits + 1)
-            case 0x2D where digits == 0 && !negative:
-                negative = true
-            case 0x20:
-                guard digits > 0 else { return nil }
-                numbers.append(negative ? -value : value)
-                (value, negative, digits) = (0, false, 0)
-            default:
-                return nil
-            }
-        }
-        return numbers
-    }
 }

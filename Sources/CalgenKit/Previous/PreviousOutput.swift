@@ -125,11 +125,16 @@ struct PreviousOutput: Sendable {
 
     /// Reads the previous manifests of a build with `options` (`--previous-manifest`,
     /// `--allow-reset`): the one a build uses.
-    /// `built` is the output's `BuildRecord`: the files it vouches for are not read to be hashed.
-    static func load(options: BuildOptions, built: BuildRecord = BuildRecord()) throws(ContentErrors) -> PreviousOutput {
+    /// `built` is the output's `BuildRecord`: the files it vouches for are not read to be hashed;
+    /// `asRecorded`, that the output was just found to show every `lstat` it records
+    /// (`BuildRecordBytes.outputIsUnchanged`), so its listing is the record's, not walked again.
+    static func load(options: BuildOptions, built: BuildRecord = BuildRecord(), asRecorded: Bool = false)
+        throws(ContentErrors) -> PreviousOutput
+    {
         try load(
             outputDirectory: options.outputDirectory, previousManifest: options.previousManifest,
-            allowReset: options.allowReset, record: PersonalFeedRecord.path(secret: options.feedSecret), built: built)
+            allowReset: options.allowReset, record: PersonalFeedRecord.path(secret: options.feedSecret), built: built,
+            asRecorded: asRecorded)
     }
 
     /// Reads the previous output from the disk: the output directory, or the manifest named by
@@ -140,7 +145,7 @@ struct PreviousOutput: Sendable {
     /// `PersonalFeedRecord`, when the folder holds one) lists, unless `allowReset`.
     static func load(
         outputDirectory: String, previousManifest: String?, allowReset: Bool, record: String? = nil,
-        built: BuildRecord = BuildRecord()
+        built: BuildRecord = BuildRecord(), asRecorded: Bool = false
     ) throws(ContentErrors) -> PreviousOutput {
         let manifestPath = previousManifest ?? outputDirectory + "/" + Manifest.path
         // A manifest named without a folder (`--previous-manifest manifest.json`) lies in `.`.
@@ -177,7 +182,12 @@ struct PreviousOutput: Sendable {
         // The output's files once; for `--previous-manifest` only the feed manifests beside it.
         let listed: [(path: String, size: Int)]
         var vouched = [String: BuildRecord.Artifact]()
-        if previousManifest == nil {
+        if previousManifest == nil, asRecorded, !built.artifacts.isEmpty {
+            // Every file and folder shows its recorded stamp (nothing was added: a folder's
+            // modification time moves with each entry added): the record is the listing.
+            listed = built.artifacts.map { ($0.key, Int($0.value.stamp.size)) }
+            vouched = built.artifacts
+        } else if previousManifest == nil {
             // An output that cannot be listed whole would look as if feeds had gone missing.
             guard let statuses = FileTree.statuses(under: root) else {
                 throw ContentErrors([

@@ -83,6 +83,14 @@ enum FuzzTarget: String, CaseIterable {
             if let record = BuildRecord.parse(bytes), BuildRecord.parse(Array(record.text.utf8)) != record {
                 fatalError("a build record does not read back as it is written")
             }
+            // The part a build's first look reads is what the whole record reads.
+            let raw = BuildRecordBytes(bytes: bytes)
+            if let record = BuildRecord.parse(bytes) {
+                guard let head = raw.head, head.inputsDigest == record.inputsDigest, head.report == record.report,
+                    head.inputs == record.inputs
+                else { fatalError("a build record's head is not what the whole record reads") }
+            }
+            if raw.outputIsUnchanged(root: "/nonexistent-calgen-fuzz") { fatalError("a missing output is unchanged") }
         case .contentTree:
             contentTree(bytes)
         }

@@ -1,0 +1,138 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The bytes of the record beside an output, as read, before they are parsed.
+///
+/// A build's first look needs little of the record: the digest of what the last build read, the
+/// inputs' fingerprints and the report's figures (`head`), and whether the output still shows
+/// every file and folder the record names (`outputIsUnchanged`, checked where the lines lie,
+/// without making a string of any path). Only a build that goes on parses the whole record
+/// (`record`): for an output of 10,000 subscribers that is 60,000 lines, most of a build's
+/// first look when nothing changed.
+struct BuildRecordBytes: Sendable {
+    let bytes: [UInt8]
+
+    /// The record's bytes at `path`; none when it is missing, not a regular file beside the
+    /// output, or larger than `BuildRecord.maxBytes`.
+    static func read(_ path: String) -> BuildRecordBytes {
+        let tree = DiskSourceTree(root: (path as NSString).deletingLastPathComponent)
+        let bytes = try? tree.read((path as NSString).lastPathComponent, limit: BuildRecord.maxBytes)
+        return BuildRecordBytes(bytes: bytes ?? [])
+    }
+
+    /// The whole record; an empty one when the bytes are not one calgen writes.
+    var record: BuildRecord { BuildRecord.parse(bytes) ?? BuildRecord() }
+
+    /// The record's `inputs`, `report` and `input` lines, read as `BuildRecord.parse` reads
+    /// them; every other line is passed over (one damaged there is found when the whole record
+    /// is parsed). `nil` when the header or one of these lines is not one calgen writes.
+    var head: BuildRecord? {
+        bytes.withUnsafeBufferPointer { buffer -> BuildRecord? in
+            var reader = RecordReader(buffer: buffer)
+            guard let first = reader.line(), first.count == 1, reader.text(first[0]) == BuildRecord.header else {
+                return nil
+            }
+            var head = BuildRecord()
+            var fields = [Range<Int>]()
+            while reader.line(into: &fields) {
+                let kind = fields[0]
+                guard reader.field(kind, is: "input") || reader.field(kind, is: "inputs") || reader.field(kind, is: "report")
+                else { continue }
+                guard head.add(fields, reader) else { return nil }
+            }
+            return head
+        }
+    }
+
+    /// Whether the output at `root` shows every file and folder the record names with its
+    /// recorded stamp: `BuildRecord.outputIsUnchanged` over the parsed record, with the same
+    /// rules (at least one file, the output's own folder named), checked from the bytes on all
+    /// cores. False when the header or a `file` or `folder` line is not one calgen writes, or a
+    /// path holds a NUL byte. Only `lstat`s: no file is read.
+    func outputIsUnchanged(root: String) -> Bool {
+        guard bytes.starts(with: (BuildRecord.header + "\n").utf8) else { return false }
+        let parts = ParallelMap.map(lineAlignedParts()) { part in check(part, root: root) }
+        return parts.allSatisfy(\.holds) && parts.contains(where: \.namesFile) && parts.contains(where: \.namesRoot)
+    }
+
+    /// What one part of the lines showed.
+    private struct PartCheck: Sendable {
+        var holds = true
+        var namesFile = false
+        var namesRoot = false
+    }
+
+    /// The bytes cut into parts of whole lines, about 64 KiB each (at most 64 parts).
+    private func lineAlignedParts() -> [Range<Int>] {
+        let count = max(1, min(64, bytes.count >> 16))
+        var parts = [Range<Int>]()
+        var start = 0
+        for i in 1...count {
+            var end = i == count ? bytes.count : max(start, bytes.count * i / count)
+            while end < bytes.count && bytes[end - 1] != 0x0A { end += 1 }
+            parts.append(start..<end)
+            start = end
+        }
+        return parts
+    }
+
+    /// The `file` and `folder` lines that begin in `part`, each against its `lstat` below `root`.
+    private func check(_ part: Range<Int>, root: String) -> PartCheck {
+        var result = PartCheck()
+        // One buffer for every path: the root, a slash, the line's path, a NUL.
+        var path = [UInt8](root.utf8)
+        path.append(0x2F)
+        let base = path.count
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = RecordReader(buffer: buffer)
+            reader.position = part.lowerBound
+            var fields = [Range<Int>]()
+            while reader.position < part.upperBound, reader.line(into: &fields) {
+                let isFile = reader.field(fields[0], is: "file") && fields.count == 5
+                let isFolder = !isFile && reader.field(fields[0], is: "folder") && fields.count == 3
+                guard isFile || isFolder else {
+                    // Another kind of line is the parse's to judge; a damaged file or folder
+                    // line is no stamp.
+                    if reader.field(fields[0], is: "file") || reader.field(fields[0], is: "folder") { result.holds = false }
+                    continue
+                }
+                let name = fields[1]
+                guard let stamp = reader.stamp(fields[2]), !name.isEmpty, !buffer[name].contains(0) else {
+                    result.holds = false
+                    return
+                }
+                let isRoot = name.count == 1 && buffer[name.lowerBound] == 0x2E
+                var info = stat()
+                let found: Bool
+                if isRoot {
+                    found = lstat(root, &info) == 0
+                } else {
+                    path.removeSubrange(base...)
+                    path.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[name]))
+                    path.append(0)
+                    found = path.withUnsafeBufferPointer { bytes in
+                        bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
+                    }
+                }
+                let kind = info.st_mode & S_IFMT
+                let shows =
+                    found
+                    && (isFile
+                        ? kind == S_IFREG && BuildRecord.Stamp(info) == stamp
+                        : kind == S_IFDIR && BuildRecord.Stamp(info).ofFolder == stamp)
+                guard shows else {
+                    result.holds = false
+                    return
+                }
+                result.namesFile = result.namesFile || isFile
+                result.namesRoot = result.namesRoot || (isFolder && isRoot)
+            }
+        }
+        return result
+    }
+}
