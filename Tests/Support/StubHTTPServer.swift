@@ -54,10 +54,17 @@ public final class StubHTTPServer: @unchecked Sendable {
         }
         socketFD = fd
         port = UInt16(bigEndian: actual.sin_port)
+        // The listening socket is closed by this thread alone, once it stops accepting: closed
+        // by `stop` while this thread was between two `accept`s, its number could be taken by
+        // another test's server, whose connections this one would then answer.
         Thread.detachNewThread { [self] in
             while true {
                 let client = accept(fd, nil, nil)
-                if client < 0 { return }
+                if client < 0 || lock.withLock({ stopped }) {
+                    if client >= 0 { close(client) }
+                    close(fd)
+                    return
+                }
                 SocketConstants.ignoreBrokenPipes(client)
                 Thread.detachNewThread { self.serve(client) }
             }
@@ -67,8 +74,8 @@ public final class StubHTTPServer: @unchecked Sendable {
     /// Changes what a path answers.
     public func set(_ path: String, _ reply: Reply) { lock.withLock { replies[path] = reply } }
 
-    /// Stops listening; calling it again does nothing (a second `close` could close another
-    /// test's descriptor that reused the number).
+    /// Stops listening: the waiting `accept` returns, and the accepting thread closes the
+    /// socket. Calling it again does nothing.
     public func stop() {
         let first = lock.withLock { () -> Bool in
             defer { stopped = true }
@@ -76,7 +83,6 @@ public final class StubHTTPServer: @unchecked Sendable {
         }
         guard first else { return }
         shutdown(socketFD, Int32(SHUT_RDWR))
-        close(socketFD)
     }
 
     deinit { stop() }

@@ -5,18 +5,17 @@ import Foundation
 /// Downloads small files over HTTP(S) the way a scheduled CI job needs, trusting nothing the
 /// server says: a GET through ``HTTPClient`` (its deadlines, size limits on the decoded bytes,
 /// TLS rules and ``HTTPRedirect``'s redirects: at most ``maxRedirects``, on the same origin,
-/// never from https to http), all within one deadline for the whole request, a few retries of
-/// failures that may pass (no connection, a timeout, a 5xx or 429 answer), and a clear
+/// never from https to http), all within one deadline for the whole request, retries of
+/// failures that may pass (no connection, a timeout, a 5xx or 429 answer) by ``HTTPRetry``, the
+/// rule `calgen sync` follows too (a `Retry-After` is honoured within the time left), and a clear
 /// difference between "not there" (404, 410) and "could not tell". The user name and password
 /// of a URL are sent as ``HTTPClient`` sends credentials (Digest only over plain http to another
 /// host than the loopback), and to no redirect.
 public struct HTTPFetcher: Sendable {
     /// The seconds one whole request may take: connecting, the headers, the body and redirects.
     public var timeout: TimeInterval
-    /// How many times a request is tried.
-    public var attempts: Int
-    /// Seconds before the second try; doubled before each further one.
-    public var backoff: TimeInterval
+    /// When a failure is tried again.
+    package var retry: HTTPRetry
     /// The largest answer accepted, in decoded bytes.
     public var maxBytes: Int
     /// How many redirects one request may follow.
@@ -27,6 +26,9 @@ public struct HTTPFetcher: Sendable {
     private let client: HTTPClient
 
     /// - Parameters:
+    ///   - attempts: how many times a request that failed in a way that may pass is sent in all.
+    ///   - backoff: seconds before the second try when the server asks for no wait; doubled
+    ///     before each further one.
     ///   - totalTimeout: the seconds all requests of this fetcher may take together, counted
     ///     from now (a command creates one fetcher).
     public init(
@@ -34,8 +36,7 @@ public struct HTTPFetcher: Sendable {
         maxRedirects: Int = 3, totalTimeout: TimeInterval = 600
     ) {
         self.timeout = timeout
-        self.attempts = attempts
-        self.backoff = backoff
+        self.retry = HTTPRetry(attempts: attempts, backoff: backoff)
         self.maxBytes = maxBytes
         self.maxRedirects = maxRedirects
         self.deadline = .now + .milliseconds(HTTPClient.milliseconds(totalTimeout))
@@ -70,22 +71,33 @@ public struct HTTPFetcher: Sendable {
         client.timeout = timeout
         client.maxBytes = maxBytes
         client.deadline = deadline
-        var delay = backoff
-        var last = Failure(url: shown, reason: "not tried")
-        for attempt in 1...max(1, attempts) {
+        var attempt = 1
+        while true {
+            let failure: AttemptFailure
             switch once(url.absoluteString, client: client) {
             case .success(let answer): return answer
-            case .failure(let failure):
-                last = failure.failure
-                guard failure.retry, attempt < attempts else { throw last }
-                guard client.secondsLeft() > delay else {
-                    throw Failure(url: shown, reason: "\(last.reason); no time left to try again")
-                }
-                Thread.sleep(forTimeInterval: delay)
-                delay *= 2
+            case .failure(let failed): failure = failed
+            }
+            let decision: HTTPRetry.Decision?
+            switch failure.again {
+            case nil: decision = nil
+            case .noAnswer:
+                decision = retry.decide(noAnswer: failure.failure.reason, attempt: attempt, secondsLeft: client.secondsLeft())
+            case .answer(let status, let retryAfter, _):
+                decision = retry.decide(
+                    status: status, retryAfter: retryAfter, attempt: attempt, secondsLeft: client.secondsLeft())
+            }
+            switch decision {
+            case nil: throw failure.failure
+            case .giveUp(let why):
+                var redirected = ""
+                if case .answer(_, _, let from?) = failure.again { redirected = " (the last answer came from \(from))" }
+                throw Failure(url: failure.failure.url, reason: why + redirected)
+            case .retry(let wait):
+                Thread.sleep(forTimeInterval: wait)
+                attempt += 1
             }
         }
-        throw last
     }
 
     /// `url` without its user name and password, for messages.
@@ -106,8 +118,15 @@ public struct HTTPFetcher: Sendable {
     }
 
     private struct AttemptFailure: Error {
+        /// A failure that may pass: no answer, or an answer `HTTPRetry` judges.
+        enum Again: Equatable {
+            case noAnswer
+            /// `from`: the URL a redirect led to, when it is not the one asked for.
+            case answer(status: Int, retryAfter: String?, from: String?)
+        }
+
         let failure: Failure
-        let retry: Bool
+        let again: Again?
     }
 
     /// The request for `url`: its user name and password taken out as credentials.
@@ -127,10 +146,12 @@ public struct HTTPFetcher: Sendable {
 
     /// One request, following redirects within one deadline.
     private func once(_ start: String, client: HTTPClient) -> Result<Answer, AttemptFailure> {
-        func fail(_ url: String, _ reason: String, retry: Bool, tooLarge: Bool = false) -> Result<Answer, AttemptFailure> {
+        func fail(_ url: String, _ reason: String, again: AttemptFailure.Again? = nil, tooLarge: Bool = false)
+            -> Result<Answer, AttemptFailure>
+        {
             .failure(
                 AttemptFailure(
-                    failure: Failure(url: HTTPFetcher.display(url), reason: reason, isTooLarge: tooLarge), retry: retry))
+                    failure: Failure(url: HTTPFetcher.display(url), reason: reason, isTooLarge: tooLarge), again: again))
         }
         var request = HTTPFetcher.request(start)
         let origin = request.url
@@ -142,11 +163,11 @@ public struct HTTPFetcher: Sendable {
                 answer = try client.send(request)
             } catch {
                 switch error.kind {
-                case .tooLarge: return fail(start, error.reason, retry: false, tooLarge: true)
-                case .timeout, .transient: return fail(start, error.reason, retry: true)
+                case .tooLarge: return fail(start, error.reason, tooLarge: true)
+                case .timeout, .transient: return fail(start, error.reason, again: .noAnswer)
                 case .timeLimit:
-                    return fail(start, "the command's time limit ran out before a complete answer came", retry: false)
-                case .notSent, .headTooLarge, .other: return fail(start, error.reason, retry: false)
+                    return fail(start, "the command's time limit ran out before a complete answer came")
+                case .notSent, .headTooLarge, .other: return fail(start, error.reason)
                 }
             }
             let from = request.url == origin ? "" : " from \(HTTPFetcher.display(request.url))"
@@ -157,8 +178,7 @@ public struct HTTPFetcher: Sendable {
                 if request.credentials != nil {
                     return fail(
                         start,
-                        "HTTP \(status)\(from): a URL with a user name and password follows no redirect; give the final URL",
-                        retry: false)
+                        "HTTP \(status)\(from): a URL with a user name and password follows no redirect; give the final URL")
                 }
                 switch HTTPRedirect.next(
                     location: answer.header("location"), status: status, at: request.url, start: origin, followed: redirects,
@@ -168,10 +188,15 @@ public struct HTTPFetcher: Sendable {
                     redirects += 1
                     request.url = next
                 case .failure(let refusal):
-                    return fail(start, refusal.reason, retry: false)
+                    return fail(start, refusal.reason)
                 }
-            case 429, 500...599: return fail(start, "HTTP \(answer.status)\(from)", retry: true)
-            default: return fail(start, "HTTP \(answer.status)\(from)", retry: false)
+            case 429, 500...599:
+                return fail(
+                    start, "HTTP \(answer.status)\(from)",
+                    again: .answer(
+                        status: answer.status, retryAfter: answer.header("retry-after"),
+                        from: request.url == origin ? nil : HTTPFetcher.display(request.url)))
+            default: return fail(start, "HTTP \(answer.status)\(from)")
             }
         }
     }

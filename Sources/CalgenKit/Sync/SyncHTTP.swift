@@ -5,7 +5,7 @@ import Foundation
 /// size limits, TLS rules, and no redirect followed: a caller that allows one checks it with
 /// ``HTTPRedirect``): Basic or Digest authentication as the server asks when credentials are
 /// given (Digest only over plain http to another host than the loopback), the retries
-/// ``SyncRetry`` decides, writes narrowed to one at a time after a 423, and a count of the
+/// ``HTTPRetry`` decides, writes narrowed to one at a time after a 423, and a count of the
 /// requests sent. The password is kept in memory only and never appears in a message.
 package struct SyncHTTP: Sendable {
     /// The user name sent with the credentials; `nil` for none.
@@ -13,7 +13,7 @@ package struct SyncHTTP: Sendable {
     private let password: String?
     /// The client: its deadlines, its limits and its connections.
     package var client: HTTPClient
-    package var retry = SyncRetry()
+    package var retry = HTTPRetry()
     /// The authentication scheme the server took, once known.
     let auth = AuthChoice()
     /// How many writes may be in flight: any number the caller sends, until the server answers
@@ -114,7 +114,7 @@ package struct SyncHTTP: Sendable {
                 throw CalDAVError("\(error.url): the answer to \(method) is larger than \(client.maxBytes) bytes; refused")
             case .timeout:
                 throw CalDAVError(
-                    "\(error.url): \(method) failed: no complete answer within \(SyncRetry.shown(client.timeout)) s (--timeout)")
+                    "\(error.url): \(method) failed: no complete answer within \(HTTPRetry.shown(client.timeout)) s (--timeout)")
             case .timeLimit where error.reason.hasPrefix("the command's time limit ran out before \(method)"):
                 throw CalDAVError("\(error.url): \(error.reason)", isTimeLimit: true)
             case .timeLimit: throw CalDAVError("\(error.url): \(method) failed: \(error.reason)", isTimeLimit: true)

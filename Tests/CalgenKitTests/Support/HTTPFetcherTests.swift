@@ -132,12 +132,23 @@ import Testing
         #expect(next == "https://dav.example.com/c")
     }
 
+    /// The one retry rule of every command (`HTTPRetry`): a 5xx that may pass is tried again
+    /// as often as the fetcher allows, one that will not (501, 505) and a 4xx are not.
     @Test func serverErrorsAreRetriedAndOthersAreNot() throws {
-        let server = try StubHTTPServer(["/flaky": .failingOnce(status: 503, body), "/forbidden": .status(403)])
+        let server = try StubHTTPServer([
+            "/flaky": .failingOnce(status: 503, body), "/forbidden": .status(403), "/failing": .status(500),
+            "/unknown": .status(501),
+        ])
         #expect(try HTTPFetcher(timeout: 30, attempts: 2, backoff: 0.01).get(url(server, "flaky")) == .body(body))
         let forbidden = failure(HTTPFetcher(timeout: 30, attempts: 3, backoff: 0.01), url(server, "forbidden"))
         #expect(forbidden?.reason == "HTTP 403")
         #expect(server.requests.filter { $0 == "/forbidden" }.count == 1)
+        let failing = failure(HTTPFetcher(timeout: 30, attempts: 3, backoff: 0.01), url(server, "failing"))
+        #expect(failing?.reason == "HTTP 500 3 times; gave up")
+        #expect(server.requests.filter { $0 == "/failing" }.count == 3)
+        let unknown = failure(HTTPFetcher(timeout: 30, attempts: 3, backoff: 0.01), url(server, "unknown"))
+        #expect(unknown?.reason == "HTTP 501")
+        #expect(server.requests.filter { $0 == "/unknown" }.count == 1)
     }
 
     @Test func messagesNameTheURLWithoutItsPassword() throws {

@@ -1,24 +1,33 @@
 import Foundation
 
-/// How `calgen sync` answers a server that is busy or failing, decided without a network: a 429
-/// or 503 waits what its `Retry-After` asks (seconds or an HTTP date, at most ``maxWait`` each
-/// time) and tries again while the command's time lasts, giving up at once when it asks for more
-/// than the time left; a 423 (a server that stores one write at a time, with others in flight)
-/// is tried again soon at a jittered moment; another 5xx is tried again a few times, waiting
-/// longer each time. Anything else is not retried.
-package struct SyncRetry: Equatable, Sendable {
+/// How calgen answers a server that is busy or failing, the one rule of every command that talks
+/// HTTP (`calgen sync`, `calgen holidays update`, `--previous-site`), decided without a network:
+/// a 429 or 503 waits what its `Retry-After` asks (seconds or an HTTP date, at most ``maxWait``
+/// each time) and tries again while the command's time lasts, giving up at once when it asks for
+/// more than the time left; a 423 (a server that stores one write at a time, with others in
+/// flight) is tried again soon at a jittered moment; another 5xx, or no answer at all (no
+/// connection, a timeout), is tried again a few times, waiting longer each time. Anything else is
+/// not retried. Each command sets how many tries it allows.
+package struct HTTPRetry: Equatable, Sendable {
     /// The longest wait before one retry, whatever `Retry-After` says.
     package var maxWait: TimeInterval = 60
     /// How many times a request answered 429 or 503 is sent in all.
     package var busyAttempts = 8
     /// How many times a request answered 423 (locked by a write in flight) is sent in all.
     package var lockedAttempts = 12
-    /// How many times a request answered another 5xx is sent in all.
+    /// How many times a request answered another 5xx, or not answered, is sent in all.
     package var failingAttempts = 3
     /// The wait before the second try when no `Retry-After` is given; doubled before each further one.
     package var backoff: TimeInterval = 1
 
+    /// The rule of `calgen sync`: a CalDAV server that is busy is waited for, eight tries.
     package init() {}
+
+    /// A rule with `attempts` tries for every failure that may pass, busy or not, and `backoff`
+    /// seconds before the second (downloads, which a CI job waits for).
+    package init(attempts: Int, backoff: TimeInterval) {
+        (busyAttempts, failingAttempts, self.backoff) = (max(1, attempts), max(1, attempts), backoff)
+    }
 
     /// What to do after an answer.
     package enum Decision: Equatable, Sendable {
@@ -48,22 +57,34 @@ package struct SyncRetry: Equatable, Sendable {
         guard busy || ((500...599).contains(status) && status != 501 && status != 505) else { return nil }
         let what = "HTTP \(status)" + (status == 429 ? " (too many requests)" : status == 503 ? " (unavailable)" : "")
         let limit = busy ? busyAttempts : failingAttempts
-        guard attempt < limit else {
-            return .giveUp("\(what) \(attempt) time\(attempt == 1 ? "" : "s"); gave up")
-        }
-        let fallback = backoff * Double(1 << min(max(attempt - 1, 0), 10))
-        let asked = busy ? retryAfter.flatMap { SyncRetry.seconds(retryAfter: $0, now: now) } : nil
+        guard attempt < limit else { return .giveUp(attempt == 1 ? what : "\(what) \(attempt) times; gave up") }
+        let fallback = wait(before: attempt + 1)
+        let asked = busy ? retryAfter.flatMap { HTTPRetry.seconds(retryAfter: $0, now: now) } : nil
         if let asked, asked >= secondsLeft {
             // No point waiting part of it: the server would answer the same.
             return .giveUp(
-                "\(what) and asks to wait \(SyncRetry.shown(asked)) s (Retry-After), more than the \(SyncRetry.shown(max(0, secondsLeft.rounded(.down)))) s left of the time limit; gave up at once, run again later"
+                "\(what) and asks to wait \(HTTPRetry.shown(asked)) s (Retry-After), more than the \(HTTPRetry.shown(max(0, secondsLeft.rounded(.down)))) s left of the time limit; gave up at once, run again later"
             )
         }
         let wait = min(asked ?? fallback, maxWait)
         guard wait < secondsLeft else {
-            return .giveUp("\(what); waiting \(SyncRetry.shown(wait)) s more would pass the command's time limit")
+            return .giveUp("\(what); waiting \(HTTPRetry.shown(wait)) s more would pass the command's time limit")
         }
         return .retry(after: wait)
+    }
+
+    /// What to do after try number `attempt` got no answer at all (`what`: no connection, a
+    /// timeout): tried again as another 5xx is.
+    package func decide(noAnswer what: String, attempt: Int, secondsLeft: TimeInterval) -> Decision {
+        guard attempt < failingAttempts else { return .giveUp(attempt == 1 ? what : "\(what) (\(attempt) times; gave up)") }
+        let wait = min(wait(before: attempt + 1), maxWait)
+        guard wait < secondsLeft else { return .giveUp("\(what); no time left to try again") }
+        return .retry(after: wait)
+    }
+
+    /// The wait before try number `attempt` (2 or more) when the server asks for none.
+    private func wait(before attempt: Int) -> TimeInterval {
+        backoff * Double(1 << min(max(attempt - 2, 0), 10))
     }
 
     /// The seconds a `Retry-After` value asks for (RFC 9110 §10.2.3): a number of seconds or an

@@ -3,24 +3,24 @@ import Foundation
 import Testing
 
 /// What a busy or failing server's answer leads to: a wait and a retry, or a clear stop.
-@Suite struct SyncRetryTests {
+@Suite struct HTTPRetryTests {
     static let now = Date(timeIntervalSince1970: 1_795_132_800)
 
     @Test func retryAfterIsSecondsOrAnHTTPDate() {
-        #expect(SyncRetry.seconds(retryAfter: "1") == 1)
-        #expect(SyncRetry.seconds(retryAfter: " 120 ") == 120)
+        #expect(HTTPRetry.seconds(retryAfter: "1") == 1)
+        #expect(HTTPRetry.seconds(retryAfter: " 120 ") == 120)
         // `now` is 2026-11-20T00:00:00Z.
-        #expect(SyncRetry.seconds(retryAfter: "Fri, 20 Nov 2026 00:00:30 GMT", now: Self.now) == 30)
-        #expect(SyncRetry.seconds(retryAfter: "Friday, 20-Nov-26 00:00:10 GMT", now: Self.now) == 10)
+        #expect(HTTPRetry.seconds(retryAfter: "Fri, 20 Nov 2026 00:00:30 GMT", now: Self.now) == 30)
+        #expect(HTTPRetry.seconds(retryAfter: "Friday, 20-Nov-26 00:00:10 GMT", now: Self.now) == 10)
         // A date in the past: no wait.
-        #expect(SyncRetry.seconds(retryAfter: "Thu, 19 Nov 2026 00:00:00 GMT", now: Self.now) == 0)
-        #expect(SyncRetry.seconds(retryAfter: "soon") == nil)
-        #expect(SyncRetry.seconds(retryAfter: "-5") == nil)
-        #expect(SyncRetry.seconds(retryAfter: "") == nil)
+        #expect(HTTPRetry.seconds(retryAfter: "Thu, 19 Nov 2026 00:00:00 GMT", now: Self.now) == 0)
+        #expect(HTTPRetry.seconds(retryAfter: "soon") == nil)
+        #expect(HTTPRetry.seconds(retryAfter: "-5") == nil)
+        #expect(HTTPRetry.seconds(retryAfter: "") == nil)
     }
 
     @Test func busyWaitsWhatItAsksCappedAndWithinTheTimeLeft() {
-        let retry = SyncRetry()
+        let retry = HTTPRetry()
         #expect(retry.decide(status: 429, retryAfter: "1", attempt: 1, secondsLeft: 600) == .retry(after: 1))
         #expect(retry.decide(status: 503, retryAfter: "120", attempt: 1, secondsLeft: 600) == .retry(after: 60))
         // Locked by another write in flight: soon, jittered, a bounded number of times.
@@ -56,12 +56,33 @@ import Testing
     }
 
     @Test func otherServerErrorsAreTriedAFewTimesWithBackoff() {
-        let retry = SyncRetry()
+        let retry = HTTPRetry()
         #expect(retry.decide(status: 500, retryAfter: "30", attempt: 1, secondsLeft: 600) == .retry(after: 1))
         #expect(retry.decide(status: 502, retryAfter: nil, attempt: 2, secondsLeft: 600) == .retry(after: 2))
         #expect(retry.decide(status: 504, retryAfter: nil, attempt: 3, secondsLeft: 600) == .giveUp("HTTP 504 3 times; gave up"))
         for status in [200, 201, 204, 207, 301, 404, 409, 412, 501, 505] {
             #expect(retry.decide(status: status, retryAfter: "1", attempt: 1, secondsLeft: 600) == nil)
         }
+    }
+
+    /// No answer at all (no connection, a timeout) is tried again as another 5xx is; a
+    /// download's rule tries every failure that may pass the same number of times.
+    @Test func noAnswerIsTriedAgainAsAFailingServer() {
+        let retry = HTTPRetry(attempts: 3, backoff: 0.5)
+        #expect(retry.busyAttempts == 3 && retry.failingAttempts == 3)
+        #expect(retry.decide(noAnswer: "no connection", attempt: 1, secondsLeft: 600) == .retry(after: 0.5))
+        #expect(retry.decide(noAnswer: "no connection", attempt: 2, secondsLeft: 600) == .retry(after: 1))
+        #expect(
+            retry.decide(noAnswer: "no connection", attempt: 3, secondsLeft: 600)
+                == .giveUp("no connection (3 times; gave up)"))
+        #expect(
+            retry.decide(noAnswer: "no connection", attempt: 1, secondsLeft: 0.2)
+                == .giveUp("no connection; no time left to try again"))
+        #expect(
+            HTTPRetry(attempts: 1, backoff: 1).decide(noAnswer: "timeout", attempt: 1, secondsLeft: 600) == .giveUp("timeout"))
+        #expect(
+            HTTPRetry(attempts: 1, backoff: 1).decide(status: 503, retryAfter: nil, attempt: 1, secondsLeft: 600)
+                == .giveUp("HTTP 503 (unavailable)"))
+        #expect(retry.decide(status: 503, retryAfter: "2", attempt: 1, secondsLeft: 600) == .retry(after: 2))
     }
 }
