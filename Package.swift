@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "CalgenCore", targets: ["CalgenCore"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "CalgenModel", targets: ["CalgenModel"]),
+        .library(name: "TemplateEngine", targets: ["TemplateEngine"]),
         .library(name: "CalgenKit", targets: ["CalgenKit"]),
         .library(name: "CalgenServe", targets: ["CalgenServe"]),
         .executable(name: "calgen-benchmark-site", targets: ["BenchmarkSite"]),
@@ -57,6 +58,10 @@ let package = Package(
             name: "CalgenModel",
             dependencies: ["CalgenCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // The Mustache engine of the pages: templates as swift-mustache parses them, rendered
+        // by calgen's compiled renderer (byte for byte as swift-mustache renders them), and the
+        // typed values a page gives them. Knows nothing of calgen's content.
+        .target(name: "TemplateEngine", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
         // Loading Content/, rendering and writing the site, in rooms whose arrows only go down
         // (script/check_rooms.py).
         .target(
@@ -69,6 +74,7 @@ let package = Package(
                 "CCalgenSystem",
                 "CQRencode",
                 "ICalendar",
+                "TemplateEngine",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -113,7 +119,9 @@ let package = Package(
         // Unit tests, one folder per room of CalgenKit: in memory, no subprocess, no output on disk.
         .testTarget(
             name: "CalgenKitTests",
-            dependencies: ["CalgenCore", "CalgenModel", "CalgenKit", "CalgenServe", "CalgenTestSupport"]),
+            dependencies: [
+                "CalgenCore", "CalgenModel", "CalgenKit", "CalgenServe", "CalgenTestSupport", "TemplateEngine",
+            ]),
         // The executable, real processes, servers and the disk on purpose, whole-site builds of
         // edited fixtures, and the golden files; skipped unless CALGEN_END_TO_END=1 (script/test
         // sets it).

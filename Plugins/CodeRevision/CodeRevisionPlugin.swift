@@ -19,7 +19,9 @@ import PackagePlugin
 @main
 struct CodeRevisionPlugin: BuildToolPlugin {
     /// The targets whose code decides the bytes calgen writes.
-    static let targets: Set<String> = ["CivilCalendar", "CalgenCore", "ICalendar", "CalgenModel", "CalgenKit", "calgen"]
+    static let targets: Set<String> = [
+        "CivilCalendar", "CalgenCore", "ICalendar", "CalgenModel", "TemplateEngine", "CalgenKit", "calgen",
+    ]
 
     /// The command: `sh -c SCRIPT sh ROOT OUTPUT FILE…`.
     static let script = """

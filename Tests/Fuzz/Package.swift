@@ -14,6 +14,7 @@ let package = Package(
                 .product(name: "CalgenCore", package: "calgen"),
                 .product(name: "ICalendar", package: "calgen"),
                 .product(name: "CalgenModel", package: "calgen"),
+                .product(name: "TemplateEngine", package: "calgen"),
                 .product(name: "CalgenKit", package: "calgen"),
                 .product(name: "CalgenServe", package: "calgen"),
             ],

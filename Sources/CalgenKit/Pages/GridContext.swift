@@ -1,3 +1,5 @@
+import TemplateEngine
+
 /// One month grid as its partial reads it (`MonthGrid.context`): weekday headers and weeks of
 /// day cells. Pages that show it add what they need: the home page its `key`, `hidden`,
 /// `tableYear` and `steps`; a month page `hideCaption`.

@@ -1,3 +1,5 @@
+import TemplateEngine
+
 /// The template values of a grid and its cells, made field by field: the values their
 /// `encode(to:)` gives through `TemplateEncoder` (`GridContextValueTests` compares the two), for
 /// the twenty thousand cells of a site's year and month pages.

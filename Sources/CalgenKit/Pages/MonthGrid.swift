@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenModel
+import TemplateEngine
 
 /// Builds the template context of one month grid (`GridContext`): weekday headers and weeks of day cells,
 /// with the neighbouring months' days filling the first and last week.

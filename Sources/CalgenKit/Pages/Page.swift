@@ -1,3 +1,5 @@
+import TemplateEngine
+
 /// One page of the site, or one file rendered like a page (`changes.xml`, `sitemap.xml`,
 /// `robots.txt`, `_headers`): the template that renders it, where it is written, and what the
 /// template is given. Each kind of page is a type that conforms, named by a case of `PageKind`.

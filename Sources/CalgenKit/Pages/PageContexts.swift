@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenModel
+import TemplateEngine
 
 /// What every page's layout reads (`HTMLPages.common`), put beside each page's own keys with
 /// `@Inline`. `lunarNotation` and `description` are left out when there is none.

@@ -1,5 +1,6 @@
 import CalgenCore
 import Mustache
+import TemplateEngine
 
 /// The partials each template includes (`{{> name}}`, and `{{< name}}` for a parent), so that a
 /// missing partial and a cycle of partials are errors when templates load instead of an empty
@@ -58,21 +59,7 @@ struct TemplateIncludes {
     /// overriding partial's blocks after its own name), as `partials(of:)` reads them from the
     /// parsed template.
     static func partials(of template: CompiledTemplate) -> [String] {
-        var names = [String]()
-        func visit(_ template: CompiledTemplate) {
-            for node in template.nodes {
-                switch node {
-                case .text, .variable: break
-                case .section(_, let body, _): visit(body)
-                case .block(_, let fallback, _): visit(fallback)
-                case .partial(let name, _, let overrides):
-                    names.append(name)
-                    for body in overrides?.values ?? [:].values { visit(body) }
-                }
-            }
-        }
-        visit(template)
-        return names
+        template.partials
     }
 
     /// The partials a parsed template includes, in order, sections and blocks included, and

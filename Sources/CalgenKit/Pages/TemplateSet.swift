@@ -2,6 +2,7 @@ import CalgenCore
 import CalgenModel
 import Foundation
 import Mustache
+import TemplateEngine
 
 /// The Mustache templates of `Templates/`: pages at the top, partials in `partials/`, and
 /// static files in `assets/` copied as they are.

@@ -4,6 +4,7 @@ import CalgenTestSupport
 import Testing
 
 @testable import CalgenKit
+@testable import TemplateEngine
 
 /// A grid's template value, made field by field, is the value its `encode(to:)` gives.
 @Suite struct GridContextValueTests {

@@ -4,6 +4,7 @@ import CalgenTestSupport
 import Testing
 
 @testable import CalgenKit
+@testable import TemplateEngine
 
 /// `TemplateRenderer` renders every template exactly as swift-mustache does: each case renders
 /// with both and compares the bytes.

@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenModel
+import TemplateEngine
 
 /// `api/index.html`: the day API and the manifest, explained for people, with examples taken
 /// from this build's own files.

@@ -1,4 +1,5 @@
 import CalgenModel
+import TemplateEngine
 
 /// `changes.xml`: the site's news as an Atom feed (RFC 4287), one entry per site version that
 /// changed holiday data or notes, so that feed readers learn of a new State Council notice.

@@ -1,6 +1,7 @@
 import CalgenCore
 import CalgenModel
 import Foundation
+import TemplateEngine
 
 /// `changes/index.html`: the site's news for people, version by version, newest first, each
 /// change linking to the page it is about while that page exists. `changes.xml` holds the same

@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenModel
+import TemplateEngine
 
 /// `index.html`, the home page: do I work today, tomorrow, this weekend (`HomeAnswer`), the
 /// current month and the notes coming up.

@@ -1,4 +1,5 @@
 import CalgenModel
+import TemplateEngine
 
 /// `_headers`: the response headers of a built site for hosts that read this file (Netlify,
 /// Cloudflare Pages), from `Templates/_headers.mustache`. Feeds are `text/calendar;

@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenModel
+import TemplateEngine
 
 /// `2026/10/index.html`: a month's large grid, its holiday breaks, solar terms, festivals and
 /// notes.

@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenModel
+import TemplateEngine
 
 /// `404.html`, served for any missing path at any depth: links go from the site's root path.
 struct NotFoundPage: SitePage {

@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenModel
+import TemplateEngine
 
 /// `notes/<slug>/index.html`: one note in full, with links to the months it is on.
 struct NotePage: SitePage {

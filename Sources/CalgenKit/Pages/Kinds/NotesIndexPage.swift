@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenModel
+import TemplateEngine
 
 /// `notes/index.html`: every note by date (newest year first) and by tag.
 struct NotesIndexPage: SitePage {

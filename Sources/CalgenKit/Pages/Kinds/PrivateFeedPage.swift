@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenModel
+import TemplateEngine
 
 /// `feeds/<token>/index.html`, beside each personal feed: the subscriber's own address, what
 /// the feed holds in plain words, and the guide of the subscribe page. Never linked from a public page, never in the sitemap or the

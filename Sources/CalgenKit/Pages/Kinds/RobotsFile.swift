@@ -1,4 +1,5 @@
 import CalgenModel
+import TemplateEngine
 
 /// `robots.txt`: keeps crawlers out of `feeds/`, where the personal feeds live, and names the
 /// sitemap.

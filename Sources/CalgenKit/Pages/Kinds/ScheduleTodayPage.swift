@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenModel
+import TemplateEngine
 
 /// `schedules/index.html`, every public work schedule with its answer for today and this
 /// weekend, and `schedules/<id>/index.html`, one schedule's answer with its rules, its years and

@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenModel
+import TemplateEngine
 
 /// `schedules/<id>/2026/index.html` (a private schedule's beside its feed,
 /// `feeds/<token>/2026/index.html`): a work schedule's year — its rules in words, how many days

@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenModel
+import TemplateEngine
 
 /// `subscribe/index.html`: the public feeds' addresses and how to subscribe in each calendar app.
 struct SubscribePage: SitePage {

@@ -1,5 +1,6 @@
 import CalgenCore
 import CalgenModel
+import TemplateEngine
 
 /// `2026/index.html`: a year's holiday breaks, statutory days, workdays per month, twelve
 /// month grids, solar terms and festivals.

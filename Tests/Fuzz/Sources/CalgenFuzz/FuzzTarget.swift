@@ -5,6 +5,7 @@ import Foundation
 @testable import CalgenModel
 @testable import CalgenServe
 @testable import ICalendar
+@testable import TemplateEngine
 
 /// What one fuzz run does with its input. Every target must return without crashing, hanging or
 /// leaking for any bytes; the content-line target also checks its own round trip.

@@ -7,11 +7,11 @@ import Mustache
 /// internal, as `TemplateIncludes` does), so the markup and its parse stay swift-mustache's;
 /// only rendering is done here. A template that uses what `TemplateRenderer` does not
 /// render (transforms, dynamic partials, content-type pragmas) is not compiled.
-struct CompiledTemplate: Sendable {
+package struct CompiledTemplate: Sendable {
     let nodes: [TemplateNode]
 
     /// The template's nodes, or nil when it uses anything `TemplateRenderer` does not render.
-    init?(_ template: MustacheTemplate) {
+    package init?(_ template: MustacheTemplate) {
         guard let tokens = Mirror(reflecting: template).children.first(where: { $0.label == "tokens" })?.value,
             Mirror(reflecting: tokens).displayStyle == .collection
         else { return nil }
@@ -21,6 +21,26 @@ struct CompiledTemplate: Sendable {
             nodes.append(node)
         }
         self.nodes = nodes
+    }
+
+    /// The partials it includes, in order, sections and blocks included (an overriding
+    /// partial's blocks after its own name).
+    package var partials: [String] {
+        var names = [String]()
+        func visit(_ template: CompiledTemplate) {
+            for node in template.nodes {
+                switch node {
+                case .text, .variable: break
+                case .section(_, let body, _): visit(body)
+                case .block(_, let fallback, _): visit(fallback)
+                case .partial(let name, _, let overrides):
+                    names.append(name)
+                    for body in overrides?.values ?? [:].values { visit(body) }
+                }
+            }
+        }
+        visit(self)
+        return names
     }
 }
 
@@ -109,10 +129,10 @@ struct TemplateName: Sendable {
 
 /// Every template of a set, compiled; nil when any of them is not (the set is then rendered by
 /// swift-mustache alone, so that a page never mixes two renderers).
-struct CompiledTemplates: Sendable {
-    let templates: [String: CompiledTemplate]
+package struct CompiledTemplates: Sendable {
+    package let templates: [String: CompiledTemplate]
 
-    init?(_ parsed: [String: MustacheTemplate]) {
+    package init?(_ parsed: [String: MustacheTemplate]) {
         var templates = [String: CompiledTemplate]()
         for (name, template) in parsed {
             guard let compiled = CompiledTemplate(template) else { return nil }

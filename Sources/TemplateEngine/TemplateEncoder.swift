@@ -5,9 +5,9 @@
 /// nested context's keys beside the enclosing one's (the layout's `title`, `root`, … on every
 /// page). Strings, integers and booleans become text, numbers and flags; arrays lists; structs
 /// and dictionaries objects.
-enum TemplateEncoder {
+package enum TemplateEncoder {
     /// The template value of `context`.
-    static func value<Context: Encodable>(of context: Context) -> TemplateValue {
+    package static func value<Context: Encodable>(of context: Context) -> TemplateValue {
         if let direct = context as? any DirectValue { return direct.templateValue }
         if let made = context as? any TemplateRepresentable { return made.templateValue }
         return encoded(context)
@@ -15,7 +15,7 @@ enum TemplateEncoder {
 
     /// The template value of `context` through its `encode(to:)` alone, even where the context
     /// makes its own (`TemplateRepresentable`): what that value must equal.
-    static func valueByEncoding<Context: Encodable>(of context: Context) -> TemplateValue {
+    package static func valueByEncoding<Context: Encodable>(of context: Context) -> TemplateValue {
         encoded(context)
     }
 
@@ -31,7 +31,7 @@ enum TemplateEncoder {
 /// A context that makes its template value itself, the value its `encode(to:)` gives through
 /// `TemplateEncoder`, without the encoder's containers and casts: for contexts made by the
 /// thousand (a grid's day cells).
-protocol TemplateRepresentable: Encodable {
+package protocol TemplateRepresentable: Encodable {
     var templateValue: TemplateValue { get }
 }
 
@@ -81,7 +81,7 @@ extension FalseIfNil: DirectValue {
 
 extension TemplateValue {
     /// The template value of a typed context (`TemplateEncoder`).
-    init(_ context: some Encodable) {
+    package init(_ context: some Encodable) {
         self = TemplateEncoder.value(of: context)
     }
 }
@@ -90,25 +90,25 @@ extension TemplateValue {
 /// layout: LayoutContext` gives the page `{{title}}`, not `{{layout.title}}`. A key of the
 /// enclosing context declared after it wins; an optional context that is nil adds no key.
 @propertyWrapper
-struct Inline<Fields: Encodable & Sendable>: Encodable, Sendable {
-    var wrappedValue: Fields
+package struct Inline<Fields: Encodable & Sendable>: Encodable, Sendable {
+    package var wrappedValue: Fields
 
     /// Written out: the compiler's memberwise initialiser is not the `init(wrappedValue:)` that
     /// lets a context's initialiser take the wrapped value.
-    init(wrappedValue fields: Fields) { wrappedValue = fields }
+    package init(wrappedValue fields: Fields) { wrappedValue = fields }
 
-    func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
+    package func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
 }
 
 /// A value a template tests with a section that is `false` when absent, where a missing key would
 /// be looked up in the enclosing contexts (a day cell's `badge` inside a grid).
 @propertyWrapper
-struct FalseIfNil<Value: Encodable & Sendable>: Encodable, Sendable {
-    var wrappedValue: Value?
+package struct FalseIfNil<Value: Encodable & Sendable>: Encodable, Sendable {
+    package var wrappedValue: Value?
 
-    init(wrappedValue value: Value?) { wrappedValue = value }
+    package init(wrappedValue value: Value?) { wrappedValue = value }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if let wrappedValue { try container.encode(wrappedValue) } else { try container.encode(false) }
     }
@@ -135,7 +135,7 @@ extension Optional: OptionalFields where Wrapped: Encodable {
 
 extension TemplateValue: Encodable {
     /// The value's structure, for an encoder other than `TemplateEncoder` (which takes it as it is).
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .text(let text):
             var container = encoder.singleValueContainer()
@@ -169,20 +169,20 @@ struct TemplateKey: CodingKey {
 /// The encoder behind `TemplateEncoder`: collects an object's keys, a list's elements or a
 /// single value, and what nested containers (which stay open while written) hold once read.
 private final class TemplateEncoding: Encoder {
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    package var codingPath: [any CodingKey] { [] }
+    package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// The keys in the order written (a later one wins), made a dictionary once, at its size.
-    var fields: [(String, TemplateValue)] = []
-    var elements: [TemplateValue] = []
-    var single: TemplateValue?
+    package var fields: [(String, TemplateValue)] = []
+    package var elements: [TemplateValue] = []
+    package var single: TemplateValue?
     /// Containers asked for by `nestedContainer`, `nestedUnkeyedContainer` or `superEncoder`,
     /// read when this value is.
-    var nestedFields: [(String, TemplateEncoding)] = []
-    var nestedElements: [(Int, TemplateEncoding)] = []
+    package var nestedFields: [(String, TemplateEncoding)] = []
+    package var nestedElements: [(Int, TemplateEncoding)] = []
     private var isList = false
 
-    var value: TemplateValue {
+    package var value: TemplateValue {
         if let single { return single }
         if isList {
             var elements = self.elements
@@ -194,47 +194,47 @@ private final class TemplateEncoding: Encoder {
         return .object(TemplateFields(fields))
     }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if fields.isEmpty { fields.reserveCapacity(16) }
         return KeyedEncodingContainer(TemplateKeyedContainer<Key>(encoding: self))
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    package func unkeyedContainer() -> any UnkeyedEncodingContainer {
         isList = true
         return TemplateUnkeyedContainer(encoding: self)
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer { TemplateSingleContainer(encoding: self) }
+    package func singleValueContainer() -> any SingleValueEncodingContainer { TemplateSingleContainer(encoding: self) }
 
     /// A number of any width, as `Int` when it fits.
-    static func number<Number: BinaryInteger>(_ number: Number) -> TemplateValue {
+    package static func number<Number: BinaryInteger>(_ number: Number) -> TemplateValue {
         Int(exactly: number).map(TemplateValue.number) ?? .text(String(number))
     }
 }
 
 private struct TemplateKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoding: TemplateEncoding
-    var codingPath: [any CodingKey] { [] }
+    package let encoding: TemplateEncoding
+    package var codingPath: [any CodingKey] { [] }
 
     private func set(_ value: TemplateValue, _ key: Key) { encoding.fields.append((key.stringValue, value)) }
 
-    mutating func encodeNil(forKey key: Key) { encoding.fields.removeAll { $0.0 == key.stringValue } }
-    mutating func encode(_ value: Bool, forKey key: Key) { set(.flag(value), key) }
-    mutating func encode(_ value: String, forKey key: Key) { set(.text(value), key) }
-    mutating func encode(_ value: Int, forKey key: Key) { set(.number(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) { set(.text(String(describing: value)), key) }
-    mutating func encode(_ value: Float, forKey key: Key) { set(.text(String(describing: value)), key) }
-    mutating func encode(_ value: Int8, forKey key: Key) { set(TemplateEncoding.number(value), key) }
-    mutating func encode(_ value: Int16, forKey key: Key) { set(TemplateEncoding.number(value), key) }
-    mutating func encode(_ value: Int32, forKey key: Key) { set(TemplateEncoding.number(value), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) { set(TemplateEncoding.number(value), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) { set(TemplateEncoding.number(value), key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) { set(TemplateEncoding.number(value), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) { set(TemplateEncoding.number(value), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) { set(TemplateEncoding.number(value), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) { set(TemplateEncoding.number(value), key) }
+    package mutating func encodeNil(forKey key: Key) { encoding.fields.removeAll { $0.0 == key.stringValue } }
+    package mutating func encode(_ value: Bool, forKey key: Key) { set(.flag(value), key) }
+    package mutating func encode(_ value: String, forKey key: Key) { set(.text(value), key) }
+    package mutating func encode(_ value: Int, forKey key: Key) { set(.number(value), key) }
+    package mutating func encode(_ value: Double, forKey key: Key) { set(.text(String(describing: value)), key) }
+    package mutating func encode(_ value: Float, forKey key: Key) { set(.text(String(describing: value)), key) }
+    package mutating func encode(_ value: Int8, forKey key: Key) { set(TemplateEncoding.number(value), key) }
+    package mutating func encode(_ value: Int16, forKey key: Key) { set(TemplateEncoding.number(value), key) }
+    package mutating func encode(_ value: Int32, forKey key: Key) { set(TemplateEncoding.number(value), key) }
+    package mutating func encode(_ value: Int64, forKey key: Key) { set(TemplateEncoding.number(value), key) }
+    package mutating func encode(_ value: UInt, forKey key: Key) { set(TemplateEncoding.number(value), key) }
+    package mutating func encode(_ value: UInt8, forKey key: Key) { set(TemplateEncoding.number(value), key) }
+    package mutating func encode(_ value: UInt16, forKey key: Key) { set(TemplateEncoding.number(value), key) }
+    package mutating func encode(_ value: UInt32, forKey key: Key) { set(TemplateEncoding.number(value), key) }
+    package mutating func encode(_ value: UInt64, forKey key: Key) { set(TemplateEncoding.number(value), key) }
 
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) {
+    package mutating func encode<T: Encodable>(_ value: T, forKey key: Key) {
         if let field = value as? any DirectField {
             field.add(to: encoding, as: key.stringValue)
         } else if let made = value as? any TemplateRepresentable {
@@ -244,18 +244,18 @@ private struct TemplateKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPro
         }
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+    package mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
         nested(key.stringValue).container(keyedBy: keyType)
     }
 
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    package mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         nested(key.stringValue).unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder { nested("super") }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { nested(key.stringValue) }
+    package mutating func superEncoder() -> any Encoder { nested("super") }
+    package mutating func superEncoder(forKey key: Key) -> any Encoder { nested(key.stringValue) }
 
     private func nested(_ name: String) -> TemplateEncoding {
         let nested = TemplateEncoding()
@@ -265,20 +265,20 @@ private struct TemplateKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPro
 }
 
 private struct TemplateUnkeyedContainer: UnkeyedEncodingContainer, TemplatePrimitives {
-    let encoding: TemplateEncoding
-    var codingPath: [any CodingKey] { [] }
-    var count: Int { encoding.elements.count + encoding.nestedElements.count }
+    package let encoding: TemplateEncoding
+    package var codingPath: [any CodingKey] { [] }
+    package var count: Int { encoding.elements.count + encoding.nestedElements.count }
 
-    func put(_ value: TemplateValue) { encoding.elements.append(value) }
+    package func put(_ value: TemplateValue) { encoding.elements.append(value) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+    package mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey>
     {
         nested().container(keyedBy: keyType)
     }
 
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { nested().unkeyedContainer() }
-    mutating func superEncoder() -> any Encoder { nested() }
+    package mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { nested().unkeyedContainer() }
+    package mutating func superEncoder() -> any Encoder { nested() }
 
     private func nested() -> TemplateEncoding {
         let nested = TemplateEncoding()
@@ -288,10 +288,10 @@ private struct TemplateUnkeyedContainer: UnkeyedEncodingContainer, TemplatePrimi
 }
 
 private struct TemplateSingleContainer: SingleValueEncodingContainer, TemplatePrimitives {
-    let encoding: TemplateEncoding
-    var codingPath: [any CodingKey] { [] }
+    package let encoding: TemplateEncoding
+    package var codingPath: [any CodingKey] { [] }
 
-    func put(_ value: TemplateValue) { encoding.single = value }
+    package func put(_ value: TemplateValue) { encoding.single = value }
 }
 
 /// What the unkeyed and the single-value containers share: every primitive becomes one
@@ -301,20 +301,20 @@ private protocol TemplatePrimitives {
 }
 
 extension TemplatePrimitives {
-    mutating func encodeNil() { put(.flag(false)) }
-    mutating func encode(_ value: Bool) { put(.flag(value)) }
-    mutating func encode(_ value: String) { put(.text(value)) }
-    mutating func encode(_ value: Int) { put(.number(value)) }
-    mutating func encode(_ value: Double) { put(.text(String(describing: value))) }
-    mutating func encode(_ value: Float) { put(.text(String(describing: value))) }
-    mutating func encode(_ value: Int8) { put(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: Int16) { put(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: Int32) { put(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: Int64) { put(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt) { put(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt8) { put(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt16) { put(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt32) { put(TemplateEncoding.number(value)) }
-    mutating func encode(_ value: UInt64) { put(TemplateEncoding.number(value)) }
-    mutating func encode<T: Encodable>(_ value: T) { put(TemplateEncoder.value(of: value)) }
+    package mutating func encodeNil() { put(.flag(false)) }
+    package mutating func encode(_ value: Bool) { put(.flag(value)) }
+    package mutating func encode(_ value: String) { put(.text(value)) }
+    package mutating func encode(_ value: Int) { put(.number(value)) }
+    package mutating func encode(_ value: Double) { put(.text(String(describing: value))) }
+    package mutating func encode(_ value: Float) { put(.text(String(describing: value))) }
+    package mutating func encode(_ value: Int8) { put(TemplateEncoding.number(value)) }
+    package mutating func encode(_ value: Int16) { put(TemplateEncoding.number(value)) }
+    package mutating func encode(_ value: Int32) { put(TemplateEncoding.number(value)) }
+    package mutating func encode(_ value: Int64) { put(TemplateEncoding.number(value)) }
+    package mutating func encode(_ value: UInt) { put(TemplateEncoding.number(value)) }
+    package mutating func encode(_ value: UInt8) { put(TemplateEncoding.number(value)) }
+    package mutating func encode(_ value: UInt16) { put(TemplateEncoding.number(value)) }
+    package mutating func encode(_ value: UInt32) { put(TemplateEncoding.number(value)) }
+    package mutating func encode(_ value: UInt64) { put(TemplateEncoding.number(value)) }
+    package mutating func encode<T: Encodable>(_ value: T) { put(TemplateEncoder.value(of: value)) }
 }

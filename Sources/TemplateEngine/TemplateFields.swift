@@ -4,16 +4,16 @@
 /// name in them. A name is found by comparing it with the names from the last one back (short
 /// ASCII names compare in a few instructions, without hashing); an object of many fields (a
 /// language's words) is also indexed.
-struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+package struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     private let pairs: [(String, TemplateValue)]
     /// The position of each name's value, for objects of more than `indexedFrom` fields.
     private let index: [String: Int]?
 
     /// Objects of at least this many fields are indexed.
-    static let indexedFrom = 24
+    package static let indexedFrom = 24
 
     /// `pairs` in order; of a name given twice, the later value counts.
-    init(_ pairs: [(String, TemplateValue)]) {
+    package init(_ pairs: [(String, TemplateValue)]) {
         self.pairs = pairs
         if pairs.count >= TemplateFields.indexedFrom {
             var index = [String: Int](minimumCapacity: pairs.count)
@@ -24,16 +24,16 @@ struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         }
     }
 
-    init(_ dictionary: [String: TemplateValue]) {
+    package init(_ dictionary: [String: TemplateValue]) {
         self.init(dictionary.map { ($0.key, $0.value) })
     }
 
-    init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    package init(dictionaryLiteral elements: (String, TemplateValue)...) {
         self.init(elements)
     }
 
     /// The value of `name`, if the object has it.
-    subscript(name: String) -> TemplateValue? {
+    package subscript(name: String) -> TemplateValue? {
         if let index { return index[name].map { pairs[$0].1 } }
         var i = pairs.count - 1
         while i >= 0 {
@@ -44,20 +44,20 @@ struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     }
 
     /// The fields as a dictionary: what swift-mustache reads and prints.
-    var dictionary: [String: TemplateValue] {
+    package var dictionary: [String: TemplateValue] {
         Dictionary(pairs) { _, later in later }
     }
 
     /// The fields that count, each name once, in the order first given.
-    var fields: [(name: String, value: TemplateValue)] {
+    package var fields: [(name: String, value: TemplateValue)] {
         let values = dictionary
         var seen = Set<String>()
         return pairs.compactMap { name, _ in seen.insert(name).inserted ? (name, values[name]!) : nil }
     }
 
-    var count: Int { dictionary.count }
+    package var count: Int { dictionary.count }
 
-    static func == (lhs: TemplateFields, rhs: TemplateFields) -> Bool {
+    package static func == (lhs: TemplateFields, rhs: TemplateFields) -> Bool {
         lhs.dictionary == rhs.dictionary
     }
 }

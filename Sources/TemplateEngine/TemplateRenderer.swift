@@ -4,12 +4,12 @@
 /// character), without its per-lookup costs: one output buffer instead of a string per token,
 /// one stack pushed and popped instead of a copy per section, names split once, and values
 /// that are `TemplateValue`s, told apart by a `switch` instead of protocol casts and reflection.
-struct TemplateRenderer {
-    let templates: [String: CompiledTemplate]
+package struct TemplateRenderer {
+    package let templates: [String: CompiledTemplate]
     private(set) var out: [UInt8] = []
     private var stack: [TemplateValue] = []
 
-    init(templates: CompiledTemplates, capacity: Int = 16_384) {
+    package init(templates: CompiledTemplates, capacity: Int = 16_384) {
         self.templates = templates.templates
         out.reserveCapacity(capacity)
     }
@@ -22,7 +22,7 @@ struct TemplateRenderer {
 
     /// Renders the template `name` with `object` at the bottom of the stack; nil when there is
     /// no such template.
-    mutating func render(_ name: String, _ object: TemplateValue) -> [UInt8]? {
+    package mutating func render(_ name: String, _ object: TemplateValue) -> [UInt8]? {
         guard let template = templates[name] else { return nil }
         out.removeAll(keepingCapacity: true)
         stack = [object]

@@ -9,7 +9,7 @@ import Mustache
 /// - `flag` prints `true` or `false`; a section shows when it is true, an inverted one when false.
 /// - `list` renders a section once per element; an inverted section when it is empty.
 /// - `object` is pushed by a section, and its keys are what names inside it look up first.
-enum TemplateValue: Sendable, Equatable {
+package enum TemplateValue: Sendable, Equatable {
     case text(String)
     case number(Int)
     case flag(Bool)
@@ -17,12 +17,12 @@ enum TemplateValue: Sendable, Equatable {
     case object(TemplateFields)
 
     /// An object whose values are all text: `t` (a language's words), `paths`, `assets`.
-    static func texts(_ table: [String: String]) -> TemplateValue {
+    package static func texts(_ table: [String: String]) -> TemplateValue {
         .object(TemplateFields(table.mapValues { .text($0) }))
     }
 
     /// The value of `name` in an object; nil for a missing key and for anything but an object.
-    func child(_ name: String) -> TemplateValue? {
+    package func child(_ name: String) -> TemplateValue? {
         guard case .object(let fields) = self else { return nil }
         return fields[name]
     }
@@ -33,7 +33,7 @@ enum TemplateValue: Sendable, Equatable {
 /// `Int` or `Bool`, an array, a dictionary by name. Rendering the two ways is compared byte for
 /// byte by `TemplateRendererTests`.
 extension TemplateValue: MustacheCustomRepresentation {
-    var representation: Any? {
+    package var representation: Any? {
         switch self {
         case .text(let text): text
         case .number(let number): number

@@ -1,9 +1,9 @@
 /// HTML escaping exactly as swift-mustache's: `<`, `>`, `&`, `"` and `'` replaced where each is
 /// a character of its own (a `<` that a combining mark follows is another character and stays
 /// as it is), the rest copied. Works on UTF-8 bytes wherever that gives the same result.
-enum HTMLEscape {
+package enum HTMLEscape {
     /// `text` escaped, as a string: `text` itself when it holds nothing to escape.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         let (special, _) = text.utf8.withContiguousStorageIfAvailable(scan) ?? scan(Array(text.utf8))
         guard special else { return text }
         var out = [UInt8]()
@@ -11,7 +11,7 @@ enum HTMLEscape {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func append(_ text: String, to out: inout [UInt8]) {
+    package static func append(_ text: String, to out: inout [UInt8]) {
         let (special, ascii) = text.utf8.withContiguousStorageIfAvailable(scan) ?? scan(Array(text.utf8))
         guard special else {
             out.append(contentsOf: text.utf8)
