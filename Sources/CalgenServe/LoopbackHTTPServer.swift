@@ -76,6 +76,11 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         var next = 0
         var evicted = 0
         var stopped = false
+        /// Whether the accepting thread runs: then it, not `stop`, closes the listening socket.
+        var accepting = false
+        /// Whether the listening socket was closed (by the accepting thread as it ends, or by
+        /// `stop` when none runs), under this lock: never closed or shut down twice.
+        var listenerClosed = false
     }
 
     /// The open connections. A connection's socket is shut down (by eviction or `stop`) only
@@ -136,7 +141,20 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Accepts connections on a thread of its own until `stop()`.
     func start() {
+        registry.withLock { $0.accepting = true }
         let thread = Thread { [self] in
+            // The listening socket is closed here, once this thread accepts no more: closed by
+            // `stop` while this thread was between two `accept`s, its number could be reused by
+            // another descriptor (another server's socket, whose connections this loop would take).
+            defer {
+                registry.withLock { registry in
+                    registry.accepting = false
+                    if !registry.listenerClosed {
+                        close(listener)
+                        registry.listenerClosed = true
+                    }
+                }
+            }
             while !registry.withLock({ $0.stopped }) {
                 let fd = accept(listener, nil, nil)
                 if fd < 0 {
@@ -212,17 +230,21 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Stops accepting connections and ends the open ones.
     func stop() {
-        let first = registry.withLock { registry -> Bool in
-            guard !registry.stopped else { return false }
+        registry.withLock { registry in
+            guard !registry.stopped else { return }
             registry.stopped = true
             for connection in registry.open.values { shutdown(connection.fd, Int32(SHUT_RDWR)) }
             registry.open = [:]
-            return true
+            // The waiting `accept` returns, and its thread closes the socket; with no such
+            // thread, it is closed here. Never twice: a second `close` could close a
+            // descriptor that reused the number.
+            guard !registry.listenerClosed else { return }
+            shutdown(listener, Int32(SHUT_RDWR))
+            if !registry.accepting {
+                close(listener)
+                registry.listenerClosed = true
+            }
         }
-        // Once only: a second `close` could close a descriptor that reused the number.
-        guard first else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     /// Answers the requests of one connection, in order, until it closes, asks to, or runs out
