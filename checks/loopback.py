@@ -20,12 +20,24 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve_folder(folder: str) -> http.server.ThreadingHTTPServer:
-    """Serves `folder` on 127.0.0.1 on a free port, in a thread, until `shutdown()`; its address is
-    `http://127.0.0.1:{server.server_port}/`."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=folder))
+def serve(handler) -> http.server.ThreadingHTTPServer:
+    """Serves `handler` (a request handler class) on 127.0.0.1 on a free port, a thread a
+    connection, until `shutdown()`; its address is `http://127.0.0.1:{server.server_port}/`."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+def serve_folder(folder: str, log: list | None = None) -> http.server.ThreadingHTTPServer:
+    """Serves `folder` as Python's http.server does (Last-Modified, 304), like `serve`; each
+    request's log line goes to `log` when given."""
+    class Handler(QuietHandler):
+        def log_message(self, format, *args):
+            if log is not None:
+                log.append(format % args)
+
+    return serve(functools.partial(Handler, directory=folder))
 
 
 @contextlib.contextmanager
