@@ -31,7 +31,7 @@ def with_library(feeds, folder, limit):
         cal.add("prodid", "-//benchmark//python icalendar//ZH")
         cal.add("version", "2.0")
         cal.add("x-wr-calname", feed["name"])
-        stamp = datetime.datetime(2026, 11, 21, tzinfo=datetime.timezone.utc)
+        stamp = datetime.datetime(2026, 11, 21, tzinfo=datetime.UTC)
         for reminder, value in events_of(feed):
             event = icalendar.Event()
             event.add("uid", f"{feed['id']}.{reminder}.{value.replace('-', '')[:8]}@calendar.example.com")

@@ -78,7 +78,9 @@ if "L" in stats:
     noop, noop_walls = median_run("L-noop")
     note, note_walls = median_run("L-note")
     newer = max(int(p.read_text().strip() or 0) for p in results.glob("L-noop-*.newer"))
-    walls = lambda values: ", ".join(f"{v:.2f}" for v in values)
+    def walls(values):
+        return ", ".join(f"{v:.2f}" for v in values)
+
     print(f"L rebuilt, nothing changed: {noop['wall']:.2f} s wall (median of {walls(noop_walls)}), {noop['written']} files "
           f"written, {newer} paths in the output newer than the build's start, output untouched: {noop['untouched']}, "
           f"stopped before loading: {noop['skipped']} (target at most 0.2 s)")
@@ -146,11 +148,11 @@ feeds_mb_s = raw["bytes"] / 1e6 / (feeds_ms / 1000) if feeds_ms else 0
 print(f"  {largest}'s feeds step: {feeds_mb_s:,.0f} MB/s, {raw['many'] / 1e6 / feeds_mb_s if feeds_mb_s else 0:.1f}x slower "
       "than the raw many-file speed (target within 1.2x)")
 if "L" in stats:
-    l, m = stats["L"], stats.get("M")
-    print(f"\nPeak memory: L {l['rss']:.0f} MB (target at most 300 MB, growing no faster than the events)" +
-          (f", M {m['rss']:.0f} MB: L/M = {l['rss'] / m['rss']:.1f} for {l['events'] / m['events']:.1f}x the events"
+    large, m = stats["L"], stats.get("M")
+    print(f"\nPeak memory: L {large['rss']:.0f} MB (target at most 300 MB, growing no faster than the events)" +
+          (f", M {m['rss']:.0f} MB: L/M = {large['rss'] / m['rss']:.1f} for {large['events'] / m['events']:.1f}x the events"
            if m else ""))
-    print(f"L feeds step: {fmt(rate(l['events'], l['steps']['feeds']))} events/s, writing included")
+    print(f"L feeds step: {fmt(rate(large['events'], large['steps']['feeds']))} events/s, writing included")
 
 alone = read("render-feeds.json")
 if alone:

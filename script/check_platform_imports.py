@@ -48,11 +48,12 @@ def problems(path):
         code = line.split("//")[0]
         for pattern, module in ONE_PLATFORM:
             if pattern.search(code) and not any(BRANCH[module].search(b) for b in branches):
-                found.append(f"{path}:{number}: error: `{pattern.search(code).group(0)}` exists on one platform only: put it in a `#if canImport({module})` branch")
+                found.append(f"{path}:{number}: error: `{pattern.search(code).group(0)}` exists on one platform only: "
+                             f"put it in a `#if canImport({module})` branch")
         match = PLATFORM.match(line)
         if not match:
             continue
-        previous = next((l for l in reversed(lines[: number - 1]) if l.strip()), "")
+        previous = next((text for text in reversed(lines[: number - 1]) if text.strip()), "")
         guard = GUARD.match(previous)
         if not guard or guard.group(1) != match.group(1):
             found.append(f"{path}:{number}: error: `import {match.group(1)}` outside `#if canImport({match.group(1)})`")

@@ -121,7 +121,7 @@ def main() -> int:
     if not table_only:
         texts = {path: strip(path.read_text()) for path in files}
         declared = {}
-        for path, text in texts.items():
+        for text in texts.values():
             for name in re.findall(r"\b(?:func|var|let)\s+([a-z_][A-Za-z0-9_]*)", text):
                 declared[name] = declared.get(name, 0) + 1
         for path in files:

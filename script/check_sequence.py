@@ -47,13 +47,13 @@ def steps():
         edit(site / "Templates/layout.mustache", lambda t: t.replace("</footer>", "<!-- edited --></footer>", 1))
 
     def subscriber(site):
-        edit(first(site / "Content/users", "*.yml"), lambda t: re.sub(r"(?m)^name: (.*)$", r"name: \1 (edited)", t, 1))
+        edit(first(site / "Content/users", "*.yml"), lambda t: re.sub(r"(?m)^name: (.*)$", r"name: \1 (edited)", t, count=1))
 
     def title(site):
-        edit(site / "Content/site.yml", lambda t: re.sub(r"(?m)^title: (.*)$", r"title: \1 (edited)", t, 1))
+        edit(site / "Content/site.yml", lambda t: re.sub(r"(?m)^title: (.*)$", r"title: \1 (edited)", t, count=1))
 
     def base_url(site):
-        edit(site / "Content/site.yml", lambda t: re.sub(r"(?m)^base-url: .*$", "base-url: https://other.example.org/cal/", t, 1))
+        edit(site / "Content/site.yml", lambda t: re.sub(r"(?m)^base-url: .*$", "base-url: https://other.example.org/cal/", t, count=1))
 
     def addressed(site):
         user = first(site / "Content/users", "*.yml").stem
@@ -65,7 +65,7 @@ def steps():
     def schedule(site):
         folder = site / "Content/schedules"
         if folder.is_dir() and any(folder.glob("*.yml")):
-            edit(first(folder, "*.yml"), lambda t: re.sub(r"(?m)^name: (.*)$", r"name: \1 (renamed)", t, 1))
+            edit(first(folder, "*.yml"), lambda t: re.sub(r"(?m)^name: (.*)$", r"name: \1 (renamed)", t, count=1))
 
     nothing = lambda site: None  # noqa: E731
     return [
@@ -120,7 +120,7 @@ def main() -> int:
                 sites.append(site)
             for name, change, days in steps():
                 results = []
-                for calgen, site in zip((old, new), sites):
+                for calgen, site in zip((old, new), sites, strict=True):
                     change(site)
                     results.append(build(calgen, site, days))
                 found = differences(sites[0] / "public", sites[1] / "public")

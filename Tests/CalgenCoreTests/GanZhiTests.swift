@@ -2,7 +2,7 @@ import CalgenCore
 import Testing
 
 /// 干支, 生肖, 数九 and 三伏, on dates an almanac prints (checked for every day of 1901–2100
-/// against lunar_python by script/check_api.py).
+/// against lunar_python by checks/test_api.py).
 struct GanZhiTests {
     func d(_ s: String) -> CivilDate { TestData.date(s) }
     var almanac: Almanac { AlmanacTests.almanac }

@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// `calgen sync` through the command line against a stub on 127.0.0.1: what ends it before any
-/// write, and that no password is ever printed. (Syncs into real servers: script/check_caldav.py.)
+/// write, and that no password is ever printed. (Syncs into real servers: checks/test_caldav.py.)
 @Suite(.endToEnd) struct SyncCommandTests {
     static let feed = """
         BEGIN:VCALENDAR\r

@@ -9,7 +9,7 @@ import Testing
 /// The registry of feed kinds (`FeedKind`), for the bundled site: every kind has feeds, each
 /// published with its manifest beside it (the public ones listed in the site manifest and on the
 /// subscribe page), and UIDs no other kind's feed has. The feeds' interoperability is checked by
-/// `script/check_feeds.py` and `script/check_interop.py`, which read every feed of the output.
+/// `checks/test_feeds.py` and `checks/test_interop.py`, which read every feed of the output.
 @Suite struct FeedKindTests {
     /// The paths of every kind's feeds, as the feed set renders them for the bundled site, each
     /// in every language it is published in.

@@ -96,7 +96,7 @@ import Testing
     }
 
     /// The home page is right as of the build day without JavaScript, says so, and carries the
-    /// data its script needs for the weeks after (checked in a browser by script/check_browser.py).
+    /// data its script needs for the weeks after (checked in a browser by checks/test_browser.py).
     @Test func theHomePageAnswersTodayAndWhatNext() throws {
         let site = try BundledSite.get()
         let home = site.read("index.html") ?? ""

@@ -39,7 +39,7 @@ import Testing
     }
 
     /// The QR code of a feed address: the same drawing for the same address, the quiet zone
-    /// around it, only path data; `check_browser.py` reads it back with zbarimg.
+    /// around it, only path data; `checks/test_browser.py` reads it back with zbarimg.
     @Test func theQRCodeIsDrawnAtBuildTime() throws {
         let code = try #require(QRCode("https://calendar.example.com/feeds/holidays.ics"))
         #expect(code.size == 41)  // a 33-module symbol (version 4 at level M) and 4 modules each side

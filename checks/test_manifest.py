@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Checks a built site's manifests with an independent validator (Python `jsonschema`):
 
 - manifest.json against Schemas/manifest.schema.json, every feed manifest against
@@ -11,36 +10,45 @@
 - changes.xml through feedparser (a real Atom reader): well-formed, one entry per version of
   the manifest's `news`, newest first, with the news items' titles and links.
 
-Usage: check_manifest.py SCHEMAS OUTPUT
+    python3 -m pytest checks/test_manifest.py --site OUTPUT [--schemas SCHEMAS]
 """
 import hashlib
 import json
 import os
-import sys
 
 import feedparser
 import jsonschema
+import pytest
 
 
-def main():
-    schemas, output = sys.argv[1:3]
-    failures = []
-    with open(os.path.join(schemas, "manifest.schema.json")) as f:
-        site_schema = json.load(f)
-    with open(os.path.join(schemas, "feed-manifest.schema.json")) as f:
-        feed_schema = json.load(f)
-    jsonschema.Draft202012Validator.check_schema(site_schema)
-    jsonschema.Draft202012Validator.check_schema(feed_schema)
-    with open(os.path.join(output, "manifest.json")) as f:
-        manifest = json.load(f)
-    for error in jsonschema.Draft202012Validator(site_schema).iter_errors(manifest):
-        failures.append(f"manifest.json: {error.json_path}: {error.message}")
+def schema(schemas, name):
+    with open(os.path.join(schemas, name)) as f:
+        found = json.load(f)
+    jsonschema.Draft202012Validator.check_schema(found)
+    return found
 
-    files = {}
-    for root, _, names in os.walk(output):
+
+@pytest.fixture(scope="module")
+def manifest(site):
+    with open(os.path.join(site, "manifest.json")) as f:
+        return json.load(f)
+
+
+@pytest.fixture(scope="module")
+def files(site):
+    """{path in the site: path on disk} of every file of the site."""
+    found = {}
+    for root, _, names in os.walk(site):
         for name in names:
-            path = os.path.relpath(os.path.join(root, name), output)
-            files[path] = os.path.join(root, name)
+            found[os.path.relpath(os.path.join(root, name), site)] = os.path.join(root, name)
+    return found
+
+
+def test_site_manifest(schemas, manifest, files, failures):
+    site_schema = schema(schemas, "manifest.schema.json")
+    for error in jsonschema.Draft202012Validator(site_schema).iter_errors(manifest):
+        failures.add(f"manifest.json: {error.json_path}: {error.message}")
+
     # feeds/<token>/… is personal (a subscriber's feed and page, a private schedule's feed and
     # pages); feeds/schedules/ holds the public schedules' feeds and feeds/years/ the public feed
     # of each announced year.
@@ -51,7 +59,7 @@ def main():
     public = {p for p in files if p != "manifest.json" and not personal(p)}
     listed = {a["path"]: a for a in manifest["artifacts"]}
     if set(listed) != public:
-        failures.append(f"artifacts differ from the public files: missing {sorted(public - set(listed))[:5]}, "
+        failures.add(f"artifacts differ from the public files: missing {sorted(public - set(listed))[:5]}, "
                         f"extra {sorted(set(listed) - public)[:5]}")
     for path, artifact in listed.items():
         if path not in files:
@@ -59,56 +67,54 @@ def main():
         with open(files[path], "rb") as f:
             data = f.read()
         if hashlib.sha256(data).hexdigest() != artifact["sha256"] or len(data) != artifact["size"]:
-            failures.append(f"{path}: hash or size differs from the manifest")
+            failures.add(f"{path}: hash or size differs from the manifest")
         if artifact["version"] > manifest["version"]:
-            failures.append(f"{path}: version {artifact['version']} is after the site's")
+            failures.add(f"{path}: version {artifact['version']} is after the site's")
         if any(folder in data.decode("utf-8", "replace") for folder in personal_folders):
-            failures.append(f"{path}: reveals a personal feed's folder")
+            failures.add(f"{path}: reveals a personal feed's folder")
     if any(folder in json.dumps(manifest) for folder in personal_folders):
-        failures.append("manifest.json reveals a personal feed's folder")
+        failures.add("manifest.json reveals a personal feed's folder")
+    failures.verify(f"manifest: version {manifest['version']}, {len(listed)} artifacts valid")
 
+
+def test_feed_manifests(schemas, files, failures):
+    feed_schema = schema(schemas, "feed-manifest.schema.json")
     feeds = 0
     for path in sorted(p for p in files if p.startswith("feeds/") and p.endswith(".json")):
         feeds += 1
         with open(files[path]) as f:
             feed_manifest = json.load(f)
         for error in jsonschema.Draft202012Validator(feed_schema).iter_errors(feed_manifest):
-            failures.append(f"{path}: {error.json_path}: {error.message}")
+            failures.add(f"{path}: {error.json_path}: {error.message}")
         feed_path = os.path.join(os.path.dirname(files[path]), feed_manifest["feed"])
         with open(feed_path, "rb") as f:
             data = f.read()
         if hashlib.sha256(data).hexdigest() != feed_manifest["sha256"] or len(data) != feed_manifest["size"]:
-            failures.append(f"{path}: hash or size differs from its feed")
+            failures.add(f"{path}: hash or size differs from its feed")
         uids = [line[4:] for line in data.decode("utf-8").replace("\r\n ", "").split("\r\n") if line.startswith("UID:")]
         if sorted(uids) != sorted(e["uid"] for e in feed_manifest["events"]):
-            failures.append(f"{path}: the events differ from the feed's UIDs")
+            failures.add(f"{path}: the events differ from the feed's UIDs")
+    failures.verify(f"manifest: {feeds} feed manifests valid")
 
-    # The news as a feed reader sees it.
-    atom = feedparser.parse(os.path.join(output, "changes.xml"))
+
+def test_changes_feed(site, manifest, failures):
+    """The news as a feed reader sees it."""
+    atom = feedparser.parse(os.path.join(site, "changes.xml"))
     if atom.bozo:
-        failures.append(f"changes.xml: {atom.bozo_exception}")
+        failures.add(f"changes.xml: {atom.bozo_exception}")
     versions = []
     for item in manifest.get("news", []):
         if item["version"] not in versions:
             versions.append(item["version"])
     if [e.id.rsplit("-", 1)[-1] for e in atom.entries] != [str(v) for v in versions]:
-        failures.append(f"changes.xml: entries {[e.id for e in atom.entries][:5]} are not the news versions {versions[:5]}")
+        failures.add(f"changes.xml: entries {[e.id for e in atom.entries][:5]} are not the news versions {versions[:5]}")
     base = atom.feed.get("link", "")
-    for entry, version in zip(atom.entries, versions):
+    for entry, version in zip(atom.entries, versions, strict=False):  # a length mismatch is reported above
         items = [n for n in manifest["news"] if n["version"] == version]
         for item in items:
             if item["title"] not in entry.title or base + item["path"] not in entry.summary:
-                failures.append(f"changes.xml: version {version} lacks {item['title']!r} with its link")
+                failures.add(f"changes.xml: version {version} lacks {item['title']!r} with its link")
         if entry.link != base + items[0]["path"] or entry.updated != items[0]["date"]:
-            failures.append(f"changes.xml: version {version} links {entry.link} at {entry.updated}")
+            failures.add(f"changes.xml: version {version} links {entry.link} at {entry.updated}")
 
-    for failure in failures[:30]:
-        print("FAIL:", failure)
-    print(f"manifest: version {manifest['version']}, {len(listed)} artifacts and {feeds} feed manifests valid, "
-          f"changes.xml has {len(atom.entries)} entries; "
-          f"{len(failures)} failed")
-    sys.exit(1 if failures else 0)
-
-
-if __name__ == "__main__":
-    main()
+    failures.verify(f"manifest: changes.xml has {len(atom.entries)} entries")

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Runs the logic of the integration examples in Examples/ against a built site.
 
 The site is served on 127.0.0.1 (Python's http.server) and every example asks it as it would
@@ -20,46 +19,31 @@ each answer must be what the day API says (`api/days/<date>.json`, read from the
   and without a date (tomorrow in Asia/Shanghai) when the site covers tomorrow. The systemd
   units are checked with systemd-analyze when it is installed.
 
-Usage: check_integrations.py OUTPUT
+    python3 -m pytest checks/test_integrations.py --site OUTPUT
 """
 import datetime as dt
-import functools
-import http.server
 import json
 import os
 import shutil
 import subprocess
-import sys
-import threading
 import urllib.request
 import zoneinfo
 
 import jinja2
+import pytest
 import yaml
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from checks.sites import ROOT
+
 EXAMPLES = os.path.join(ROOT, "Examples")
 SITE = "https://calendar.example.com"
 ZONE = zoneinfo.ZoneInfo("Asia/Shanghai")
 DATES = [dt.date(2026, 10, 10), dt.date(2026, 10, 1), dt.date(2026, 10, 12), dt.date(2026, 10, 9)]
 
-failures = []
-
-
-def fail(message):
-    failures.append(message)
-    print("FAIL:", message)
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def serve(output):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=output))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
+@pytest.fixture(scope="module")
+def base(site, served_for_module):
+    """The built site on 127.0.0.1, without the final `/` (as the examples' CALGEN_BASE)."""
+    return served_for_module(site).rstrip("/")
 
 
 def api_day(output, day):
@@ -90,7 +74,8 @@ def truthy(text):
 class HomeAssistant:
     """The few pieces of Home Assistant's template environment the example uses."""
 
-    def __init__(self, config, base):
+    def __init__(self, config, base, failures):
+        self.failures = failures
         self.config = config
         self.base = base
         self.env = jinja2.Environment(undefined=jinja2.StrictUndefined)
@@ -111,14 +96,15 @@ class HomeAssistant:
         for resource in self.config["rest"]:
             url = self.render(resource["resource_template"], now)
             if not url.startswith(SITE + "/"):
-                fail(f"home-assistant: {url} is not on the example site")
+                self.failures.add(f"home-assistant: {url} is not on the example site")
                 continue
             with urllib.request.urlopen(self.base + url[len(SITE):], timeout=20) as answer:
                 value_json = json.load(answer)
             for sensor in resource["sensor"]:
                 state = self.render(sensor["value_template"], now, value_json=value_json)
                 if len(state) > 255:
-                    fail(f"home-assistant: {sensor['name']}'s state has {len(state)} characters (Home Assistant keeps 255)")
+                    self.failures.add(f"home-assistant: {sensor['name']}'s state has {len(state)} characters "
+                                      "(Home Assistant keeps 255)")
                 attributes = {k: value_json[k] for k in sensor.get("json_attributes", []) if k in value_json}
                 self.sensors["sensor." + slug(sensor["name"])] = {"state": state, "attributes": attributes}
 
@@ -131,30 +117,32 @@ class HomeAssistant:
         return answers
 
 
-def check_home_assistant(output, base):
+def test_home_assistant(site, base, failures):
+    output = site
     with open(os.path.join(EXAMPLES, "home-assistant", "calgen.yaml"), encoding="utf-8") as f:
         config = yaml.safe_load(f)
     checked = 0
     for day in DATES:
         now = dt.datetime.combine(day, dt.time(6, 30), tzinfo=ZONE)
-        ha = HomeAssistant(config, base)
+        ha = HomeAssistant(config, base, failures)
         ha.update_rest(now)
         answers = ha.binary_sensors(now)
         want = expected(output, day)
         if answers != want:
-            fail(f"home-assistant on {day}: {answers}, the day API says {want}")
+            failures.add(f"home-assistant on {day}: {answers}, the day API says {want}")
         checked += len(answers)
         # Just after midnight the day sensors still hold yesterday's data: unavailable, never stale.
         later = now + dt.timedelta(days=1) - dt.timedelta(hours=6, minutes=29)
         stale = ha.binary_sensors(later)
         if stale["workday_today"] is not None or stale["workday_tomorrow"] is not None:
-            fail(f"home-assistant at {later}: yesterday's sensors answer {stale}")
+            failures.add(f"home-assistant at {later}: yesterday's sensors answer {stale}")
         print(f"home-assistant {day} ({day.strftime('%a')}): " + ", ".join(f"{k} {v}" for k, v in answers.items()))
-    return checked
+    failures.verify(f"integrations: {checked} Home Assistant answers checked against the day API")
 
 
-def check_shortcut(output, base):
+def test_shortcut(site, base, failures):
     """The automation's steps: Format Date yyyy-MM-dd, the URL, Get Dictionary Value isOffDay, If."""
+    output = site
     for day in DATES:
         formatted = day.strftime("%Y-%m-%d")
         url = f"{SITE}/api/days/{formatted}.json"
@@ -162,12 +150,13 @@ def check_shortcut(output, base):
             value = json.load(answer)["isOffDay"]
         alarm_on = value is False
         if alarm_on != expected(output, day)["workday_today"]:
-            fail(f"shortcuts on {day}: the alarm would be {'on' if alarm_on else 'off'}")
+            failures.add(f"shortcuts on {day}: the alarm would be {'on' if alarm_on else 'off'}")
         print(f"shortcuts {day}: alarm {'on' if alarm_on else 'off'}")
-    return len(DATES)
+    failures.verify(f"integrations: {len(DATES)} Shortcuts answers checked against the day API")
 
 
-def check_cron(output, base):
+def test_cron(site, base, failures):
+    output = site
     script = os.path.join(EXAMPLES, "cron", "should-ring.sh")
     env = dict(os.environ, CALGEN_BASE=base)
 
@@ -180,14 +169,14 @@ def check_cron(output, base):
         status, said = run(day.isoformat())
         want = 0 if expected(output, day)["workday_today"] else 1
         if status != want:
-            fail(f"should-ring.sh {day}: exit {status} ({said}), the day API says {want}")
+            failures.add(f"should-ring.sh {day}: exit {status} ({said}), the day API says {want}")
         print(f"should-ring.sh {day}: exit {status} ({said})")
         checked += 1
     # An unannounced year, and a date the site has no file for, cannot be told.
     for day, why in (("2027-03-01", "an unannounced year"), ("1999-01-04", "a date before the data")):
         status, said = run(day)
         if status != 2:
-            fail(f"should-ring.sh {day} ({why}): exit {status} ({said}), not 2")
+            failures.add(f"should-ring.sh {day} ({why}): exit {status} ({said}), not 2")
         checked += 1
     tomorrow = dt.datetime.now(ZONE).date() + dt.timedelta(days=1)
     if os.path.exists(os.path.join(output, "api", "days", f"{tomorrow.isoformat()}.json")):
@@ -195,7 +184,7 @@ def check_cron(output, base):
         day = api_day(output, tomorrow)
         want = 2 if not day["announced"] else 1 if day["isOffDay"] else 0
         if status != want or not said.startswith(tomorrow.isoformat()):
-            fail(f"should-ring.sh without a date: exit {status} ({said}), tomorrow {tomorrow} wants {want}")
+            failures.add(f"should-ring.sh without a date: exit {status} ({said}), tomorrow {tomorrow} wants {want}")
         checked += 1
     if shutil.which("systemd-analyze"):
         units = [os.path.join(EXAMPLES, "cron", n) for n in ("calgen-alarm.service", "calgen-alarm.timer")]
@@ -204,27 +193,9 @@ def check_cron(output, base):
         if result.returncode != 0:
             problems.append(f"exit {result.returncode}")
         if problems:
-            fail("systemd-analyze verify: " + "; ".join(problems))
+            failures.add("systemd-analyze verify: " + "; ".join(problems))
         print("systemd-analyze verify: calgen-alarm.service and .timer " + ("refused" if problems else "accepted"))
         calendar = subprocess.run(["systemd-analyze", "calendar", "*-*-* 21:00:00"], capture_output=True, text=True)
         if calendar.returncode != 0:
-            fail(f"systemd-analyze calendar: {calendar.stderr}")
-    return checked
-
-
-def main():
-    output = sys.argv[1]
-    server, base = serve(output)
-    try:
-        ha = check_home_assistant(output, base)
-        shortcuts = check_shortcut(output, base)
-        cron = check_cron(output, base)
-    finally:
-        server.shutdown()
-    print(f"integrations: {ha} Home Assistant answers, {shortcuts} Shortcuts answers, {cron} should-ring.sh runs "
-          f"checked against the day API; {len(failures)} failed")
-    sys.exit(1 if failures else 0)
-
-
-if __name__ == "__main__":
-    main()
+            failures.add(f"systemd-analyze calendar: {calendar.stderr}")
+    failures.verify(f"integrations: {checked} should-ring.sh runs checked against the day API")

@@ -1,7 +1,7 @@
-#!/usr/bin/env python3
 """Checks the GitHub Actions examples: validates each against GitHub's workflow schema
-(check-jsonschema's vendored copy; actionlint cannot be installed offline), then runs their shell
-steps as GitHub would, against 127.0.0.1.
+(check-jsonschema's vendored copy) and lints it with zizmor (a linter of GitHub Actions
+workflows, from PyPI; its settings, with each finding accepted and why, in checks/zizmor.yml),
+then runs their shell steps as GitHub would, against 127.0.0.1.
 
 Examples/github-actions/publish.yml, as a scheduled run, against:
 - a "previous site" (the bundled site built once, version 1) and a holiday-cn mirror in which
@@ -27,7 +27,7 @@ release served by http.server and an S3-compatible bucket in moto, started here.
   missing, given twice or stale (rendered by another run).
 The sharded part is skipped, saying so, when this calgen has no `build --shard`.
 
-usage: check_workflow.py CALGEN
+    python3 -m pytest checks/test_workflow.py --calgen CALGEN
 """
 import contextlib
 import fnmatch
@@ -43,13 +43,16 @@ import sys
 import tempfile
 import time
 
+import pytest
 import yaml
 
-import loopback
+from checks import loopback, sites
 
-PUBLISH = "Examples/github-actions/publish.yml"
-SITE_PUBLISH = "Examples/github-actions/publish-site.yml"
-SHARDED = "Examples/github-actions/publish-sharded.yml"
+ROOT = str(sites.ROOT)
+WORKFLOWS = os.path.join(ROOT, "Examples", "github-actions")
+PUBLISH = os.path.join(WORKFLOWS, "publish.yml")
+SITE_PUBLISH = os.path.join(WORKFLOWS, "publish-site.yml")
+SHARDED = os.path.join(WORKFLOWS, "publish-sharded.yml")
 SECRET = "check-workflow-secret-0123456789"
 # Scratch folders in memory where there is one: removing a few hundred MB of checkouts and sites
 # from a busy disk took half a minute.
@@ -89,16 +92,30 @@ def server(args, port):
             process.wait()
 
 
-def http_server(folder, port):
-    return server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", folder],
-                  port)
+@contextlib.contextmanager
+def http_server(folder):
+    """The folder served on 127.0.0.1 for the block's time; yields its address without the final /."""
+    with loopback.serving(folder) as base:
+        yield base.rstrip("/")
 
 
-def validate(workflow):
-    result = subprocess.run(["check-jsonschema", "--builtin-schema", "vendor.github-workflows", workflow],
-                            capture_output=True, text=True)
+@pytest.mark.parametrize("workflow", sorted(n for n in os.listdir(WORKFLOWS) if n.endswith(".yml")))
+def test_schema(workflow):
+    """GitHub's workflow schema, as check-jsonschema vendors it."""
+    result = subprocess.run(["check-jsonschema", "--builtin-schema", "vendor.github-workflows",
+                             os.path.join(WORKFLOWS, workflow)], capture_output=True, text=True)
     print(f"{workflow}: {result.stdout.strip() or result.stderr.strip()}")
-    return result.returncode == 0
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_zizmor():
+    """zizmor's audits of every example workflow, offline (no GitHub API), with checks/zizmor.yml."""
+    config = os.path.join(os.path.dirname(os.path.abspath(__file__)), "zizmor.yml")
+    files = sorted(os.path.join(WORKFLOWS, n) for n in os.listdir(WORKFLOWS) if n.endswith(".yml"))
+    result = subprocess.run(["zizmor", "--offline", "--no-progress", "--config", config, *files],
+                            capture_output=True, text=True)
+    print(result.stdout.strip() or result.stderr.strip().splitlines()[-1])
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 def evaluate(expression, context):
@@ -156,8 +173,29 @@ def print_step(name, done, lines=3):
 
 # --- publish.yml ---------------------------------------------------------------------------
 
-def check_publish(calgen):
-    repo = os.getcwd()
+def announce_2027(mirror):
+    """The holiday-cn mirror as it is on the day 2027 is announced."""
+    with open(os.path.join(mirror, "2027.json"), "w", encoding="utf-8") as f:
+        json.dump({"year": 2027, "papers": ["https://www.gov.cn/example"],
+                   "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": True}]}, f, ensure_ascii=False)
+
+
+def scheduled_run(steps, served, work, env, scratch):
+    """The workflow's shell steps in `work`, as a scheduled run, against the previous release
+    (`served`/site) and the holiday-cn mirror (`served`/holiday-cn) on 127.0.0.1."""
+    with http_server(served) as address:
+        context = {"vars": {"SITE_URL": f"{address}/site/", "HOLIDAYS_SOURCE": f"{address}/holiday-cn/"},
+                   "secrets": {"CALGEN_FEED_SECRET": SECRET}, "steps": {}}
+        for step in steps:
+            done = shell_step(step, work, env, context, os.path.join(scratch, "github-output"))
+            print_step(step.get("name"), done, lines=6)
+            if done.returncode != 0:
+                pytest.fail(f"step {step.get('name')!r} failed (exit {done.returncode}):\n{done.stdout}{done.stderr}",
+                            pytrace=False)
+
+
+def test_publish(calgen, failures):
+    repo = ROOT
     with open(PUBLISH, encoding="utf-8") as f:
         workflow = yaml.safe_load(f)
     steps = [s for s in workflow["jobs"]["build"]["steps"] if "run" in s]
@@ -178,43 +216,28 @@ def check_publish(calgen):
         for name in os.listdir(os.path.join(work, "Content", "holidays")):
             if name.endswith(".json"):
                 shutil.copy(os.path.join(work, "Content", "holidays", name), mirror)
-        with open(os.path.join(mirror, "2027.json"), "w", encoding="utf-8") as f:
-            json.dump({"year": 2027, "papers": ["https://www.gov.cn/example"],
-                       "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": True}]}, f, ensure_ascii=False)
-        port = loopback.free_port()
-        with http_server(served, port) as address:
-            context = {"vars": {"SITE_URL": f"{address}/site/", "HOLIDAYS_SOURCE": f"{address}/holiday-cn/"},
-                       "secrets": {"CALGEN_FEED_SECRET": SECRET}, "steps": {}}
-            # The next day's scheduled run.
-            env["SOURCE_DATE_EPOCH"] = str(FIRST_RUN)
-            for step in steps:
-                done = shell_step(step, work, env, context, os.path.join(scratch, "github-output"))
-                print_step(step.get("name"), done, lines=6)
-                if done.returncode != 0:
-                    return 1
+        announce_2027(mirror)
+        # The next day's scheduled run.
+        scheduled_run(steps, served, work, dict(env, SOURCE_DATE_EPOCH=str(FIRST_RUN)), scratch)
 
-        failures = []
         log = run(["git", "--git-dir", os.path.join(scratch, "origin.git"), "log", "-1", "--name-only",
                    "--format=%s"]).stdout
         if "Holiday data: update from holiday-cn" not in log or "Content/holidays/2027.json" not in log:
-            failures.append(f"the new holiday file was not pushed: {log!r}")
+            failures.add(f"the new holiday file was not pushed: {log!r}")
         version = manifest_version(os.path.join(work, "public"))
         if version != 2:
-            failures.append(f"the site's version is {version}, expected 2 (continuing the release's 1)")
+            failures.add(f"the site's version is {version}, expected 2 (continuing the release's 1)")
         with open(os.path.join(work, "public", "feeds", "holidays.ics"), encoding="utf-8", newline="") as f:
             feed = f.read()
         if "UID:holiday-2026-national-day@calendar.example.com\r\nDTSTAMP:20261121T040000Z\r\n" not in feed:
-            failures.append("an unchanged event lost the DTSTAMP of the previous release")
-        for failure in failures:
-            print("FAIL", failure)
-        print(f"{PUBLISH}: {len(steps)} shell steps run against 127.0.0.1; new data committed and pushed, "
-              f"version {version}; {len(failures)} failed")
-        return 1 if failures else 0
+            failures.add("an unchanged event lost the DTSTAMP of the previous release")
+        failures.verify(f"{PUBLISH}: {len(steps)} shell steps run against 127.0.0.1; new data committed and pushed, "
+                        f"version {version}")
 
 
 # --- publish-site.yml: the workflow of a site made by `calgen init` ---------------------------
 
-def check_site_publish(calgen):
+def test_site_publish(calgen, failures):
     """A site made by `calgen init`, pushed to its own repository, runs the workflow init wrote
     (the calgen binary given in place of the checkout and build of calgen's repository) against a
     previous release of itself and a holiday-cn mirror in which 2027 has just been announced."""
@@ -226,9 +249,7 @@ def check_site_publish(calgen):
         with open(os.path.join(site, ".github", "workflows", "publish.yml"), encoding="utf-8") as f:
             written = f.read()
         with open(SITE_PUBLISH, encoding="utf-8") as f:
-            if f.read() != written:
-                print(f"FAIL {SITE_PUBLISH}: calgen init wrote another workflow")
-                return 1
+            assert f.read() == written, f"{SITE_PUBLISH}: calgen init wrote another workflow"
         workflow = yaml.safe_load(written)
         steps = [s for s in workflow["jobs"]["build"]["steps"] if "run" in s and "swift build" not in s["run"]]
         for command in (["init", "--quiet", "--initial-branch", "main"], ["add", "-A"],
@@ -245,37 +266,22 @@ def check_site_publish(calgen):
              os.path.join(site, "Templates"), "--output", os.path.join(served, "site")], env=env)
         mirror = os.path.join(served, "holiday-cn")
         shutil.copytree(os.path.join(site, "Content", "holidays"), mirror)
-        with open(os.path.join(mirror, "2027.json"), "w", encoding="utf-8") as f:
-            json.dump({"year": 2027, "papers": ["https://www.gov.cn/example"],
-                       "days": [{"name": "元旦", "date": "2027-01-01", "isOffDay": True}]}, f, ensure_ascii=False)
+        announce_2027(mirror)
         del env["CALGEN_FEED_SECRET"]
-        port = loopback.free_port()
-        with http_server(served, port) as address:
-            context = {"vars": {"SITE_URL": f"{address}/site/", "HOLIDAYS_SOURCE": f"{address}/holiday-cn/"},
-                       "secrets": {"CALGEN_FEED_SECRET": SECRET}, "steps": {}}
-            env["SOURCE_DATE_EPOCH"] = str(FIRST_RUN)
-            for step in steps:
-                done = shell_step(step, work, env, context, os.path.join(scratch, "github-output"))
-                print_step(step.get("name"), done, lines=6)
-                if done.returncode != 0:
-                    return 1
-        failures = []
+        scheduled_run(steps, served, work, dict(env, SOURCE_DATE_EPOCH=str(FIRST_RUN)), scratch)
         log = run(["git", "--git-dir", os.path.join(scratch, "origin.git"), "log", "-1", "--name-only",
                    "--format=%s"]).stdout
         if "Content/holidays/2027.json" not in log:
-            failures.append(f"the new holiday file was not pushed: {log!r}")
+            failures.add(f"the new holiday file was not pushed: {log!r}")
         version = manifest_version(os.path.join(work, "public"))
         if version != 2:
-            failures.append(f"the site's version is {version}, expected 2 (continuing the release's 1)")
+            failures.add(f"the site's version is {version}, expected 2 (continuing the release's 1)")
         status = run(["git", "status", "--porcelain", "--ignored"], cwd=work).stdout
         for ignored in ("!! .calgen/", "!! public/"):
             if ignored not in status.splitlines():
-                failures.append(f"{ignored[3:]} is not ignored by the site's .gitignore: {status!r}")
-        for failure in failures:
-            print("FAIL", failure)
-        print(f"{SITE_PUBLISH}: a site of calgen init, {len(steps)} shell steps run against 127.0.0.1; new data "
-              f"committed and pushed, version {version}; {len(failures)} failed")
-        return 1 if failures else 0
+                failures.add(f"{ignored[3:]} is not ignored by the site's .gitignore: {status!r}")
+        failures.verify(f"{SITE_PUBLISH}: a site of calgen init, {len(steps)} shell steps run against 127.0.0.1; new "
+                        f"data committed and pushed, version {version}")
 
 
 def manifest_version(public):
@@ -343,7 +349,7 @@ def matrix_combinations(job, context):
     if not matrix:
         return [{}]
     axes = {key: expand(values, context) for key, values in matrix.items()}
-    return [dict(zip(axes, values)) for values in itertools.product(*axes.values())]
+    return [dict(zip(axes, values, strict=True)) for values in itertools.product(*axes.values())]
 
 
 def run_workflow(workflow, folder, source, env, context):
@@ -560,13 +566,14 @@ def stale_shard(workflow, source, env, context, run, number):
     return change
 
 
-def check_sharded(calgen):
+@pytest.fixture(scope="module")
+def sharded(calgen):
+    """The sharded workflow's world: the content committed in a clone, its previous release on
+    http.server, the bucket in moto, the runner's context, and the first run of the workflow."""
     if not has_shards(calgen):
-        print(f"{SHARDED}: skipped: this calgen has no `build --shard`/`--assemble` (schema checked only)")
-        return 0
-    import boto3  # noqa: PLC0415 (only the sharded check needs it)
+        pytest.skip(f"{SHARDED}: this calgen has no `build --shard`/`--assemble` (schema checked only)")
+    import boto3  # only the sharded check needs it
 
-    repo = os.getcwd()
     with open(SHARDED, encoding="utf-8") as f:
         workflow = yaml.safe_load(f)
     started = time.monotonic()
@@ -575,14 +582,14 @@ def check_sharded(calgen):
         env = {key: value for key, value in os.environ.items() if not key.startswith(("AWS_", "RCLONE_"))}
         env.update(HOME=scratch, GIT_TERMINAL_PROMPT="0", CALGEN=calgen, CALGEN_FEED_SECRET=SECRET)
         source = os.path.join(scratch, "source")
-        prepare_source(repo, source)
+        prepare_source(ROOT, source)
         served = os.path.join(scratch, "served")
         run([calgen, "build", "--quiet", "--output", os.path.join(served, "site")], cwd=source,
             env=dict(env, SOURCE_DATE_EPOCH=str(RELEASED)))
         print(f"the content and its previous release (version 1): {time.monotonic() - started:.1f} s")
-        http_port, s3_port = loopback.free_port(), loopback.free_port()
+        s3_port = loopback.free_port()
         moto = [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(s3_port)]
-        with http_server(served, http_port) as previous, server(moto, s3_port) as endpoint:
+        with http_server(served) as previous, server(moto, s3_port) as endpoint:
             s3 = boto3.client("s3", endpoint_url=endpoint, region_name="us-east-1", aws_access_key_id="check",
                               aws_secret_access_key="check-secret")
             # The publisher's bucket: readable by anyone (through the CDN), as the site is.
@@ -595,49 +602,72 @@ def check_sharded(calgen):
                                    "S3_SECRET_ACCESS_KEY": "check-secret"},
                        "vars": {"SITE_URL": f"{previous}/site/", "S3_BUCKET": BUCKET, "S3_PROVIDER": "Other",
                                 "S3_ENDPOINT": endpoint, "S3_REGION": "us-east-1"}}
-
             first_env = dict(env, SOURCE_DATE_EPOCH=str(FIRST_RUN))
-            failures, first = sharded_run("first run", calgen, workflow, scratch, source, first_env, context)
-            if first is None:
-                return report(failures, started)
-            failures += prefixed("first run", compare_bucket(s3, first["public"], ["manifest.json"]))
-            print(f"first run: the bucket compared with public/: {time.monotonic() - started:.1f} s")
-            if first["version"] != 2:
-                failures.append(f"first run: version {first['version']}, expected 2 (the release's 1 continued)")
-
-            # Assemble, as in the first run, refuses a missing, a doubled and a stale shard.
-            for label, change in [
-                ("shard-2 missing", lambda artifacts, _: shutil.rmtree(os.path.join(artifacts, "shard-2"))),
-                ("shard-1 twice (in shard-2's place)", lambda artifacts, _: replace(artifacts, "shard-2", "shard-1")),
-                ("shard-2 stale (from another run)", stale_shard(workflow, source, first_env, context, first, 2)),
-            ]:
-                failures += broken_assemble(label, workflow, scratch, source, first_env, context, first, s3, change)
-
-            # A note edited, and the next run against the published bucket itself.
-            write_note(source, "请提前准备本年度的工作总结，并带上明年的目标。\n")
-            commit(source, "One note edited")
-            context["vars"]["SITE_URL"] = f"{endpoint}/{BUCKET}/"
-            more, second = sharded_run("second run", calgen, workflow, scratch, source,
-                                       dict(env, SOURCE_DATE_EPOCH=str(SECOND_RUN)), context)
-            failures += more
-            if second is None:
-                return report(failures, started)
-            changed = {path for path, value in second["files"].items() if first["files"].get(path) != value}
-            removed = set(first["files"]) - set(second["files"])
-            failures += prefixed("second run", compare_bucket(s3, second["public"], sorted(changed)))
-            if second["copied"] != changed or second["deleted"] != removed:
-                failures.append(f"second run: rclone uploaded {sorted(second['copied'])[:5]} and deleted "
-                                f"{sorted(second['deleted'])[:5]}, the files that changed are {sorted(changed)[:5]} "
-                                f"and removed {sorted(removed)[:5]}")
-            if not changed or len(second["copied"]) * 100 >= len(second["files"]):
-                failures.append(f"second run: {len(second['copied'])} of {len(second['files'])} files uploaded, "
-                                "expected a few (under 1%)")
-            if second["version"] != first["version"] + 1:
-                failures.append(f"second run: version {second['version']}, expected {first['version'] + 1}")
-            print(f"second run: one note edited: {len(changed)} files changed, {len(second['copied'])} uploaded "
-                  f"({second['bytes']:,} bytes) of {len(second['files'])}, {len(second['deleted'])} deleted")
+            problems, first = sharded_run("first run", calgen, workflow, scratch, source, first_env, context)
+            yield {"workflow": workflow, "scratch": scratch, "env": env, "first_env": first_env, "source": source,
+                   "context": context, "s3": s3, "endpoint": endpoint, "first": first, "problems": problems}
             s3.close()
-    return report(failures, started)
+    print(f"{SHARDED}: run job by job against 127.0.0.1 (moto and http.server) in {time.monotonic() - started:.0f} s")
+
+
+def test_sharded_first_run(sharded, failures):
+    """publish-sharded.yml against the previous release: public/ identical to a plain build, the
+    bucket holding exactly its files, manifest.json last, the version continued."""
+    failures.extend(sharded["problems"])
+    first = sharded["first"]
+    if first is None:
+        failures.verify()
+    failures.extend(prefixed("first run", compare_bucket(sharded["s3"], first["public"], ["manifest.json"])))
+    if first["version"] != 2:
+        failures.add(f"first run: version {first['version']}, expected 2 (the release's 1 continued)")
+    failures.verify()
+
+
+@pytest.mark.parametrize("label", ["shard-2 missing", "shard-1 twice (in shard-2's place)", "shard-2 stale (from another run)"])
+def test_sharded_assemble_refuses(sharded, label, failures):
+    """Assemble, as in the first run, refuses a missing, a doubled and a stale shard."""
+    if sharded["first"] is None:
+        pytest.fail("the first run failed", pytrace=False)
+    workflow, source, first_env, context, first = (sharded[k] for k in ("workflow", "source", "first_env", "context", "first"))
+    change = {
+        "shard-2 missing": lambda artifacts, _: shutil.rmtree(os.path.join(artifacts, "shard-2")),
+        "shard-1 twice (in shard-2's place)": lambda artifacts, _: replace(artifacts, "shard-2", "shard-1"),
+        "shard-2 stale (from another run)": stale_shard(workflow, source, first_env, context, first, 2),
+    }[label]
+    failures.extend(broken_assemble(label, workflow, sharded["scratch"], source, first_env, context, first, sharded["s3"],
+                                    change))
+    failures.verify()
+
+
+def test_sharded_second_run(sharded, calgen, failures):
+    """A note edited, and the next run against the published bucket itself: only the changed
+    files uploaded, the version continued."""
+    first = sharded["first"]
+    if first is None:
+        pytest.fail("the first run failed", pytrace=False)
+    source, context, s3 = sharded["source"], sharded["context"], sharded["s3"]
+    write_note(source, "请提前准备本年度的工作总结，并带上明年的目标。\n")
+    commit(source, "One note edited")
+    context = dict(context, vars=dict(context["vars"], SITE_URL=f"{sharded['endpoint']}/{BUCKET}/"))
+    more, second = sharded_run("second run", calgen, sharded["workflow"], sharded["scratch"], source,
+                               dict(sharded["env"], SOURCE_DATE_EPOCH=str(SECOND_RUN)), context)
+    failures.extend(more)
+    if second is None:
+        failures.verify()
+    changed = {path for path, value in second["files"].items() if first["files"].get(path) != value}
+    removed = set(first["files"]) - set(second["files"])
+    failures.extend(prefixed("second run", compare_bucket(s3, second["public"], sorted(changed))))
+    if second["copied"] != changed or second["deleted"] != removed:
+        failures.add(f"second run: rclone uploaded {sorted(second['copied'])[:5]} and deleted "
+                     f"{sorted(second['deleted'])[:5]}, the files that changed are {sorted(changed)[:5]} "
+                     f"and removed {sorted(removed)[:5]}")
+    if not changed or len(second["copied"]) * 100 >= len(second["files"]):
+        failures.add(f"second run: {len(second['copied'])} of {len(second['files'])} files uploaded, "
+                     "expected a few (under 1%)")
+    if second["version"] != first["version"] + 1:
+        failures.add(f"second run: version {second['version']}, expected {first['version'] + 1}")
+    failures.verify(f"second run: one note edited: {len(changed)} files changed, {len(second['copied'])} uploaded "
+                    f"({second['bytes']:,} bytes) of {len(second['files'])}, {len(second['deleted'])} deleted")
 
 
 def slug(label):
@@ -651,23 +681,3 @@ def replace(folder, name, other):
 
 def prefixed(label, failures):
     return [f"{label}: {failure}" for failure in failures]
-
-
-def report(failures, started):
-    for failure in failures:
-        print("FAIL", failure)
-    print(f"{SHARDED}: run job by job against 127.0.0.1 (moto and http.server) in "
-          f"{time.monotonic() - started:.0f} s; {len(failures)} failed")
-    return 1 if failures else 0
-
-
-def main(calgen):
-    sys.stdout.reconfigure(line_buffering=True)
-    calgen = os.path.abspath(calgen)
-    if not all([validate(PUBLISH), validate(SITE_PUBLISH), validate(SHARDED)]):
-        return 1
-    return check_publish(calgen) | check_site_publish(calgen) | check_sharded(calgen)
-
-
-if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:]))

@@ -1,4 +1,4 @@
-"""Pages read against what they describe, for check_browser.py.
+"""Pages read against what they describe, for test_browser.py.
 
 - `private_pages`: every page beside a personal feed, as the browser shows it, against its own
   feed (expanded with recurring_ical_events), the subscriber's file and the day API: the advice
@@ -124,14 +124,14 @@ def private_pages(driver, base, root):
             with open(os.path.join(REPOSITORY, "Content", "schedules", person["schedule"] + ".yml"), encoding="utf-8") as f:
                 schedule = yaml.safe_load(f)
             if schedule.get("audience") == "public":
-                if not read["schedule"] or not re.search(r"schedules/%s/\d{4}/$" % re.escape(person["schedule"]), read["schedule"]):
+                if not read["schedule"] or not re.search(rf"schedules/{re.escape(person['schedule'])}/\d{{4}}/$", read["schedule"]):
                     problems.append(f"{where}: the schedule's page is not linked ({read['schedule']})")
         work_days = schedule_days(root, person["schedule"]) if schedule and schedule.get("audience") == "public" else {}
         # The leave: listed, and no workday reminder rings in it.
         leave = person.get("leave") or []
         if len(read["leave"]) != len(leave):
             problems.append(f"{where}: {len(read['leave'])} ranges of leave listed, the file has {len(leave)}")
-        for entry, text in zip(leave, read["leave"]):
+        for entry, text in zip(leave, read["leave"], strict=False):  # a count that differs is reported above
             first, last = entry["from"], entry["to"]
             if day_words(first, chinese) not in text or day_words(last, chinese) not in text:
                 problems.append(f"{where}: leave {first}–{last} reads {text!r}")

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Reads calgen's feeds with four independent iCalendar implementations and checks every timed
 event's instant against Python's `zoneinfo`.
 
@@ -12,7 +11,7 @@ public and personal, with:
 - vobject with `validate=True`;
 - Ruby `icalendar` (Debian's ruby-icalendar, with ice_cube for the time zone rules);
 - Python `icalendar`;
-- KDE's KCalendarCore 5 (`script/kcalendarcore_instants.cpp`, compiled here), which matches each
+- KDE's KCalendarCore 5 (`checks/kcalendarcore_instants.cpp`, compiled here), which matches each
   VTIMEZONE to a system zone by its rules.
 
 For the instants every TZID is renamed to one no implementation knows, so each must use the
@@ -28,7 +27,7 @@ repeated one at its first occurrence), and end its duration later: each event of
 feeds read by every implementation, and every instance of the compact feeds expanded by vobject
 (dateutil) and KCalendarCore, their EXDATEs applied. Prints a matrix of feed × implementation.
 
-usage: check_interop.py CALGEN CONTENT TEMPLATES
+    python3 -m pytest checks/test_interop.py --calgen CALGEN [--content CONTENT --templates TEMPLATES]
 """
 import datetime as dt
 import json
@@ -36,13 +35,14 @@ import os
 import re
 import shutil
 import subprocess
-import sys
-import tempfile
 import zoneinfo
 
 import icalendar
+import pytest
 import vobject
 import yaml
+
+from checks import sites
 
 ZONES = [
     "America/New_York", "Europe/Berlin", "Australia/Sydney", "America/Sao_Paulo", "Asia/Tehran",
@@ -148,12 +148,9 @@ def build(calgen, content, templates, scratch):
         with open(os.path.join(copy, "users", f"zone-{i}.yml"), "w", encoding="utf-8") as f:
             yaml.safe_dump(subscriber, f, allow_unicode=True)
     output = os.path.join(scratch, "public")
-    env = dict(os.environ, SOURCE_DATE_EPOCH="1795233600", CALGEN_FEED_SECRET="check-interop-secret-0123456789")
+    env = sites.environment(env=dict(os.environ, CALGEN_FEED_SECRET="check-interop-secret-0123456789"))
     # The zone subscribers' ten years pass the Google size threshold: the warnings are expected.
-    result = subprocess.run([calgen, "build", "--quiet", "--content", copy, "--templates", templates, "--output", output],
-                            env=env, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit(f"calgen build failed:\n{result.stderr}")
+    sites.build(calgen, output, copy, templates, env=env)
     feeds = []
     for root, _, names in os.walk(os.path.join(output, "feeds")):
         feeds += [os.path.join(root, n) for n in names if n.endswith(".ics")]
@@ -188,7 +185,7 @@ def expected_instants(text, real_names):
         match = re.match(r"(DTSTART|DTEND)(?:;TZID=([^:;]+))?:(\d{8}T\d{6})(Z?)$", line)
         if match and uid and (match.group(2) or match.group(4)):
             local = dt.datetime.strptime(match.group(3), "%Y%m%dT%H%M%S")
-            zone = zoneinfo.ZoneInfo(real_names[match.group(2)]) if match.group(2) else dt.timezone.utc
+            zone = zoneinfo.ZoneInfo(real_names[match.group(2)]) if match.group(2) else dt.UTC
             instant = int(local.replace(tzinfo=zone).timestamp())
             if match.group(1) == "DTSTART":
                 result[uid] = [instant, None]
@@ -241,7 +238,7 @@ def check_clock_changes(id, feed, expected, text, vtext, kcal_path, counts):
     wanted = {}
     for reminder, times in feed["occurrences"].items():
         counts["changes"] += sum(1 for t in times if skipped_or_repeated(t, zone))
-        for t, instants in zip(times, intended(times, zone, minutes[reminder])):
+        for t, instants in zip(times, intended(times, zone, minutes[reminder]), strict=True):
             wanted[(reminder, t[:10].replace("-", ""))] = instants
     if feed["encoding"] == "expanded":
         # `expected` is what the feed says (zoneinfo for TZID times): every reader matched it.
@@ -257,8 +254,8 @@ def check_clock_changes(id, feed, expected, text, vtext, kcal_path, counts):
     readers = {}
     if vtext is not None:
         found = {}
-        lo = dt.datetime(2020, 1, 1, tzinfo=dt.timezone.utc)
-        hi = dt.datetime(2031, 1, 1, tzinfo=dt.timezone.utc)
+        lo = dt.datetime(2020, 1, 1, tzinfo=dt.UTC)
+        hi = dt.datetime(2031, 1, 1, tzinfo=dt.UTC)
         for event in vtext.vevent_list:
             start = event.dtstart.value
             if not isinstance(start, dt.datetime):
@@ -302,141 +299,199 @@ def compare(name, got, expected):
     return wrong
 
 
-def main(calgen, content, templates):
-    failures = []
-    limitations = []
-    rows = []
-    with tempfile.TemporaryDirectory() as scratch:
-        feeds, occurrences, output = build(calgen, content, templates, scratch)
-        clock_compared = {"events": 0, "instances": 0, "changes": 0}
-        clock_paths = {os.path.join(output, occurrences[id]["path"]): id for id, *_ in clock_subscribers()}
-        kcal, why = kcalendarcore(scratch)
-        if kcal is None:
-            failures.append(f"KCalendarCore: {why}")
-        for number, path in enumerate(feeds):
-            with open(path, encoding="utf-8", newline="") as f:
-                original = f.read()
-            text, real = renamed(original, number)
-            expected = expected_instants(text, real)
-            label = os.path.basename(path)
-            cells = {}
+class Feed:
+    """One feed of the build: its text as written, its text with every TZID renamed (and the
+    real zones by the new names), and the instants zoneinfo gives its timed events."""
 
-            # libical
-            out = subprocess.run(["/usr/bin/python3", "-c", LIBICAL], input=original, capture_output=True, text=True)
-            if out.returncode != 0:
-                failures.append(f"{label}: libical: {out.stderr.strip()[-300:]}")
-                cells["libical"] = "crash"
-            else:
-                report = json.loads(out.stdout)
-                restrictions = [e for e in report["restrictions"] if "ORGANIZER" not in e]
-                for e in report["parse"] + restrictions:
-                    failures.append(f"{label}: libical: {e}")
-                timed = subprocess.run(["/usr/bin/python3", "-c", LIBICAL], input=text, capture_output=True, text=True)
-                instants = json.loads(timed.stdout)["instants"] if timed.returncode == 0 else {}
-                wrong = compare("libical", instants, expected)
-                failures += [f"{label}: libical: {uid} at the wrong instant" for uid in wrong[:5]]
-                accepted = len(report["restrictions"]) - len(restrictions)
-                cells["libical"] = (f"{len(report['parse']) + len(restrictions)} errors ({accepted} ORGANIZER accepted), "
-                                    f"{len(expected) - len(wrong)}/{len(expected)} instants")
+    def __init__(self, number, path):
+        self.number, self.path = number, path
+        with open(path, encoding="utf-8", newline="") as f:
+            self.original = f.read()
+        self.text, self.real = renamed(self.original, number)
+        self.expected = expected_instants(self.text, self.real)
+        self.label = os.path.basename(path)
 
-            # vobject
-            vtext = None
-            try:
-                calendar = vobject.readOne(original, validate=True)
-                vtext = vobject.readOne(text, validate=True)
-                instants = {}
-                for event in vtext.vevent_list:
-                    start = event.dtstart.value
-                    if isinstance(start, dt.datetime) and start.tzinfo is not None:
-                        instants[event.uid.value] = [int(start.timestamp()), int(event.dtend.value.timestamp())]
-                wrong = compare("vobject", instants, expected)
-                failures += [f"{label}: vobject: {uid} at the wrong instant" for uid in wrong[:5]]
-                cells["vobject"] = f"{len(calendar.vevent_list)} events, {len(expected) - len(wrong)}/{len(expected)} instants"
-            except Exception as error:  # noqa: BLE001 - any failure to read is the finding
-                failures.append(f"{label}: vobject: {type(error).__name__}: {error}")
-                cells["vobject"] = "error"
 
-            # Ruby icalendar
-            out = subprocess.run(["ruby", "-e", RUBY], input=text, capture_output=True, text=True,
-                                 env=dict(os.environ, TZ="UTC"))
-            if out.returncode != 0 and RUBY_LIMITATION in out.stderr and several_sections(text):
-                # ruby-icalendar 2.8 compares a nil "previous change" for a section that starts
-                # after the event (timezone.rb:111): any zone whose rule changed within the feed's
-                # years, which needs a section per rule. A known limitation, not a calgen error.
-                limitations.append(label)
-                cells["ruby"] = "limitation: a zone with several rules"
-            elif out.returncode != 0:
-                failures.append(f"{label}: ruby icalendar: {out.stderr.strip()[:300]}")
-                cells["ruby"] = "error"
-            else:
-                report = json.loads(out.stdout)
-                wrong = compare("ruby", report["instants"], expected)
-                failures += [f"{label}: ruby icalendar: {uid} at the wrong instant" for uid in wrong[:5]]
-                cells["ruby"] = f"{report['events']} events, {len(expected) - len(wrong)}/{len(expected)} instants"
+@pytest.fixture(scope="module")
+def build_result(calgen, content, templates, tmp_path_factory):
+    """The content with the zone and clock-change subscribers, built: (feeds, the occurrences
+    of `calgen feeds --json --occurrences` by subscriber, the output, the scratch folder)."""
+    scratch = str(tmp_path_factory.mktemp("interop"))
+    paths, occurrences, output = build(calgen, content, templates, scratch)
+    return [Feed(n, p) for n, p in enumerate(paths)], occurrences, output, scratch
 
-            # Python icalendar
-            try:
-                calendar = icalendar.Calendar.from_ical(text)
-                zones = {str(tz["TZID"]): tz.to_tz() for tz in calendar.walk("VTIMEZONE")}
-                instants = {}
-                def seconds(prop):
-                    tzid = prop.params.get("TZID")
-                    if tzid:
-                        return int(prop.dt.replace(tzinfo=None).replace(tzinfo=zones[tzid]).timestamp())
-                    return int(prop.dt.timestamp())
 
-                for event in calendar.walk("VEVENT"):
-                    prop = event["DTSTART"]
-                    if isinstance(prop.dt, dt.datetime) and (prop.params.get("TZID") or prop.dt.tzinfo is not None):
-                        instants[str(event["UID"])] = [seconds(prop), seconds(event["DTEND"])]
-                wrong = compare("icalendar", instants, expected)
-                failures += [f"{label}: python icalendar: {uid} at the wrong instant" for uid in wrong[:5]]
-                cells["icalendar"] = f"{len(calendar.walk('VEVENT'))} events, {len(expected) - len(wrong)}/{len(expected)} instants"
-            except Exception as error:  # noqa: BLE001
-                failures.append(f"{label}: python icalendar: {type(error).__name__}: {error}")
-                cells["icalendar"] = "error"
+@pytest.fixture(scope="module")
+def feeds(build_result):
+    return build_result[0]
 
-            # KCalendarCore
-            if kcal:
-                renamed_path = os.path.join(scratch, f"renamed-{number}.ics")
-                with open(renamed_path, "w", encoding="utf-8", newline="") as f:
-                    f.write(text)
-                out = subprocess.run([kcal, renamed_path], capture_output=True, text=True)
-                if out.returncode != 0:
-                    failures.append(f"{label}: KCalendarCore: {out.stderr.strip()[:300]}")
-                    cells["kcal"] = "error"
-                else:
-                    instants = {}
-                    for line in out.stdout.splitlines():
-                        uid, start, end, _ = line.split(" ", 3)
-                        instants[uid] = [int(start), int(end)]
-                    wrong = compare("kcal", instants, expected)
-                    failures += [f"{label}: KCalendarCore: {uid} at the wrong instant" for uid in wrong[:5]]
-                    count = re.findall(r"^(\d+) events$", out.stderr, re.M)
-                    cells["kcal"] = f"{count[-1] if count else '?'} events, {len(expected) - len(wrong)}/{len(expected)} instants"
 
-            if path in clock_paths:
-                failures += check_clock_changes(clock_paths[path], occurrences[clock_paths[path]], expected, text,
-                                                vtext,
-                                                (kcal, renamed_path) if kcal else None, clock_compared)
-            zones = sorted(set(real.values()))
-            rows.append((label, ", ".join(zones) or "—", cells))
-
-    print("| feed | zones | libical 3 (errors, instants) | vobject | Ruby icalendar | Python icalendar | KCalendarCore 5 |")
+@pytest.fixture(scope="module")
+def matrix(feeds):
+    """{feed label: {implementation: what it made of the feed}}, printed as a table at the end."""
+    rows = {feed.label: {} for feed in feeds}
+    yield rows
+    print("\n| feed | zones | libical 3 (errors, instants) | vobject | Ruby icalendar | Python icalendar | KCalendarCore 5 |")
     print("|---|---|---|---|---|---|---|")
-    for label, zones, cells in sorted(rows):
-        print(f"| {label} | {zones} | {cells.get('libical')} | {cells.get('vobject')} | {cells.get('ruby')} | "
+    for feed in sorted(feeds, key=lambda f: f.label):
+        cells = rows[feed.label]
+        zones = ", ".join(sorted(set(feed.real.values()))) or "—"
+        print(f"| {feed.label} | {zones} | {cells.get('libical')} | {cells.get('vobject')} | {cells.get('ruby')} | "
               f"{cells.get('icalendar')} | {cells.get('kcal')} |")
-    for line in failures[:40]:
-        print("FAIL", line)
+    print(f"interoperability: {len(rows)} feeds × 5 implementations")
+
+
+@pytest.fixture(scope="module")
+def kcal(build_result):
+    """The compiled KCalendarCore reader."""
+    binary, why = kcalendarcore(build_result[3])
+    if binary is None:
+        pytest.fail(f"KCalendarCore: {why}", pytrace=False)
+    return binary
+
+
+def renamed_file(feed, scratch):
+    """The feed with its TZIDs renamed, written to a file (for KCalendarCore)."""
+    path = os.path.join(scratch, f"renamed-{feed.number}.ics")
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(feed.text)
+    return path
+
+
+def test_libical(feeds, matrix, failures):
+    for feed in feeds:
+        label, expected, cells = feed.label, feed.expected, matrix[feed.label]
+        out = subprocess.run(["/usr/bin/python3", "-c", LIBICAL], input=feed.original, capture_output=True, text=True)
+        if out.returncode != 0:
+            failures.add(f"{label}: libical: {out.stderr.strip()[-300:]}")
+            cells["libical"] = "crash"
+            continue
+        report = json.loads(out.stdout)
+        restrictions = [e for e in report["restrictions"] if "ORGANIZER" not in e]
+        for e in report["parse"] + restrictions:
+            failures.add(f"{label}: libical: {e}")
+        timed = subprocess.run(["/usr/bin/python3", "-c", LIBICAL], input=feed.text, capture_output=True, text=True)
+        instants = json.loads(timed.stdout)["instants"] if timed.returncode == 0 else {}
+        wrong = compare("libical", instants, expected)
+        failures.extend(f"{label}: libical: {uid} at the wrong instant" for uid in wrong[:5])
+        accepted = len(report["restrictions"]) - len(restrictions)
+        cells["libical"] = (f"{len(report['parse']) + len(restrictions)} errors ({accepted} ORGANIZER accepted), "
+                            f"{len(expected) - len(wrong)}/{len(expected)} instants")
+    failures.verify(f"libical: {len(feeds)} feeds")
+
+
+def test_vobject(feeds, matrix, failures):
+    for feed in feeds:
+        label, expected, cells = feed.label, feed.expected, matrix[feed.label]
+        try:
+            calendar = vobject.readOne(feed.original, validate=True)
+            vtext = vobject.readOne(feed.text, validate=True)
+            instants = {}
+            for event in vtext.vevent_list:
+                start = event.dtstart.value
+                if isinstance(start, dt.datetime) and start.tzinfo is not None:
+                    instants[event.uid.value] = [int(start.timestamp()), int(event.dtend.value.timestamp())]
+            wrong = compare("vobject", instants, expected)
+            failures.extend(f"{label}: vobject: {uid} at the wrong instant" for uid in wrong[:5])
+            cells["vobject"] = f"{len(calendar.vevent_list)} events, {len(expected) - len(wrong)}/{len(expected)} instants"
+        except Exception as error:  # noqa: BLE001 - any failure to read is the finding
+            failures.add(f"{label}: vobject: {type(error).__name__}: {error}")
+            cells["vobject"] = "error"
+    failures.verify(f"vobject: {len(feeds)} feeds")
+
+
+def test_ruby_icalendar(feeds, matrix, failures):
+    limitations = []
+    for feed in feeds:
+        label, expected, cells = feed.label, feed.expected, matrix[feed.label]
+        out = subprocess.run(["ruby", "-e", RUBY], input=feed.text, capture_output=True, text=True,
+                             env=dict(os.environ, TZ="UTC"))
+        if out.returncode != 0 and RUBY_LIMITATION in out.stderr and several_sections(feed.text):
+            # ruby-icalendar 2.8 compares a nil "previous change" for a section that starts
+            # after the event (timezone.rb:111): any zone whose rule changed within the feed's
+            # years, which needs a section per rule. A known limitation, not a calgen error.
+            limitations.append(label)
+            cells["ruby"] = "limitation: a zone with several rules"
+        elif out.returncode != 0:
+            failures.add(f"{label}: ruby icalendar: {out.stderr.strip()[:300]}")
+            cells["ruby"] = "error"
+        else:
+            report = json.loads(out.stdout)
+            wrong = compare("ruby", report["instants"], expected)
+            failures.extend(f"{label}: ruby icalendar: {uid} at the wrong instant" for uid in wrong[:5])
+            cells["ruby"] = f"{report['events']} events, {len(expected) - len(wrong)}/{len(expected)} instants"
     if limitations:
         print(f"ruby-icalendar 2.8 cannot read zones with several rules (timezone.rb:111): {', '.join(limitations)}")
-    print(f"times the clocks skip or repeat: {clock_compared['events']} events of the expanded New York and Chatham "
-          f"feeds and {clock_compared['instances']} instances of the compact ones (vobject and KCalendarCore "
-          f"expanding) against zoneinfo (fold=0), {clock_compared['changes']} occurrences at such a time")
-    print(f"interoperability: {len(rows)} feeds × 5 implementations, {len(failures)} failures")
-    return 1 if failures else 0
+    failures.verify(f"Ruby icalendar: {len(feeds)} feeds")
 
 
-if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:]))
+def python_icalendar_instants(calendar):
+    """{UID: [start, end]} of the timed events, each TZID read from the feed's own VTIMEZONE."""
+    zones = {str(tz["TZID"]): tz.to_tz() for tz in calendar.walk("VTIMEZONE")}
+
+    def seconds(prop):
+        tzid = prop.params.get("TZID")
+        if tzid:
+            return int(prop.dt.replace(tzinfo=None).replace(tzinfo=zones[tzid]).timestamp())
+        return int(prop.dt.timestamp())
+
+    instants = {}
+    for event in calendar.walk("VEVENT"):
+        prop = event["DTSTART"]
+        if isinstance(prop.dt, dt.datetime) and (prop.params.get("TZID") or prop.dt.tzinfo is not None):
+            instants[str(event["UID"])] = [seconds(prop), seconds(event["DTEND"])]
+    return instants
+
+
+def test_python_icalendar(feeds, matrix, failures):
+    for feed in feeds:
+        label, expected, cells = feed.label, feed.expected, matrix[feed.label]
+        try:
+            calendar = icalendar.Calendar.from_ical(feed.text)
+            wrong = compare("icalendar", python_icalendar_instants(calendar), expected)
+            failures.extend(f"{label}: python icalendar: {uid} at the wrong instant" for uid in wrong[:5])
+            cells["icalendar"] = f"{len(calendar.walk('VEVENT'))} events, {len(expected) - len(wrong)}/{len(expected)} instants"
+        except Exception as error:  # noqa: BLE001
+            failures.add(f"{label}: python icalendar: {type(error).__name__}: {error}")
+            cells["icalendar"] = "error"
+    failures.verify(f"Python icalendar: {len(feeds)} feeds")
+
+
+def test_kcalendarcore(feeds, matrix, kcal, build_result, failures):
+    for feed in feeds:
+        label, expected, cells = feed.label, feed.expected, matrix[feed.label]
+        out = subprocess.run([kcal, renamed_file(feed, build_result[3])], capture_output=True, text=True)
+        if out.returncode != 0:
+            failures.add(f"{label}: KCalendarCore: {out.stderr.strip()[:300]}")
+            cells["kcal"] = "error"
+            continue
+        instants = {}
+        for line in out.stdout.splitlines():
+            uid, start, end, _ = line.split(" ", 3)
+            instants[uid] = [int(start), int(end)]
+        wrong = compare("kcal", instants, expected)
+        failures.extend(f"{label}: KCalendarCore: {uid} at the wrong instant" for uid in wrong[:5])
+        count = re.findall(r"^(\d+) events$", out.stderr, re.M)
+        cells["kcal"] = f"{count[-1] if count else '?'} events, {len(expected) - len(wrong)}/{len(expected)} instants"
+    failures.verify(f"KCalendarCore: {len(feeds)} feeds")
+
+
+def test_clock_changes(feeds, build_result, kcal, failures):
+    """The New York and Chatham subscribers' occurrences at times the clocks skip or repeat."""
+    _, occurrences, output, scratch = build_result
+    clock_compared = {"events": 0, "instances": 0, "changes": 0}
+    clock_paths = {os.path.join(output, occurrences[id]["path"]): id for id, *_ in clock_subscribers()}
+    for feed in feeds:
+        if feed.path not in clock_paths:
+            continue
+        id = clock_paths[feed.path]
+        try:
+            vtext = vobject.readOne(feed.text, validate=True)
+        except Exception:  # noqa: BLE001 - test_vobject reports it
+            vtext = None
+        failures.extend(check_clock_changes(id, occurrences[id], feed.expected, feed.text, vtext,
+                                            (kcal, renamed_file(feed, scratch)), clock_compared))
+    failures.verify(f"times the clocks skip or repeat: {clock_compared['events']} events of the expanded New York and "
+                    f"Chatham feeds and {clock_compared['instances']} instances of the compact ones (vobject and "
+                    f"KCalendarCore expanding) against zoneinfo (fold=0), {clock_compared['changes']} occurrences at such "
+                    f"a time")

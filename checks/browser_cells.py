@@ -1,4 +1,4 @@
-"""The day cells as a reader sees them, for check_browser.py.
+"""The day cells as a reader sees them, for test_browser.py.
 
 - `cell_words`: on every year and month page of every data year (and the home page's grids),
   each day cell's visible words against the day API, by the README's cell rule, written out

@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Checks the public variants of the holiday feed against the raw data and the day API.
 
-Run by check_feeds.py on each build it makes; every variant is parsed with Python `icalendar`:
+Run by test_feeds.py on each build it makes; every variant is parsed with Python `icalendar`:
 
 - makeup.ics, makeup.en.ics, makeup.zh.ics: their days are exactly the make-up workdays (the
   weekend days with `isOffDay: false`) of the raw holiday-cn files of the announced years, and
@@ -18,31 +17,23 @@ Run by check_feeds.py on each build it makes; every variant is parsed with Pytho
   the same days; the English ones without Chinese characters;
 - every variant's UIDs start with its own name and a slash.
 
-Usage: check_variants.py CONTENT OUTPUT (or check(content, output, fail) from check_feeds.py)
+`check(content, output, fail)` is what test_feeds.py calls.
 """
 import datetime as dt
 import json
 import os
 import re
-import sys
 
 import icalendar
+
+from checks import holidays
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 def raw_years(content):
     """{year: [(date, is_off)]} of the announced years of the raw holiday-cn files."""
-    years = {}
-    folder = os.path.join(content, "holidays")
-    for name in sorted(os.listdir(folder)):
-        if not name.endswith(".json"):
-            continue
-        with open(os.path.join(folder, name), encoding="utf-8") as f:
-            data = json.load(f)
-        if data["days"]:
-            years[data["year"]] = [(dt.date.fromisoformat(d["date"]), d["isOffDay"]) for d in data["days"]]
-    return years
+    return holidays.read(os.path.join(content, "holidays")).by_year()
 
 
 def events(output, relative):
@@ -159,19 +150,3 @@ def check(content, output, fail):
                 fail(f"{relative}: {e['UID']} is not in English")
     return figures
 
-
-def main():
-    content, output = sys.argv[1:3]
-    failures = []
-
-    def fail(message):
-        failures.append(message)
-        print("FAIL:", message)
-
-    figures = check(content, output, fail)
-    print("variants: " + ", ".join(f"{path} {n} events" for path, n in figures.items()) + f"; {len(failures)} failed")
-    sys.exit(1 if failures else 0)
-
-
-if __name__ == "__main__":
-    main()

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The pages as a reader's browser shows them: headless Chromium, driven by Selenium.
 
 Serves a built site on 127.0.0.1 and opens the key pages (home, a year, a month with a
@@ -33,7 +32,7 @@ the page beside a personal feed) at
 - every work schedule's year and month page, the schedules' "today" pages, and (with --english)
   the English home, year, month, subscribe and schedules pages, at 390 and 1280 px with axe-core;
 - every page beside a personal feed read against its own feed, the subscriber's file and the day
-  API (script/browser_pages.py): the advice about Apple's built-in holidays, each reminder's
+  API (browser_pages.py): the advice about Apple's built-in holidays, each reminder's
   words, the leave, the shifts, the schedule's page linked;
 - the subscribe page's two-line chooser first, and every address, the variants' under the
   disclosure included, with webcal, Google Calendar, Outlook.com and copy controls, each a file
@@ -43,67 +42,43 @@ the page beside a personal feed) at
 - printed, the subscribe page and the pages beside personal feeds are A4 portrait, at most three
   sheets, with no text under 10 pt;
 - every day cell of every year and month page and of the home page says what the README's cell
-  rule says for that day of the day API (script/browser_cells.py);
+  rule says for that day of the day API (browser_cells.py);
 - no label is cut (wider than its box, clipped by its cell, or ended with "…") at 320, 390 and
   1280 px and in print, on every year page, the months of 2026 and 2015-09 (the longest holiday
   name), and with --english on 2015, 2026, the unannounced year and those months of an English
   build.
 
-Usage: check_browser.py PUBLIC_DIR [SCREENSHOT_DIR] [--english ENGLISH_PUBLIC_DIR] [--calgen BIN]
+    python3 -m pytest checks/test_browser.py --site PUBLIC_DIR --site-en ENGLISH_PUBLIC_DIR --calgen BIN \
+        [--screenshots DIR]
 """
 
 import base64
 import datetime
-import functools
-import http.server
 import importlib.util
 import json
 import os
 import re
 import subprocess
-import sys
 import tempfile
-import threading
 import urllib.parse
 from html import unescape
 
-import browser_cells
-import browser_pages
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import pytest
 from selenium.webdriver.common.by import By
+
+from checks import browser_cells, browser_pages, chromium, loopback, sites
 
 WIDTHS = [320, 390, 1280]
 
 
-def serve(root):
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=root))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
 def browser(dark=False):
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--lang=zh-CN",
-                     "--disable-dev-shm-usage"]:
-        options.add_argument(argument)
-    if dark:
-        options.add_argument("--force-dark-mode")
-        options.add_argument("--blink-settings=preferredColorScheme=0")
-    driver = webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
-    driver.set_page_load_timeout(60)
-    return driver
+    return chromium.driver("--hide-scrollbars", "--lang=zh-CN", dark=dark)
 
 
 def axe_source():
     spec = importlib.util.find_spec("axe_playwright_python")
     if spec is None or not spec.submodule_search_locations:
-        sys.exit("check_browser: axe-playwright-python is not installed (script/bootstrap --test installs it)")
+        pytest.fail("axe-playwright-python is not installed (script/bootstrap --test installs it)", pytrace=False)
     with open(os.path.join(spec.submodule_search_locations[0], "axe.min.js"), encoding="utf-8") as f:
         return f.read()
 
@@ -193,90 +168,122 @@ def subscribe_links(driver, decode):
     return problems
 
 
-def main():
-    arguments = sys.argv[1:]
-    english = None
-    if "--english" in arguments:
-        at = arguments.index("--english")
-        english = arguments[at + 1]
-        del arguments[at:at + 2]
-    calgen = None
-    if "--calgen" in arguments:
-        i = arguments.index("--calgen")
-        calgen = arguments[i + 1]
-        del arguments[i:i + 2]
-    root = arguments[0]
-    shots = arguments[1] if len(arguments) > 1 else None
-    if shots:
-        os.makedirs(shots, exist_ok=True)
-    server = serve(root)
-    base = f"http://127.0.0.1:{server.server_port}/"
-    english_server = serve(english) if english else None
-    english_base = f"http://127.0.0.1:{english_server.server_port}/" if english else None
-    data = json.loads(open(os.path.join(root, "api/years.json"), encoding="utf-8").read())
-    years = [y["year"] for y in data["years"]]
-    unannounced = next((y for y in years if not next(z for z in data["years"] if z["year"] == y)["announced"]), None)
-    notes = sorted(d for d in os.listdir(os.path.join(root, "notes")) if os.path.isdir(os.path.join(root, "notes", d)))
-    pages = ["", "2026/", "2026/10/", "subscribe/", "api/", "changes/"]
-    if unannounced:
-        pages.append(f"{unannounced}/")
-    if notes:
-        pages.append(f"notes/{notes[0]}/")
-    # A work schedule's year and month, when the site has public schedules.
-    schedules = os.path.join(root, "schedules")
-    for schedule in sorted(os.listdir(schedules)) if os.path.isdir(schedules) else []:
-        if os.path.isfile(os.path.join(schedules, schedule, "2026", "10", "index.html")):
-            pages += [f"schedules/{schedule}/2026/", f"schedules/{schedule}/2026/10/"]
-    if os.path.isfile(os.path.join(schedules, "index.html")):
-        pages += ["schedules/"] + [f"schedules/{s}/" for s in sorted(os.listdir(schedules))
-                                   if os.path.isfile(os.path.join(schedules, s, "index.html"))][:1]
-    # The page beside a personal feed; its folder is secret and shown as feeds/…/ in the log.
-    private = sorted(d for d in os.listdir(os.path.join(root, "feeds"))
-                     if os.path.isfile(os.path.join(root, "feeds", d, "index.html")))
-    if private:
-        pages.append(f"feeds/{private[0]}/")
-    failures = []
+class Site:
+    """What the checks open of a built site: its years, an unannounced one, the pages, the
+    personal feeds' folders."""
+
+    def __init__(self, root):
+        self.root = root
+        data = json.loads(open(os.path.join(root, "api/years.json"), encoding="utf-8").read())
+        years = [y["year"] for y in data["years"]]
+        unannounced = next((y for y in years if not next(z for z in data["years"] if z["year"] == y)["announced"]), None)
+        notes = sorted(d for d in os.listdir(os.path.join(root, "notes")) if os.path.isdir(os.path.join(root, "notes", d)))
+        pages = ["", "2026/", "2026/10/", "subscribe/", "api/", "changes/"]
+        if unannounced:
+            pages.append(f"{unannounced}/")
+        if notes:
+            pages.append(f"notes/{notes[0]}/")
+        # A work schedule's year and month, when the site has public schedules.
+        schedules = os.path.join(root, "schedules")
+        for schedule in sorted(os.listdir(schedules)) if os.path.isdir(schedules) else []:
+            if os.path.isfile(os.path.join(schedules, schedule, "2026", "10", "index.html")):
+                pages += [f"schedules/{schedule}/2026/", f"schedules/{schedule}/2026/10/"]
+        if os.path.isfile(os.path.join(schedules, "index.html")):
+            pages += ["schedules/"] + [f"schedules/{s}/" for s in sorted(os.listdir(schedules))
+                                       if os.path.isfile(os.path.join(schedules, s, "index.html"))][:1]
+        # The page beside a personal feed; its folder is secret and shown as feeds/…/ in the log.
+        private = sorted(d for d in os.listdir(os.path.join(root, "feeds"))
+                         if os.path.isfile(os.path.join(root, "feeds", d, "index.html")))
+        if private:
+            pages.append(f"feeds/{private[0]}/")
+        self.years, self.unannounced, self.private, self.pages = years, unannounced, private, pages
+
+
+@pytest.fixture(scope="module")
+def site_pages(site):
+    return Site(site)
+
+
+@pytest.fixture(scope="module")
+def base(site, served_for_module):
+    return served_for_module(site)
+
+
+@pytest.fixture(scope="module")
+def english_base(site_en, served_for_module):
+    return served_for_module(site_en)
+
+
+@pytest.fixture(scope="module")
+def shots(pytestconfig):
+    """--screenshots DIR: where screenshots and printed sheets are saved, when given."""
+    folder = pytestconfig.getoption("screenshots")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+    return folder
+
+
+def layout_problems(driver, where):
+    """A 休/班 badge over its day number; the page scrolling sideways."""
+    problems = []
+    overlaps = driver.execute_script(OVERLAPS)
+    if overlaps:
+        problems.append(f"{where}: badge over day number: {', '.join(overlaps[:5])}")
+    scroll = driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    if scroll[0] > scroll[1]:
+        problems.append(f"{where}: scrolls sideways ({scroll[0]} px wide in {scroll[1]} px)")
+    return problems
+
+
+def run_axe(driver, axe):
+    """axe-core's violations on the page, one line each."""
+    driver.execute_script(axe)
+    return driver.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
+        "  done(r.violations.map(function (v) { return v.id + ': ' + v.nodes.length + ' × '"
+        "    + (v.nodes[0] ? v.nodes[0].target.join(' ') : ''); })); });")
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_key_pages(site_pages, base, shots, dark, failures):
+    """The key pages at 320, 390 and 1280 px: no badge over a day number, no sideways scrolling
+    (light), axe-core, the subscribe links."""
+    pages = site_pages.pages
     checked = 0
     axe = axe_source()
-    for dark in [False, True]:
-        driver = browser(dark)
-        try:
-            for page in pages:
-                for width in WIDTHS:
-                    driver.set_window_size(width, 900)
-                    driver.get(base + page)
-                    shown = re.sub(r"^feeds/[^/]+/", "feeds/…/", page)
-                    where = f"/{shown} at {width} px{' (dark)' if dark else ''}"
-                    if not dark:
-                        overlaps = driver.execute_script(OVERLAPS)
-                        if overlaps:
-                            failures.append(f"{where}: badge over day number: {', '.join(overlaps[:5])}")
-                        scroll = driver.execute_script(
-                            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-                        if scroll[0] > scroll[1]:
-                            failures.append(f"{where}: scrolls sideways ({scroll[0]} px wide in {scroll[1]} px)")
-                        if shots:
-                            height = driver.execute_script("return document.documentElement.scrollHeight")
-                            driver.set_window_size(width, min(height, 6000))
-                            name = (shown.strip("/").replace("/", "_") or "index") + f"-{width}.png"
-                            driver.save_screenshot(os.path.join(shots, name))
-                    if width == 1280 or (width == 320 and not dark):
-                        driver.execute_script(axe)
-                        result = driver.execute_async_script(
-                            "var done = arguments[arguments.length - 1];"
-                            "axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
-                            "  done(r.violations.map(function (v) { return v.id + ': ' + v.nodes.length + ' × '"
-                            "    + (v.nodes[0] ? v.nodes[0].target.join(' ') : ''); })); });")
-                        for violation in result:
-                            failures.append(f"{where}: axe: {violation}")
-                    if page in ("subscribe/",) or page.startswith("feeds/"):
-                        failures += [f"{where}: {p}" for p in subscribe_links(driver, decode=width == 1280 and not dark)]
-                    checked += 1
-        finally:
-            driver.quit()
+    driver = browser(dark)
+    try:
+        for page in pages:
+            for width in WIDTHS:
+                driver.set_window_size(width, 900)
+                driver.get(base + page)
+                shown = re.sub(r"^feeds/[^/]+/", "feeds/…/", page)
+                where = f"/{shown} at {width} px{' (dark)' if dark else ''}"
+                if not dark:
+                    failures.extend(layout_problems(driver, where))
+                    if shots:
+                        height = driver.execute_script("return document.documentElement.scrollHeight")
+                        driver.set_window_size(width, min(height, 6000))
+                        name = (shown.strip("/").replace("/", "_") or "index") + f"-{width}.png"
+                        driver.save_screenshot(os.path.join(shots, name))
+                if width == 1280 or (width == 320 and not dark):
+                    for violation in run_axe(driver, axe):
+                        failures.add(f"{where}: axe: {violation}")
+                if page in ("subscribe/",) or page.startswith("feeds/"):
+                    failures.extend([f"{where}: {p}" for p in subscribe_links(driver, decode=width == 1280 and not dark)])
+                checked += 1
+    finally:
+        driver.quit()
 
-    # Print: a year is one A4 landscape poster with a legible legend, badges and lunar text;
-    # a month is one A4 portrait sheet with its notes following.
+    failures.verify(f"browser: {checked} views of the key pages{' (dark)' if dark else ''}")
+
+
+def test_print_sheets(site_pages, base, site_en, english_base, failures):
+    """Print: a year is one A4 landscape poster with a legible legend, badges and lunar text;
+    a month is one A4 portrait sheet with its notes following."""
+    unannounced, english = site_pages.unannounced, site_en
+    checked = 0
     driver = browser()
     try:
         printed = [("2026/", "landscape"), ("2026/10/", "portrait")] + ([(f"{unannounced}/", "landscape")] if unannounced else [])
@@ -288,28 +295,33 @@ def main():
             # The English poster is two sheets (January–June, July–December): its names are longer.
             sheets = 2 if english and page.startswith(english_base) and size == "landscape" else 1
             if pages_printed != sheets:
-                failures.append(f"{where}: {pages_printed} sheets, not {sheets}")
+                failures.add(f"{where}: {pages_printed} sheets, not {sheets}")
             if (width > height) != (size == "landscape"):
-                failures.append(f"{where}: {width:.0f}×{height:.0f} pt, not A4 {size}")
+                failures.add(f"{where}: {width:.0f}×{height:.0f} pt, not A4 {size}")
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
             small = driver.execute_script(
                 "return Array.from(document.querySelectorAll('.year-grid td.d .s, .year-grid td.d .b, .legend li'))"
                 ".filter(function (e) { return e.offsetParent !== null && parseFloat(getComputedStyle(e).fontSize) < 8; })"
                 ".map(function (e) { return e.className + ' ' + getComputedStyle(e).fontSize; })")
             if small:
-                failures.append(f"{where}: text under 6 pt: {small[:3]}")
+                failures.add(f"{where}: text under 6 pt: {small[:3]}")
             legend = driver.execute_script("var l = document.querySelector('.legend'); return !!l && l.offsetParent !== null")
             if not legend:
-                failures.append(f"{where}: no legend")
+                failures.add(f"{where}: no legend")
             if size == "portrait" and not driver.execute_script(
                     "var l = document.querySelector('.sheet-source'); return !!l && l.offsetParent !== null"):
-                failures.append(f"{where}: no source and as-of line")
+                failures.add(f"{where}: no source and as-of line")
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
             checked += 1
     finally:
         driver.quit()
 
-    # Every day cell of every year and month page, and of the home page, against the day API.
+    failures.verify(f"browser: {checked} pages printed")
+
+
+def test_day_cells(site_pages, base, failures):
+    """Every day cell of every year and month page, and of the home page, against the day API."""
+    root, years = site_pages.root, site_pages.years
     driver = browser()
     try:
         driver.set_window_size(1280, 900)
@@ -319,19 +331,23 @@ def main():
                 return json.load(f)["days"]
 
         cells, cell_pages, problems = browser_cells.cell_words(driver, base, years, days_of)
-        failures += problems[:40] + ([f"… and {len(problems) - 40} more cells"] if len(problems) > 40 else [])
+        failures.extend(problems[:40] + ([f"… and {len(problems) - 40} more cells"] if len(problems) > 40 else []))
         print(f"browser: {cells} day cells on {cell_pages} pages read as the cell rule says, {len(problems)} not")
-        checked += cell_pages
     finally:
         driver.quit()
 
-    # No label cut, on screen at 320, 390 and 1280 px and in print: every year page, the months
-    # of one year, and the same in English.
-    sites = [(base, years, "2026")] + ([(None, None, "2026")] if english else [])
+    failures.verify()
+
+
+def test_no_label_cut(site_pages, base, site_en, english_base, failures):
+    """No label cut, on screen at 320, 390 and 1280 px and in print: every year page, the months
+    of one year, and the same in English."""
+    years, unannounced, english = site_pages.years, site_pages.unannounced, site_en
+    builds = [(base, years, "2026")] + ([(None, None, "2026")] if english else [])
     cut_views = 0
     driver = browser()
     try:
-        for site_base, site_years, year in sites:
+        for site_base, site_years, year in builds:
             if site_base is None:
                 site_base = english_base
                 with open(os.path.join(english, "api/years.json"), encoding="utf-8") as f:
@@ -349,15 +365,18 @@ def main():
                     cut = browser_cells.cut_labels(driver)
                     where = f"{site_base}{page}".replace(base, "/").replace(site_base, "/(en) ")
                     if cut:
-                        failures.append(f"{where} at {width} px{' printed' if media else ''}: labels cut: {cut[:6]}")
+                        failures.add(f"{where} at {width} px{' printed' if media else ''}: labels cut: {cut[:6]}")
                     cut_views += 1
                 driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
         print(f"browser: {cut_views} views checked for cut labels")
-        checked += cut_views
     finally:
         driver.quit()
 
-    # The subscribe page printed: the feed addresses as text, and QR codes that read back.
+    failures.verify()
+
+
+def test_subscribe_printed(base, failures):
+    """The subscribe page printed: the feed addresses as text, and QR codes that read back."""
     driver = browser()
     try:
         driver.get(base + "subscribe/")
@@ -375,78 +394,71 @@ def main():
                 read.update(line.strip() for line in out.stdout.splitlines() if line.strip())
         for address in addresses:
             if address not in text.replace("\n", ""):
-                failures.append(f"/subscribe/ printed: the address {address} is not on the sheet")
+                failures.add(f"/subscribe/ printed: the address {address} is not on the sheet")
             if "webcal://" + address.split("://", 1)[1] not in read:
-                failures.append(f"/subscribe/ printed: no QR code reads {address} (read: {sorted(read)})")
-        checked += 1
+                failures.add(f"/subscribe/ printed: no QR code reads {address} (read: {sorted(read)})")
     finally:
         driver.quit()
 
-    # The English build: its key pages at 320, 390 and 1280 px, with axe-core at 1280, no badge over a day
-    # number, no sideways scrolling; the lunar notation explained; no word split at a soft hyphen
-    # in a cell wide enough for it.
-    if english:
-        driver = browser()
-        axe_script = axe_source()
-        try:
-            for page in ["", "2026/", "2026/10/", "subscribe/", "schedules/"]:
-                for width in WIDTHS:
-                    driver.set_window_size(width, 900)
-                    driver.get(english_base + page)
-                    where = f"/(en) {page} at {width} px"
-                    overlaps = driver.execute_script(OVERLAPS)
-                    if overlaps:
-                        failures.append(f"{where}: badge over day number: {', '.join(overlaps[:5])}")
-                    scroll = driver.execute_script(
-                        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-                    if scroll[0] > scroll[1]:
-                        failures.append(f"{where}: scrolls sideways ({scroll[0]} px wide in {scroll[1]} px)")
-                    if page in ("", "2026/", "2026/10/") and not driver.execute_script(
-                            "var l = document.querySelector('.legend .lunar-note');"
-                            "return !!l && /L8-15/.test(l.textContent)"):
-                        failures.append(f"{where}: the legend does not explain the lunar notation")
-                    if width == 1280:
-                        split = driver.execute_script(SPLIT_WORDS)
-                        if split:
-                            failures.append(f"{where}: words split at a soft hyphen in a cell wide enough: {split[:4]}")
-                        driver.execute_script(axe_script)
-                        result = driver.execute_async_script(
-                            "var done = arguments[arguments.length - 1];"
-                            "axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
-                            "  done(r.violations.map(function (v) { return v.id + ': ' + v.nodes.length + ' × '"
-                            "    + (v.nodes[0] ? v.nodes[0].target.join(' ') : ''); })); });")
-                        for violation in result:
-                            failures.append(f"{where}: axe: {violation}")
-                    if shots and width != 320:
-                        height = driver.execute_script("return document.documentElement.scrollHeight")
-                        driver.set_window_size(width, min(height, 6000))
-                        driver.save_screenshot(os.path.join(shots, "en-" + (page.strip("/").replace("/", "_") or "index") + f"-{width}.png"))
-                    checked += 1
-            driver.get(english_base)
-            today = driver.execute_script("return document.getElementById('today-line').textContent")
-            if "lunar" not in today:
-                failures.append(f"/(en) home page: the today line {today!r} has no lunar date")
-        finally:
-            driver.quit()
+    failures.verify()
 
-    # The pages beside personal feeds against their own feeds; the subscribe page's controls;
-    # each schedule's today page; the subscribe and private pages printed.
+
+def test_english_pages(english_base, shots, failures):
+    """The English build: its key pages at 320, 390 and 1280 px, with axe-core at 1280, no badge
+    over a day number, no sideways scrolling; the lunar notation explained; no word split at a
+    soft hyphen in a cell wide enough for it."""
+    checked = 0
+    driver = browser()
+    axe_script = axe_source()
+    try:
+        for page in ["", "2026/", "2026/10/", "subscribe/", "schedules/"]:
+            for width in WIDTHS:
+                driver.set_window_size(width, 900)
+                driver.get(english_base + page)
+                where = f"/(en) {page} at {width} px"
+                failures.extend(layout_problems(driver, where))
+                if page in ("", "2026/", "2026/10/") and not driver.execute_script(
+                        "var l = document.querySelector('.legend .lunar-note');"
+                        "return !!l && /L8-15/.test(l.textContent)"):
+                    failures.add(f"{where}: the legend does not explain the lunar notation")
+                if width == 1280:
+                    split = driver.execute_script(SPLIT_WORDS)
+                    if split:
+                        failures.add(f"{where}: words split at a soft hyphen in a cell wide enough: {split[:4]}")
+                    for violation in run_axe(driver, axe_script):
+                        failures.add(f"{where}: axe: {violation}")
+                if shots and width != 320:
+                    height = driver.execute_script("return document.documentElement.scrollHeight")
+                    driver.set_window_size(width, min(height, 6000))
+                    driver.save_screenshot(os.path.join(shots, "en-" + (page.strip("/").replace("/", "_") or "index") + f"-{width}.png"))
+                checked += 1
+        driver.get(english_base)
+        today = driver.execute_script("return document.getElementById('today-line').textContent")
+        if "lunar" not in today:
+            failures.add(f"/(en) home page: the today line {today!r} has no lunar date")
+    finally:
+        driver.quit()
+
+    failures.verify(f"browser: {checked} views of the English pages")
+
+
+def test_private_pages(site_pages, base, shots, failures):
+    """The pages beside personal feeds against their own feeds; the subscribe page's controls;
+    the subscribe and private pages printed."""
+    root, private = site_pages.root, site_pages.private
     driver = browser()
     try:
         driver.set_window_size(1280, 900)
         count, problems = browser_pages.private_pages(driver, base, root)
         print(f"browser: {count} pages beside personal feeds read against their feeds, {len(problems)} problems")
-        failures += problems
-        checked += count
+        failures.extend(problems)
         count, problems = browser_pages.variant_controls(driver, base, root)
         print(f"browser: {count} feed addresses of the subscribe page with their controls, {len(problems)} problems")
-        failures += problems
-        checked += 1
+        failures.extend(problems)
         documents = ["subscribe/"] + [f"feeds/{p}/" for p in private]
         sheets, problems = browser_pages.doc_print(driver, base, documents)
         print(f"browser: printed portrait: {sheets}")
-        failures += problems
-        checked += len(documents)
+        failures.extend(problems)
         if shots:
             for page in ["subscribe/", "2026/"] + [f"feeds/{p}/" for p in private[:1]]:
                 driver.get(base + page)
@@ -459,17 +471,28 @@ def main():
                 subprocess.run(["pdftoppm", "-r", "80", "-png", path, os.path.join(shots, name + "-print")], check=True)
     finally:
         driver.quit()
+    failures.verify()
+
+
+def test_schedule_today(site_pages, base, failures):
+    """Each schedule's today page, as built and read by its script 9 days later."""
+    root = site_pages.root
     driver = browser()
     try:
         driver.set_window_size(390, 900)
         count, problems = browser_pages.schedule_today(driver, base, root, FAKE_CLOCK)
         print(f"browser: {count} views of the schedules' today pages, {len(problems)} problems")
-        failures += problems
-        checked += count
+        failures.extend(problems)
     finally:
         driver.quit()
 
-    # The home page read after the build: today marked, its month shown, that day's answers.
+    failures.verify()
+
+
+def test_home_today(site_pages, base, failures):
+    """The home page read after the build: today marked, its month shown, that day's answers."""
+    root = site_pages.root
+    checked = 0
     driver = browser()
     try:
         for (y, m, d), expect_month, expect in home_cases(root):
@@ -486,26 +509,21 @@ def main():
             lines = home_lines(driver)
             where = f"home page on {key}"
             if marked != [key] or shown != [expect_month]:
-                failures.append(f"{where}: today marked {marked}, months shown {shown}")
+                failures.add(f"{where}: today marked {marked}, months shown {shown}")
             if [lines[k] for k in ANSWERS] != expect:
-                failures.append(f"{where}: says {[lines[k] for k in ANSWERS]}, not the day's answers {expect}")
+                failures.add(f"{where}: says {[lines[k] for k in ANSWERS]}, not the day's answers {expect}")
             if f"{m}月{d}日" not in (lines["today-line"] or "") and f"{d} " not in (lines["today-line"] or ""):
-                failures.append(f"{where}: today line {lines['today-line']!r}")
+                failures.add(f"{where}: today line {lines['today-line']!r}")
             checked += 1
     finally:
         driver.quit()
-    if calgen:
-        count, problems = home_answers(calgen)
-        checked += count
-        failures += problems
-    server.shutdown()
-    if english_server:
-        english_server.shutdown()
-    for failure in failures:
-        print("FAIL " + failure)
-    print(f"browser: {checked} page views, {len(failures)} failures")
-    print(f"{checked - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    failures.verify(f"browser: the home page read on {checked} days after the build")
+
+
+def test_home_answers(calgen, failures):
+    count, problems = home_answers(calgen)
+    failures.extend(problems)
+    failures.verify(f"browser: the home page's answers built on {count} days")
 
 
 def pdf_pages(data):
@@ -681,7 +699,7 @@ def home_answers(calgen):
     """The bundled site built on each of ANSWER_DAYS and on EARLIER: each page, as built and as
     its script shows it on that day, says what the day API implies, the earlier build's script
     the same, in the site's time zone; its legend explains its grids' styles."""
-    repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    repository = str(sites.ROOT)
     problems, checked = [], 0
     with tempfile.TemporaryDirectory() as folder:
         builds = {}
@@ -697,7 +715,7 @@ def home_answers(calgen):
         failed = [day for day, (_, process) in builds.items() if process.wait() != 0]
         if failed:
             return 0, [f"home answers: calgen build on {day} failed" for day in failed]
-        servers = {day: serve(output) for day, (output, _) in builds.items()}
+        servers = {day: loopback.serve_folder(output) for day, (output, _) in builds.items()}
         driver = browser()
         try:
             for day in ANSWER_DAYS:
@@ -711,7 +729,7 @@ def home_answers(calgen):
                     html = f.read()
                 built = {}
                 for key in ANSWERS + ["as-of"]:
-                    found = re.search(r'<p class="[^"]*" id="%s"( hidden)?>(.*?)</p>' % key, html)
+                    found = re.search(rf'<p class="[^"]*" id="{key}"( hidden)?>(.*?)</p>', html)
                     built[key] = None if not found or found.group(1) else unescape(found.group(2))
                 where = f"home page built on {day}"
                 for key, pieces in answer_expectations(output, day).items():
@@ -743,6 +761,3 @@ def home_answers(calgen):
                 server.shutdown()
     return checked, problems
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,12 +1,54 @@
-"""What the checks that start servers on 127.0.0.1 share: a free port, waiting until a server
-answers, and Radicale with one user."""
+"""What the checks that start servers on 127.0.0.1 share: a folder served over HTTP, a free port,
+waiting until a server answers, and Radicale with one user."""
+import contextlib
+import functools
+import http.server
 import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Python's file handler without a log line for each request."""
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(handler) -> http.server.ThreadingHTTPServer:
+    """Serves `handler` (a request handler class) on 127.0.0.1 on a free port, a thread a
+    connection, until `shutdown()`; its address is `http://127.0.0.1:{server.server_port}/`."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def serve_folder(folder: str, log: list | None = None) -> http.server.ThreadingHTTPServer:
+    """Serves `folder` as Python's http.server does (Last-Modified, 304), like `serve`; each
+    request's log line goes to `log` when given."""
+    class Handler(QuietHandler):
+        def log_message(self, format, *args):
+            if log is not None:
+                log.append(format % args)
+
+    return serve(functools.partial(Handler, directory=folder))
+
+
+@contextlib.contextmanager
+def serving(folder: str):
+    """`folder` served on 127.0.0.1 for the block's time: yields its base URL, ending in `/`."""
+    server = serve_folder(folder)
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def free_port() -> int:

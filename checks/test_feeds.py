@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Checks calgen's iCalendar feeds with independent readers.
 
 For each encoding (expanded, compact) it builds a copy of the content with every subscriber
@@ -21,12 +20,12 @@ must escape, then:
 - recomputes every `workdays` and `makeup-eve` reminder from the raw holiday-cn files (and the
   subscriber's work schedule and leave, from the raw YAML), without calgen, and compares again;
 - checks the public variants of the holiday feed (makeup, statutory, per year, per language)
-  against the raw holiday-cn files and the day API (script/check_variants.py);
-- recomputes every work schedule (script/check_schedules.py, every schedule switched to the
+  against the raw holiday-cn files and the day API (variants.py);
+- recomputes every work schedule (schedules.py, every schedule switched to the
   encoding too) and compares the schedule API, each public schedule's feed and every
   `shift-start` reminder with it.
 
-Usage: check_feeds.py CALGEN CONTENT TEMPLATES
+    python3 -m pytest checks/test_feeds.py --calgen CALGEN [--content CONTENT --templates TEMPLATES]
 """
 import datetime as dt
 import json
@@ -34,18 +33,14 @@ import os
 import re
 import shutil
 import subprocess
-import sys
-import tempfile
-
 import zoneinfo
 
 import icalendar
+import pytest
 import recurring_ical_events
 import yaml
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import check_schedules  # noqa: E402
-import check_variants  # noqa: E402
+from checks import holidays, schedules, sites, variants
 
 TRICKY = {
     # One-line values refuse line breaks; a literal backslash-n must stay two characters.
@@ -54,16 +49,7 @@ TRICKY = {
     "description": "Line one\nLine two, with; specials\\\nDTSTART:19700101T000000Z",
 }
 
-failures = []
-
-
-def fail(message):
-    failures.append(message)
-    if len(failures) <= 30:
-        print("FAIL:", message)
-
-
-def raw_checks(path, data):
+def raw_checks(path, data, fail):
     if b"\n" in data.replace(b"\r\n", b""):
         fail(f"{path}: a line ends without CR")
     for number, line in enumerate(data.split(b"\r\n")[:-1], 1):
@@ -102,7 +88,7 @@ CLOCK_CHANGES = {
 def instant_key(value):
     """A timed occurrence as its UTC instant, an all-day one as its date."""
     if isinstance(value, dt.datetime):
-        return value.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%MZ")
+        return value.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%MZ")
     return value.isoformat()
 
 
@@ -132,25 +118,15 @@ def clock_change(local, zone):
 
 def holiday_rule(content):
     """Day status from the raw files: {date: is_off} and the announced years."""
-    listed, announced = {}, set()
-    folder = os.path.join(content, "holidays")
-    for name in sorted(os.listdir(folder)):
-        if not name.endswith(".json"):
-            continue
-        with open(os.path.join(folder, name), encoding="utf-8") as f:
-            data = json.load(f)
-        if data["days"]:
-            announced.add(data["year"])
-        for day in data["days"]:
-            listed[dt.date.fromisoformat(day["date"])] = day["isOffDay"]
-    return listed, announced
+    raw = holidays.read(os.path.join(content, "holidays"))
+    return raw.off_days(), raw.announced_years()
 
 
 def schedule_rule(content, subscriber):
     """Whether a subscriber works a date, by their schedule and leave, recomputed from the raw
-    files by check_schedules.py: a function of (date, listed, announced) giving True (worked) or
+    files by schedules.py: a function of (date, listed, announced) giving True (worked) or
     False (off or not known), and the schedule's pattern alone; None with neither key."""
-    found = check_schedules.person(content, subscriber)
+    found = schedules.person(content, subscriber)
     if found is None:
         return None
     schedule, leave = found
@@ -235,29 +211,41 @@ def prepare(content, encoding, scratch):
     return copy
 
 
-def check(calgen, content, templates, encoding, scratch, env):
+ENCODINGS = ("expanded", "compact")
+
+
+@pytest.fixture(scope="module", params=ENCODINGS)
+def built(request, calgen, content, templates, tmp_path_factory, monkeypatch_module):
+    """The content with every subscriber and schedule in one encoding, built: (encoding, the
+    content's copy, the output, the subscribers' feeds of `calgen feeds --json --occurrences`,
+    the scratch folder)."""
+    encoding = request.param
+    scratch = str(tmp_path_factory.mktemp(f"feeds-{encoding}"))
     copy = prepare(content, encoding, scratch)
     output = os.path.join(scratch, f"public-{encoding}")
-    subprocess.run([calgen, "build", "--quiet", "--content", copy, "--templates", templates, "--output", output],
-                   check=True, env=env)
+    env = sites.environment(env=dict(os.environ, CALGEN_FEED_SECRET="interoperability-check-secret-0123456789"))
+    sites.build(calgen, output, copy, templates, env=env)
     feeds = json.loads(subprocess.run([calgen, "feeds", "--json", "--occurrences", "--content", copy],
                                       check=True, env=env, capture_output=True, text=True).stdout)
     # The schedules' feeds are listed too (`kind: schedule`); their files are checked from the output.
     feeds = [feed for feed in feeds if feed.get("kind", "subscriber") == "subscriber"]
-    listed, announced = holiday_rule(copy)
-    kinds = {}
-    rules = {}
-    for name in os.listdir(os.path.join(copy, "users")):
-        with open(os.path.join(copy, "users", name), encoding="utf-8") as f:
-            data = yaml.safe_load(f)
-        rules[name.rsplit(".", 1)[0]] = schedule_rule(copy, data)
-        for r in data.get("reminders", []):
-            kinds[(name.rsplit(".", 1)[0], r["id"])] = (r["kind"], r.get("time"), r.get("weekends", False),
-                                                         r.get("duration"))
+    return encoding, copy, output, feeds, scratch
 
-    counts = {"feeds": 0, "events": 0, "occurrences": 0}
-    # Every feed of the output, whatever its kind: a kind of feed calgen adds is read too. The
-    # site manifest's public feeds and the subscribers' (`calgen feeds --json`) must be among them.
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    """schedules.py works out the feed horizon from the build's time, SOURCE_DATE_EPOCH."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SOURCE_DATE_EPOCH", str(sites.EPOCH))
+        yield patch
+
+
+def test_every_feed_parses(built, failures):
+    """Every feed of the output, whatever its kind: a kind of feed calgen adds is read too. The
+    site manifest's public feeds and the subscribers' (`calgen feeds --json`) must be among them."""
+    encoding, copy, output, feeds, _ = built
+    fail = failures.add
+    counts = {"feeds": 0, "events": 0}
     paths = sorted(os.path.relpath(os.path.join(root, n), output).replace(os.sep, "/")
                    for root, _, names in os.walk(os.path.join(output, "feeds")) for n in names if n.endswith(".ics"))
     with open(os.path.join(output, "manifest.json"), encoding="utf-8") as f:
@@ -266,12 +254,12 @@ def check(calgen, content, templates, encoding, scratch, env):
     if missing:
         fail(f"{encoding}: feeds listed but not in the output: {missing}")
     # The public variants: every public feed beside holidays.ics and festivals.ics but the schedules'.
-    variants = [p for p in public if p not in ("feeds/holidays.ics", "feeds/festivals.ics")
+    public_variants = [p for p in public if p not in ("feeds/holidays.ics", "feeds/festivals.ics")
                 and not p.startswith("feeds/schedules/")]
     for relative in paths:
         with open(os.path.join(output, relative), "rb") as f:
             data = f.read()
-        raw_checks(relative, data)
+        raw_checks(relative, data, fail)
         calendar = icalendar.Calendar.from_ical(data)
         events = calendar.walk("VEVENT")
         counts["feeds"] += 1
@@ -282,6 +270,26 @@ def check(calgen, content, templates, encoding, scratch, env):
         for e in events:
             if "DTSTAMP" not in e:
                 fail(f"{relative}: {e['UID']} has no DTSTAMP")
+    failures.verify(f"{encoding}: {len(public_variants)} feed variants among {counts['feeds']} feeds, "
+                    f"{counts['events']} events parsed")
+
+
+def test_reminders_expand_as_computed(built, failures):
+    """Every reminder expanded with recurring-ical-events against `calgen feeds --occurrences`
+    as instants placed by zoneinfo; workdays and makeup-eve recomputed from the raw files."""
+    encoding, copy, output, feeds, _ = built
+    fail = failures.add
+    listed, announced = holiday_rule(copy)
+    kinds = {}
+    rules = {}
+    for name in os.listdir(os.path.join(copy, "users")):
+        with open(os.path.join(copy, "users", name), encoding="utf-8") as f:
+            data = yaml.safe_load(f)
+        rules[name.rsplit(".", 1)[0]] = schedule_rule(copy, data)
+        for r in data.get("reminders", []):
+            kinds[(name.rsplit(".", 1)[0], r["id"])] = (r["kind"], r.get("time"), r.get("weekends", False),
+                                                         r.get("duration"))
+    counts = {"occurrences": 0}
     for feed in feeds:
         with open(os.path.join(output, feed["path"]), "rb") as f:
             calendar = icalendar.Calendar.from_ical(f.read())
@@ -304,7 +312,7 @@ def check(calgen, content, templates, encoding, scratch, env):
             begins = event["DTSTART"].dt
             if len(parts) == 3 and isinstance(begins, dt.datetime):
                 ends = event["DTEND"].dt
-                seconds = (ends.astimezone(dt.timezone.utc) - begins.astimezone(dt.timezone.utc)).total_seconds()
+                seconds = (ends.astimezone(dt.UTC) - begins.astimezone(dt.UTC)).total_seconds()
                 lengths.setdefault(parts[1], set()).add(int(seconds) // 60)
         for reminder, expected in feed["occurrences"].items():
             got = sorted(found.get(reminder, []))
@@ -341,23 +349,40 @@ def check(calgen, content, templates, encoding, scratch, env):
                 name = unescape_text(calendar[key].to_ical().decode())
                 if name != TRICKY["title"]:
                     fail(f"tricky: the calendar's {key} did not round-trip: {name!r}")
-    festivals_check(output)
-    figures = check_variants.check(copy, output, lambda message: fail(f"{encoding} {message}"))
-    print(f"{encoding}: {len(variants)} feed variants parsed; against the raw files and the day API: "
-          + ", ".join(f"{path.removeprefix('feeds/')} {n}" for path, n in figures.items()) + " events")
-    client_check(output, feeds, copy, scratch, encoding)
-    schemas = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Schemas")
+    failures.verify(f"{encoding}: {counts['occurrences']} reminder occurrences expanded and compared as instants with "
+                    f"zoneinfo's ({counts.get('clock changes', 0)} of them at a time the clocks skip or repeat)")
+
+
+def test_festivals(built, failures):
+    festivals_check(built[2], failures.add)
+    failures.verify()
+
+
+def test_variants(built, failures):
+    """The public variants of the holiday feed against the raw files and the day API."""
+    encoding, copy, output, _, _ = built
+    figures = variants.check(copy, output, lambda message: failures.add(f"{encoding} {message}"))
+    failures.verify(f"{encoding}: against the raw files and the day API: "
+                    + ", ".join(f"{path.removeprefix('feeds/')} {n}" for path, n in figures.items()) + " events")
+
+
+def test_khal(built, failures):
+    encoding, copy, output, feeds, scratch = built
+    client_check(output, feeds, copy, scratch, encoding, failures.add)
+    failures.verify()
+
+
+def test_schedules(built, schemas, failures):
+    """Every work schedule recomputed from the YAML and the raw data: the schedule API, each
+    public schedule's feed and every `shift-start` reminder."""
+    encoding, copy, output, feeds, _ = built
     found = []
-    schedule_counts = check_schedules.check(copy, output, schemas, found, api=encoding == "expanded")
-    shifts = check_schedules.check_shift_reminders(copy, feeds, output, found)
-    for message in found:
-        fail(f"{encoding} {message}")
-    print(f"{encoding}: {counts['feeds']} feeds, {counts['events']} events parsed, "
-          f"{counts['occurrences']} reminder occurrences expanded and compared as instants with zoneinfo's "
-          f"({counts.get('clock changes', 0)} of them at a time the clocks skip or repeat); work schedules recomputed from "
-          f"the YAML and the raw data: {schedule_counts['days']} days of the schedule API, "
-          f"{schedule_counts['events']} events of {schedule_counts['feeds']} schedule feeds, {shifts} shift starts")
-    return output, feeds
+    schedule_counts = schedules.check(copy, output, schemas, found, api=encoding == "expanded")
+    shifts = schedules.check_shift_reminders(copy, feeds, output, found)
+    failures.extend(f"{encoding} {message}" for message in found)
+    failures.verify(f"{encoding}: work schedules recomputed from the YAML and the raw data: {schedule_counts['days']} days "
+                    f"of the schedule API, {schedule_counts['events']} events of {schedule_counts['feeds']} schedule feeds, "
+                    f"{shifts} shift starts")
 
 
 KHAL_CONFIG = """[calendars]
@@ -376,7 +401,7 @@ path = {root}/khal.db
 """
 
 
-def client_check(output, feeds, content, scratch, encoding):
+def client_check(output, feeds, content, scratch, encoding, fail):
     """Imports each personal feed into khal, a real calendar client, and compares what it lists
     for October 2026 (a month with a holiday week and a make-up Saturday) with calgen's
     occurrences of the subscriber's workdays reminders."""
@@ -408,7 +433,7 @@ def client_check(output, feeds, content, scratch, encoding):
     print(f"{encoding}: khal imported {len(feeds)} personal feeds; October 2026 workday reminders as computed")
 
 
-def festivals_check(output):
+def festivals_check(output, fail):
     """feeds/festivals.ics holds exactly the festivals and solar terms the day API gives its days."""
     with open(os.path.join(output, "feeds/festivals.ics"), "rb") as f:
         calendar = icalendar.Calendar.from_ical(f.read())
@@ -434,18 +459,3 @@ def festivals_check(output):
     else:
         print(f"festivals.ics: {len(got)} festivals and solar terms, each on the day the day API gives")
 
-
-def main():
-    calgen, content, templates = sys.argv[1:4]
-    env = dict(os.environ, SOURCE_DATE_EPOCH="1795233600", CALGEN_FEED_SECRET="interoperability-check-secret-0123456789")
-    # check_schedules.py works out the feed horizon from the same build time.
-    os.environ["SOURCE_DATE_EPOCH"] = env["SOURCE_DATE_EPOCH"]
-    with tempfile.TemporaryDirectory() as scratch:
-        for encoding in ("expanded", "compact"):
-            check(calgen, content, templates, encoding, scratch, env)
-    print(f"{len(failures)} failed")
-    sys.exit(1 if failures else 0)
-
-
-if __name__ == "__main__":
-    main()

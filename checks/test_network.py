@@ -1,27 +1,24 @@
-#!/usr/bin/env python3
 """The network counterpart of the bad-input catalogue: the real `calgen` against hostile HTTP
 servers on 127.0.0.1, for the commands that download (`holidays update`, `build
 --previous-site`). Each case must end with the expected exit status within its time bound and
 under a memory bound, say what it expects, print no password, and change no file it must not.
 
-    python3 script/check_network.py .build/debug/calgen
+    python3 -m pytest checks/test_network.py --calgen .build/debug/calgen
 
-Prints one line per case (exit status, seconds, peak memory of the calgen process, by /usr/bin/time) and a
-closing 'N passed, N failed' line; exits 1 when any case failed.
+Each case is a subtest; prints one line per case (exit status, seconds, peak memory of the calgen
+process, by /usr/bin/time).
 """
 import http.server
 import json
 import os
 import shutil
 import subprocess
-import sys
-import tempfile
 import threading
 import time
 import zlib
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CALGEN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/calgen")
+from checks import loopback, sites
+
 NOW = "1795233600"  # 2026-11-21, the bundled site's build day
 MEMORY_BOUND_MB = 300
 
@@ -94,7 +91,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
-def run(arguments, cwd, environment):
+def run(calgen, arguments, cwd, environment):
     """Runs calgen; returns (status, seconds, peak MB, stdout+stderr)."""
     env = dict(os.environ, SOURCE_DATE_EPOCH=NOW, NO_COLOR="1", **environment)
     start = time.monotonic()
@@ -102,7 +99,7 @@ def run(arguments, cwd, environment):
     # from before the exec).
     measured = os.path.join(cwd, ".maxrss")
     process = subprocess.Popen(
-        ["/usr/bin/time", "-o", measured, "-f", "%M", CALGEN] + arguments, cwd=cwd, env=env, stdout=subprocess.PIPE,
+        ["/usr/bin/time", "-o", measured, "-f", "%M", calgen] + arguments, cwd=cwd, env=env, stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
     )
     output = []
@@ -137,24 +134,17 @@ def fingerprint(folder):
     return result
 
 
-def main():
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    secret_base = f"http://ci:s3cret@127.0.0.1:{server.server_address[1]}/"
+def test_hostile_servers(calgen, tmp_path, subtests):
+    server = loopback.serve(Handler)
+    base = f"http://127.0.0.1:{server.server_port}/"
+    secret_base = f"http://ci:s3cret@127.0.0.1:{server.server_port}/"
 
-    work = tempfile.mkdtemp(prefix="calgen-network-")
-    site = os.path.join(work, "site")
-    shutil.copytree(os.path.join(ROOT, "Content"), os.path.join(site, "Content"))
-    shutil.copytree(os.path.join(ROOT, "Templates"), os.path.join(site, "Templates"))
+    site = str(sites.copy_site(tmp_path / "site"))
     holidays = os.path.join(site, "Content", "holidays")
     env = {"CALGEN_FEED_SECRET": os.environ.get("CALGEN_FEED_SECRET", "check-network-secret-0123456789")}
 
-    status, _, _, output = run(["build", "--quiet", "--output", "release"], site, env)
-    if status != 0:
-        print(output)
-        sys.exit("error: the bundled site does not build")
+    status, _, _, output = run(calgen, ["build", "--quiet", "--output", "release"], site, env)
+    assert status == 0, "the bundled site does not build:\n" + output
     release = os.path.join(site, "release")
     published = {}
     for path, data in fingerprint(release).items():
@@ -246,15 +236,22 @@ def main():
          60),
     ]
 
-    passed = failed = 0
+    try:
+        run_cases(calgen, cases, site, release, holidays, env, subtests)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def run_cases(calgen, cases, site, release, holidays, env, subtests):
     print(f"{'case':<52} {'exit':>4} {'seconds':>8} {'peak MB':>8}")
     for name, command, routes, expected, text, bound in cases:
         ROUTES.set(routes)
         shutil.rmtree(holidays)
-        shutil.copytree(os.path.join(ROOT, "Content", "holidays"), holidays)
+        shutil.copytree(os.path.join(sites.ROOT, "Content", "holidays"), holidays)
         before = fingerprint(holidays)
         shutil.rmtree(os.path.join(site, "fresh"), ignore_errors=True)
-        status, seconds, peak, output = run(command, site, env)
+        status, seconds, peak, output = run(calgen, command, site, env)
         problems = []
         if status != expected:
             problems.append(f"exit {status}, expected {expected}")
@@ -278,17 +275,5 @@ def main():
             if fingerprint(os.path.join(site, "fresh")) != fingerprint(release):
                 problems.append("the rebuilt release differs from the published one")
         print(f"{name:<52} {status:>4} {seconds:>8.1f} {peak:>8.0f}")
-        if problems:
-            failed += 1
-            print("  FAILED: " + "; ".join(problems))
-            print("  " + output.strip().replace("\n", "\n  ")[:2000])
-        else:
-            passed += 1
-    server.shutdown()
-    shutil.rmtree(work, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
-
-
-if __name__ == "__main__":
-    main()
+        with subtests.test(msg=name):
+            assert not problems, "; ".join(problems) + "\n  " + output.strip().replace("\n", "\n  ")[:2000]

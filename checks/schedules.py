@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """Work schedules recomputed without calgen, from their YAML and the raw holiday-cn files.
 
 Reads every `schedules/<id>.yml` of a content folder with PyYAML and answers each date as the
 README's order of precedence says (the schedule's dates, the person's leave, the national
-arrangement by `national`, the pattern), with the law's statutory days from check_api.py's own
+arrangement by `national`, the pattern), with the law's statutory days from reference.py's own
 copy of the law. Then, for a built output:
 
 - every `api/schedules/<id>/YYYY.json` against Schemas/schedule-year.schema.json, and every
@@ -16,17 +15,13 @@ copy of the law. Then, for a built output:
 - every subscriber's `shift-start` reminders, expanded, against the recomputed shifts (with the
   subscriber's leave).
 
-Run by check_feeds.py for each encoding (it flips every schedule's `encoding` too); alone:
-
-    SOURCE_DATE_EPOCH=… check_schedules.py CONTENT PUBLIC_DIR SCHEMAS_DIR
-
+Run by test_feeds.py for each encoding (it flips every schedule's `encoding` too).
 The feed horizon (the years of the API files and of the feeds' window) is worked out here from
 site.yml and SOURCE_DATE_EPOCH, the build's time, never taken from calgen's output.
 """
 import datetime as dt
 import json
 import os
-import sys
 import zoneinfo
 
 import icalendar
@@ -35,8 +30,8 @@ import recurring_ical_events
 import referencing
 import yaml
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_api import Arrangement, Sky  # noqa: E402  (the law and the raw files, written once)
+from checks import holidays
+from checks.reference import Arrangement, Sky  # the law and the raw files, written once
 
 WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 # The one name the README gives each holiday whatever the data's spelling (the day API's `name`).
@@ -132,7 +127,7 @@ class Schedule:
             if any(matches(r) for r in value.get("worked", [])):
                 return True, None
             return d.weekday() in weekdays(value.get("weekly", ["mon..fri"])), None
-        raise SystemExit(f"check_schedules.py does not know the pattern {kind}")
+        raise ValueError(f"schedules.py does not know the pattern {kind}")
 
     def statutory_holiday(self, d):
         if d.year not in self.statutory:
@@ -178,7 +173,7 @@ class Schedule:
             if self.national == "holidays-only" and not worked:
                 return by_pattern
             return answer("unknown", "unannounced")
-        # A weekend day a break takes in (check_api.Arrangement.joined) is a day of the break.
+        # A weekend day a break takes in (reference.Arrangement.joined) is a day of the break.
         entry = self.arrangement.entry(d)
         if entry and entry["isOffDay"]:
             return answer("off", "national-holiday", DISPLAY_NAMES.get(entry["name"].strip(), entry["name"].strip()))
@@ -200,7 +195,7 @@ class Schedule:
 
 
 def load(content):
-    arrangement = Arrangement(os.path.join(content, "holidays"))
+    arrangement = Arrangement(holidays.read(os.path.join(content, "holidays")))
     folder = os.path.join(content, "schedules")
     names = sorted(n for n in os.listdir(folder) if n.endswith(".yml")) if os.path.isdir(folder) else []
     return {s.id: s for s in (Schedule.read(os.path.join(folder, n), arrangement) for n in names)}
@@ -219,7 +214,7 @@ def person(content, user):
         return None
     if "schedule" in user:
         return load(content)[user["schedule"]], leave_of(user)
-    return Schedule("legal", Schedule.LEGAL, Arrangement(os.path.join(content, "holidays"))), leave_of(user)
+    return Schedule("legal", Schedule.LEGAL, Arrangement(holidays.read(os.path.join(content, "holidays")))), leave_of(user)
 
 
 def horizon_years(content, before=None, after=None):
@@ -231,7 +226,7 @@ def horizon_years(content, before=None, after=None):
         site = yaml.safe_load(f) or {}
     zone = zoneinfo.ZoneInfo(site.get("timezone", "Asia/Shanghai"))
     today = dt.datetime.fromtimestamp(int(os.environ["SOURCE_DATE_EPOCH"]), zone).date()
-    announced = [y for y, known in Arrangement(os.path.join(content, "holidays")).announced.items() if known]
+    announced = [y for y, known in Arrangement(holidays.read(os.path.join(content, "holidays"))).announced.items() if known]
     before = site.get("feed-years-before", 1) if before is None else before
     after = site.get("feed-years-after", 1) if after is None else after
     first = today.year - int(before)
@@ -368,17 +363,3 @@ def check_shift_reminders(content, feeds, output, failures):
                                 f"recomputed; e.g. {sorted(set(got) ^ set(expected))[:3]}")
     return compared
 
-
-def main():
-    content, output, schemas = sys.argv[1:4]
-    failures = []
-    counts = check(content, output, schemas, failures)
-    for failure in failures[:30]:
-        print("FAIL:", failure)
-    print(f"schedules: {counts['days']} days in {counts['files']} API files and {counts['events']} events of "
-          f"{counts['feeds']} feeds recomputed from the YAML and the raw data; {len(failures)} failed")
-    sys.exit(1 if failures else 0)
-
-
-if __name__ == "__main__":
-    main()
