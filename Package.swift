@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CalgenModel", targets: ["CalgenModel"]),
         .library(name: "TemplateEngine", targets: ["TemplateEngine"]),
         .library(name: "CalgenKit", targets: ["CalgenKit"]),
+        .library(name: "CalgenSync", targets: ["CalgenSync"]),
         .library(name: "CalgenServe", targets: ["CalgenServe"]),
         .executable(name: "calgen-benchmark-site", targets: ["BenchmarkSite"]),
     ],
@@ -81,6 +82,10 @@ let package = Package(
             ],
             plugins: ["CodeRevision", "SiteScaffold"]
         ),
+        // `calgen sync`: a feed written into a CalDAV calendar, on top of the site generator
+        // (its HTTP client, YAML fields and files); a target of its own, so that the compiler
+        // keeps the rest of calgen from naming it.
+        .target(name: "CalgenSync", dependencies: ["CalgenCore", "CalgenModel", "ICalendar", "CalgenKit"]),
         // Derives calgen's code revision from its sources (CodeRevision.swift in CalgenKit), the
         // part of every input digest that makes an upgraded calgen render every feed again.
         .plugin(name: "CodeRevision", capability: .buildTool()),
@@ -98,6 +103,7 @@ let package = Package(
                 "CalgenCore",
                 "CalgenModel",
                 "CalgenKit",
+                "CalgenSync",
                 "CalgenServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -120,14 +126,14 @@ let package = Package(
         .testTarget(
             name: "CalgenKitTests",
             dependencies: [
-                "CalgenCore", "CalgenModel", "CalgenKit", "CalgenServe", "CalgenTestSupport", "TemplateEngine",
+                "CalgenCore", "CalgenModel", "CalgenKit", "CalgenServe", "CalgenSync", "CalgenTestSupport", "TemplateEngine",
             ]),
         // The executable, real processes, servers and the disk on purpose, whole-site builds of
         // edited fixtures, and the golden files; skipped unless CALGEN_END_TO_END=1 (script/test
         // sets it).
         .testTarget(
             name: "CalgenEndToEndTests",
-            dependencies: ["CalgenCore", "CalgenModel", "CalgenKit", "CalgenServe", "CalgenTestSupport"],
+            dependencies: ["CalgenCore", "CalgenModel", "CalgenKit", "CalgenServe", "CalgenSync", "CalgenTestSupport"],
             exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

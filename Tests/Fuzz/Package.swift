@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "TemplateEngine", package: "calgen"),
                 .product(name: "CalgenKit", package: "calgen"),
                 .product(name: "CalgenServe", package: "calgen"),
+                .product(name: "CalgenSync", package: "calgen"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

@@ -13,10 +13,10 @@ import Foundation
 /// file (not a device or a pipe), inside its directory even when reached through a symbolic
 /// link, within its size limit, and, for text, UTF-8 without control characters. A byte order
 /// mark is dropped and CRLF line endings (Windows editors) read as LF.
-enum FileReader {
+package enum FileReader {
     /// The bytes of `path`, which must lie inside `root` (after resolving symbolic links) and
     /// hold at most `limit` bytes.
-    static func readBytes(_ path: String, root: String, limit: Int) throws(ContentErrors) -> [UInt8] {
+    package static func readBytes(_ path: String, root: String, limit: Int) throws(ContentErrors) -> [UInt8] {
         guard let resolved = RealPath.of(path) else {
             throw ContentErrors(
                 Diagnostic(
@@ -105,7 +105,7 @@ enum FileReader {
         return (try text(bytes, path: path), Digest.sha256(bytes))
     }
 
-    static func readText(_ path: String, root: String, limit: Int) throws(ContentErrors) -> String {
+    package static func readText(_ path: String, root: String, limit: Int) throws(ContentErrors) -> String {
         try text(readBytes(path, root: root, limit: limit), path: path)
     }
 

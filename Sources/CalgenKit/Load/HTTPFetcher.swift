@@ -110,7 +110,7 @@ public struct HTTPFetcher: Sendable {
         return components.string ?? "(a URL)"
     }
 
-    static func isHTTP(_ url: String) -> Bool {
+    package static func isHTTP(_ url: String) -> Bool {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
             components.host != nil
         else { return false }

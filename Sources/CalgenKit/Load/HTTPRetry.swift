@@ -104,7 +104,7 @@ package struct HTTPRetry: Equatable, Sendable {
         return nil
     }
 
-    static func shown(_ seconds: TimeInterval) -> String {
+    package static func shown(_ seconds: TimeInterval) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
     }
 }

@@ -2,7 +2,7 @@ import CalgenCore
 import Yams
 
 /// Parses YAML text into a node, turning syntax errors into diagnostics with line and column.
-enum YAMLDocument {
+package enum YAMLDocument {
     /// No implicit types: every scalar stays text, and `YAMLFields` reads booleans, numbers,
     /// dates and times from the text of plain scalars itself. Resolving types with Yams' regular
     /// expressions was most of the time of loading thousands of subscriber files.
@@ -10,7 +10,7 @@ enum YAMLDocument {
 
     /// `lineOffset` shifts reported lines, for YAML embedded in a larger file (front matter).
     /// Aliases are bounded first (`YAMLAliasBound`).
-    static func parse(_ text: String, file: String, lineOffset: Int = 0) throws(ContentErrors) -> Node? {
+    package static func parse(_ text: String, file: String, lineOffset: Int = 0) throws(ContentErrors) -> Node? {
         try YAMLAliasBound.check(text, file: file, lineOffset: lineOffset)
         do {
             return try Yams.compose(yaml: text, resolver, .default, .utf8)
@@ -43,7 +43,7 @@ enum YAMLDocument {
 
 /// Typed access to the keys of one YAML mapping, collecting a diagnostic with line and column
 /// for every missing, mistyped or unknown key instead of stopping at the first.
-struct YAMLFields {
+package struct YAMLFields {
     let file: String
     let lineOffset: Int
     /// The mapping's keys as text, and their nodes and values at the same indexes: looking a key
@@ -52,10 +52,10 @@ struct YAMLFields {
     private let keyNodes: [Node]
     private let values: [Node]
     private let mark: Mark?
-    private(set) var problems: [Diagnostic] = []
+    package private(set) var problems: [Diagnostic] = []
 
     /// Throws when `node` is not a mapping.
-    init(_ node: Node, file: String, what: String, lineOffset: Int = 0) throws(ContentErrors) {
+    package init(_ node: Node, file: String, what: String, lineOffset: Int = 0) throws(ContentErrors) {
         guard case .mapping(let mapping) = node else {
             throw ContentErrors(
                 Diagnostic(
@@ -75,7 +75,7 @@ struct YAMLFields {
     }
 
     /// The value node of a key.
-    func node(_ key: String) -> Node? { keys.firstIndex(of: key).map { values[$0] } }
+    package func node(_ key: String) -> Node? { keys.firstIndex(of: key).map { values[$0] } }
 
     /// Throws the problems found so far, if there is any.
     func throwIfAny() throws(ContentErrors) {
@@ -86,7 +86,7 @@ struct YAMLFields {
     func has(_ key: String) -> Bool { node(key) != nil }
 
     /// Records a problem at the value of `key` (or at the mapping when the key is absent).
-    mutating func report(_ key: String?, _ message: String, fix: String? = nil) {
+    package mutating func report(_ key: String?, _ message: String, fix: String? = nil) {
         let at = key.flatMap { node($0)?.mark } ?? mark
         problems.append(Diagnostic(file: file, location: YAMLFields.location(at, lineOffset), message: message, fix: fix))
     }
@@ -102,7 +102,7 @@ struct YAMLFields {
 
     /// A non-empty string value of at most `maxLength` characters without control characters
     /// (with `multiline`, tabs and line breaks are allowed).
-    mutating func string(
+    package mutating func string(
         _ key: String, required: Bool = false, example: String? = nil, maxLength: Int = Limits.lineCharacters,
         multiline: Bool = false
     ) -> String? {
@@ -281,7 +281,7 @@ struct YAMLFields {
     }
 
     /// Reports every key not in `allowed`, suggesting the closest allowed key.
-    mutating func rejectUnknownKeys(allowed: [String], what: String? = nil) {
+    package mutating func rejectUnknownKeys(allowed: [String], what: String? = nil) {
         for (key, keyNode) in zip(keys, keyNodes) where !allowed.contains(key) {
             let suggestion = YAMLFields.closest(to: key, in: allowed)
             problems.append(
@@ -293,7 +293,7 @@ struct YAMLFields {
         }
     }
 
-    static func describe(_ node: Node) -> String {
+    package static func describe(_ node: Node) -> String {
         switch node {
         case .scalar(let s): return "\"\(s.string.count > 80 ? s.string.prefix(80) + "…" : s.string)\""
         case .mapping: return "a mapping"

@@ -3,14 +3,14 @@ import CalgenCore
 /// The bounds a previous manifest must keep. A previous manifest is input like any content (it
 /// may come from the network through `--previous-site`, or from an output folder someone else
 /// can write), so every value is checked before anything of it is carried into the next build.
-enum ManifestLimits {
+package enum ManifestLimits {
     /// The largest site version, feed version or event `SEQUENCE`.
     static let number = Limits.manifestNumber
 
     /// Bytes of `manifest.json` (about 90,000 artifacts) and of one feed manifest (20,000 events
     /// take about 5 MB).
     static let manifestBytes = 16 << 20
-    static let feedManifestBytes = 16 << 20
+    package static let feedManifestBytes = 16 << 20
 
     /// Entries of `artifacts`, and of each list of `changes`.
     static let artifacts = 1_000_000

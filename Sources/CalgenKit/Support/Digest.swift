@@ -1,8 +1,8 @@
 import Crypto
 
 /// SHA-256 in lowercase hex.
-enum Digest {
-    static func sha256(_ bytes: [UInt8]) -> String {
+package enum Digest {
+    package static func sha256(_ bytes: [UInt8]) -> String {
         hex(SHA256.hash(data: bytes))
     }
 

@@ -12,13 +12,17 @@ import CCalgenSystem
 /// pipe, a device, a file with more than one link (`singleLink`) or over its limit is refused,
 /// and the bytes read are those of the file checked. A link to a single file is read only with
 /// `fileLinks`, and only when its target, every link resolved, lies inside the root.
-struct DiskSourceTree: SourceTree {
+package struct DiskSourceTree: SourceTree {
     let root: String
     /// Refuse regular files with more than one hard link.
     var singleLink = false
     /// Read a link to a single file whose target lies inside the root (content and templates:
     /// a publisher may link `site.yml` to a shared one); without it every link is refused.
     var fileLinks = false
+
+    package init(root: String, singleLink: Bool = false, fileLinks: Bool = false) {
+        (self.root, self.singleLink, self.fileLinks) = (root, singleLink, fileLinks)
+    }
 
     func list(_ folder: String) throws(SourceTreeError) -> [SourceEntry]? {
         let fd: Int32
@@ -59,7 +63,7 @@ struct DiskSourceTree: SourceTree {
         return entries
     }
 
-    func read(_ path: String, limit: Int) throws(SourceTreeError) -> [UInt8] {
+    package func read(_ path: String, limit: Int) throws(SourceTreeError) -> [UInt8] {
         let (fd, size) = try opened(path, limit: limit)
         defer { close(fd) }
         return try Self.bytes(of: fd, size: size, path: path, limit: limit)

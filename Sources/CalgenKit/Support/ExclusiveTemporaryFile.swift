@@ -11,7 +11,7 @@ import Foundation
 /// once, so that a file or a symbolic link planted at a predictable name is never opened (another
 /// name is drawn), then synced to disk. The caller renames it over the final name with
 /// `renameat` through the same folder descriptor, or removes it.
-enum ExclusiveTemporaryFile {
+package enum ExclusiveTemporaryFile {
     /// A failed system call, with its reason.
     struct Failure: Error {
         let reason: String
@@ -69,7 +69,7 @@ enum ExclusiveTemporaryFile {
     /// `create` in `path`'s folder, renamed over `path` (which, a symbolic link or not, is
     /// replaced and never followed). Returns whether the file was replaced.
     @discardableResult
-    static func replace(_ path: String, with bytes: [UInt8], tag: String, mode: mode_t = 0o644) -> Bool {
+    package static func replace(_ path: String, with bytes: [UInt8], tag: String, mode: mode_t = 0o644) -> Bool {
         let url = URL(fileURLWithPath: path)
         let final = url.lastPathComponent
         let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

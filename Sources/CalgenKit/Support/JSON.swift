@@ -2,7 +2,7 @@ import ICalendar
 
 /// A JSON value whose objects keep their keys in the order given, so that output is
 /// deterministic and reads in a natural order (`date` first).
-enum JSON: Sendable, Equatable {
+package enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -10,7 +10,7 @@ enum JSON: Sendable, Equatable {
     case array([JSON])
     case object([(String, JSON)])
 
-    static func == (lhs: JSON, rhs: JSON) -> Bool {
+    package static func == (lhs: JSON, rhs: JSON) -> Bool {
         lhs.serialized() == rhs.serialized()
     }
 

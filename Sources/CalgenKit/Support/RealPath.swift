@@ -5,9 +5,9 @@
 #endif
 
 /// Paths with every symbolic link resolved, to hold a link's target to a folder.
-enum RealPath {
+package enum RealPath {
     /// The canonical absolute path, with every symbolic link resolved; `nil` when it does not exist.
-    static func of(_ path: String) -> String? {
+    package static func of(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -1,5 +1,5 @@
 /// Why a tree's entry cannot be listed or read.
-struct SourceTreeError: Error, Equatable, Sendable {
+package struct SourceTreeError: Error, Equatable, Sendable {
     /// What is wrong with an entry.
     enum Problem: Equatable, Sendable {
         /// Nothing is there (or a link leads nowhere).
@@ -27,7 +27,7 @@ struct SourceTreeError: Error, Equatable, Sendable {
     let problem: Problem
 
     /// The problem in a few words, after the entry's name.
-    var reason: String {
+    package var reason: String {
         switch problem {
         case .missing: "is missing"
         case .notInside: "is not a path inside the folder"

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CalgenKit
+@testable import CalgenSync
 
 /// Aliases in the YAML of every file kind: as values they are fine, as keys naming a list or a
 /// mapping, or expanding past `Limits.yamlNodes`, they are a located error, found at once.

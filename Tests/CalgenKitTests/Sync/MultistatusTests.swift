@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CalgenKit
+@testable import CalgenSync
 
 /// The listing of a collection as servers write it: any prefix, a default namespace, quoted
 /// ETags as entities, a property missing (404) beside one found.

@@ -3,6 +3,8 @@ import CalgenKit
 import Foundation
 import Testing
 
+@testable import CalgenSync
+
 /// The accounts file of publisher mode: what it holds, in its order, and every problem at once.
 @Suite struct SyncAccountsTests {
     @Test func accountsAreReadInTheFilesOrder() throws {

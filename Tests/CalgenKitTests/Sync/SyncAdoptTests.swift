@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CalgenKit
+@testable import CalgenSync
 
 /// A calendar that holds the feed's events already (imported once): the plan takes over the
 /// resources named with `--adopt`, a PUT refused for a UID conflict is no write and says what to

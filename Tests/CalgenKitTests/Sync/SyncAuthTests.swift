@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CalgenKit
+@testable import CalgenSync
 
 /// Basic at once where it is safe, Digest when the server asks for it, never Basic over plain
 /// http to another host, and a refusal that names what the server asked for.

@@ -1,6 +1,8 @@
 import CalgenKit
 import Testing
 
+@testable import CalgenSync
+
 /// Servers whose ETags say nothing true: they change on every read, a PUT's is never listed, a
 /// resource is listed twice, or there are none. calgen reads the content of what the listing
 /// cannot vouch for and compares it with what it wrote: no endless rewrites, no frozen

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CalgenKit
+@testable import CalgenSync
 
 /// The pure parts of discovery: where hrefs lead, which origin they are on, which calendar of a
 /// home is meant, and where a new one is made.

@@ -3,6 +3,8 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
+@testable import CalgenSync
+
 /// The sync's requests against a stub server on 127.0.0.1: a busy or failing answer retried, the
 /// retries bounded, a slow answer ended at the timeout, a feed's redirect followed (it carries
 /// no credentials, so it may lead to another host).

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CalgenKit
+@testable import CalgenSync
 
 /// What the sync use case says and how it stops, before any request is sent: through its notices
 /// and failures, which the command line prints.

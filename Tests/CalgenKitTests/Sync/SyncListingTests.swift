@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CalgenKit
+@testable import CalgenSync
 
 /// The multistatus read with an XML parser, and a collection's listing believed only as far as
 /// it proves itself: what a hostile or broken server answers never reads as "every event deleted".

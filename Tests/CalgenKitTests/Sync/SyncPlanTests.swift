@@ -1,6 +1,8 @@
 import CalgenKit
 import Testing
 
+@testable import CalgenSync
+
 /// The sync planner and its run against a collection kept in memory, which answers as a CalDAV
 /// server does: ETags that change with every write, 412 on a failed precondition.
 @Suite struct SyncPlanTests {

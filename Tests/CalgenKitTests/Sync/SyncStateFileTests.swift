@@ -4,6 +4,8 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
+@testable import CalgenSync
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

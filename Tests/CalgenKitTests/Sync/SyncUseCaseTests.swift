@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CalgenKit
+@testable import CalgenSync
 
 /// `calgen sync`'s use case without the command line: where the state goes, where the password
 /// comes from, and what ends a sync before any request, all said as notices with exit statuses.

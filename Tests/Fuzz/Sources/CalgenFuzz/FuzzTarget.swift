@@ -4,6 +4,7 @@ import Foundation
 @testable import CalgenKit
 @testable import CalgenModel
 @testable import CalgenServe
+@testable import CalgenSync
 @testable import ICalendar
 @testable import TemplateEngine
 

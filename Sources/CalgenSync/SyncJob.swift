@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenKit
 import Foundation
 
 /// One feed synced into one calendar: what `calgen sync` does for its SOURCE, and for each

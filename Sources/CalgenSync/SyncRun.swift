@@ -1,3 +1,4 @@
+import CalgenKit
 import Foundation
 
 /// What `calgen sync` needs of a CalDAV collection; `CalDAVClient` speaks it over HTTP.

@@ -1,3 +1,5 @@
+import CalgenKit
+
 extension SyncJob {
     /// Sends the plan; the state of what was written is saved before each batch and when the
     /// sync stops half way, which throws saying how far it went.

@@ -1,3 +1,4 @@
+import CalgenKit
 import ICalendar
 
 /// A resource of the collection as a GET read it.

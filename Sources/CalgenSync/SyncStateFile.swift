@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenKit
 import Foundation
 
 /// The sync state on disk: JSON, written atomically (a temporary file beside it, flushed, then

@@ -1,3 +1,4 @@
+import CalgenKit
 import Foundation
 
 /// Work that mostly waits for the network, done on threads of their own (Dispatch gives as many

@@ -1,3 +1,4 @@
+import CalgenKit
 import Foundation
 
 /// The resources of a calendar collection as its `PROPFIND` of depth 1 lists them, believed

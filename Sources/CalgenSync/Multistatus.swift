@@ -1,3 +1,4 @@
+import CalgenKit
 import Foundation
 
 #if canImport(FoundationXML)

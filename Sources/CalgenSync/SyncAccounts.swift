@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenKit
 import Foundation
 
 /// The accounts file of publisher mode (`calgen sync --build public/ --accounts accounts.yml`):

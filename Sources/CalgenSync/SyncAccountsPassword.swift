@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenKit
 import Foundation
 
 extension SyncAccounts {

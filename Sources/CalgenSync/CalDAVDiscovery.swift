@@ -1,3 +1,4 @@
+import CalgenKit
 import Foundation
 
 /// Finds a calendar collection from a server's or a principal's URL (RFC 6764 §6, RFC 4791

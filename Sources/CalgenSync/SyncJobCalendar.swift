@@ -1,3 +1,5 @@
+import CalgenKit
+
 extension SyncJob {
     /// The collection a sync writes into, and whether it is one a dry run would create (so not
     /// there to be listed).

@@ -1,3 +1,4 @@
+import CalgenKit
 import Foundation
 
 /// A feed `calgen sync` reads from a URL: a GET without credentials, conditional on the

@@ -1,3 +1,4 @@
+import CalgenKit
 import CalgenModel
 import Foundation
 
