@@ -43,6 +43,9 @@ public struct ZoneOffsets: Hashable, Sendable {
     /// is 03:30 EDT); a time that comes twice, its first occurrence (01:30 EDT, not EST).
     public func resolve(_ local: ICalDateTime) -> ResolvedTime {
         let wall = local.date.dayNumber * 86_400 + local.hour * 3600 + local.minute * 60 + local.second
+        // After the last change (every time in a zone that no longer changes its clocks, as
+        // Asia/Shanghai since 1991): the search below would end on that change, past its span.
+        if let last = changes.last, wall >= last.high { return ResolvedTime(wall - last.after, .regular) }
         // The last change whose skipped or repeated wall-clock span starts at or before `wall`.
         var lo = 0
         var hi = changes.count

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ICalendar
@@ -79,5 +80,43 @@ import Testing
             previousCR = byte == 0x0D
         }
         return out
+    }
+}
+
+/// `ZoneOffsets.resolve`, with its answer after a zone's last change taken without searching,
+/// against the change found by a scan of all of them.
+@Suite struct ZoneOffsetsFastPathTests {
+    @Test func resolvedAsByScanning() throws {
+        let from = Date(timeIntervalSince1970: -2_208_988_800)  // 1900-01-01
+        let to = Date(timeIntervalSince1970: 4_133_980_800)  // 2101-01-01
+        for identifier in ["Asia/Shanghai", "Asia/Tokyo", "America/New_York", "Europe/Berlin", "Australia/Sydney", "UTC"] {
+            let offsets = try #require(ZoneOffsets(identifier: identifier, from: from, to: to))
+            var walls = [Int]()
+            for change in offsets.changes {
+                for delta in [-3601, -1, 0, 1, 1799, 3599, 3600, 3601] {
+                    walls.append(change.low + delta)
+                    walls.append(change.high + delta)
+                }
+            }
+            for day in stride(from: -25_567, to: 47_482, by: 37) { walls.append(day * 86_400 + (day % 24) * 3600 + 1800) }
+            for wall in walls {
+                let days = Int((Double(wall) / 86_400).rounded(.down))
+                let rest = wall - days * 86_400
+                let local = ICalDateTime(
+                    date: ICalDate(dayNumber: days), hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60)
+                #expect(offsets.resolve(local) == ZoneOffsetsFastPathTests.scanned(offsets, wall), "\(identifier) \(local)")
+            }
+        }
+    }
+
+    /// The last change whose skipped or repeated span starts at or before `wall`, found by a scan.
+    static func scanned(_ offsets: ZoneOffsets, _ wall: Int) -> ResolvedTime {
+        guard let change = offsets.changes.last(where: { $0.low <= wall }) else {
+            return ResolvedTime(wall - (offsets.changes.first?.before ?? offsets.initialOffset), .regular)
+        }
+        if wall < change.high {
+            return ResolvedTime(wall - change.before, change.after > change.before ? .skipped : .repeated)
+        }
+        return ResolvedTime(wall - change.after, .regular)
     }
 }
