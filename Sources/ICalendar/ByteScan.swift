@@ -1,18 +1,18 @@
 /// Looks for bytes in UTF-8 text eight at a time, for the checks that run on every property of
 /// every event (whether a value needs escaping or holds a control character).
 public enum ByteScan {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
+    @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
+    @usableFromInline static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// Whether one of the eight bytes of `word` is below `limit` (at most 0x80).
-    @inline(__always)
-    private static func hasBelow(_ word: UInt64, _ limit: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    static func hasBelow(_ word: UInt64, _ limit: UInt8) -> Bool {
         (word &- ones &* UInt64(limit)) & ~word & highs != 0
     }
 
     /// Whether one of the eight bytes of `word` is `byte`.
-    @inline(__always)
-    private static func has(_ word: UInt64, _ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    static func has(_ word: UInt64, _ byte: UInt8) -> Bool {
         hasBelow(word ^ (ones &* UInt64(byte)), 1)
     }
 
@@ -24,8 +24,10 @@ public enum ByteScan {
         return found ?? text.utf8.contains { $0 < 0x20 || $0 == a || $0 == b || $0 == c || $0 == d }
     }
 
-    /// Whether one of `bytes` is below 0x20 or is one of `a`, `b`, `c` and `d`.
-    @inline(__always)
+    /// Whether one of `bytes` is below 0x20 or is one of `a`, `b`, `c` and `d`. Inlinable: made
+    /// where it is called with constant bytes (JSON strings in manifests, one for each event),
+    /// the tests of a byte given twice are made once.
+    @inlinable
     public static func any(
         in bytes: UnsafeBufferPointer<UInt8>, controlOr a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8
     ) -> Bool {
