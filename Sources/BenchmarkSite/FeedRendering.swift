@@ -11,6 +11,8 @@ struct FeedRendering {
     let runs: Int
 
     func json() throws -> String {
+        // As calgen does when it starts: the feeds are rendered here as in a build.
+        FreedMemory.keepForReuse()
         let site = try ContentLoader(contentDirectory: content).load()
         let environment = ProcessInfo.processInfo.environment
         let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) ?? Date().timeIntervalSince1970

@@ -5,6 +5,10 @@
 #include <fcntl.h>
 #include <stdio.h>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #if defined(__linux__)
 #include <linux/openat2.h>
 #include <sys/syscall.h>
@@ -36,5 +40,15 @@ int calgen_open_beneath(int dirfd, const char *path, int flags) {
     (void)flags;
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+int calgen_keep_freed_memory(int kept, int own_mapping) {
+#if defined(__GLIBC__)
+    return mallopt(M_TOP_PAD, kept) == 1 && mallopt(M_MMAP_THRESHOLD, own_mapping) == 1;
+#else
+    (void)kept;
+    (void)own_mapping;
+    return 0;
 #endif
 }

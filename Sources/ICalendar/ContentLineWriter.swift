@@ -23,11 +23,7 @@ public struct ContentLineWriter: Sendable {
     public mutating func line(_ name: String, _ parameters: [Parameter] = [], raw value: String) {
         let start = bytes.count
         appendName(name, parameters)
-        if ContentLineWriter.hasControl(value) {
-            for byte in value.utf8 where byte >= 0x20 && byte != 0x7F { bytes.append(byte) }
-        } else {
-            bytes.append(contentsOf: value.utf8)
-        }
+        ContentLineWriter.appendDroppingControls(value, to: &bytes)
         finishLine(from: start)
     }
 
@@ -126,15 +122,44 @@ public struct ContentLineWriter: Sendable {
     }
 
     /// `YYYYMMDDTHHMMSS`.
-    private mutating func appendTime(_ time: ICalDateTime) {
-        appendDigits(of: time.date)
+    mutating func appendTime(_ time: ICalDateTime) {
+        // Every time calgen writes has a four-digit year and two-digit fields: its 15 digits are
+        // put together on the stack and appended at once, which spells them as
+        // `appendTimeDigitByDigit` does with one capacity check instead of fifteen.
+        guard DigitBlock.fits(time.date), DigitBlock.fits(time.hour), DigitBlock.fits(time.minute),
+            DigitBlock.fits(time.second)
+        else { return appendTimeDigitByDigit(time) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 15) { block in
+            DigitBlock.put(time.date, into: block)
+            block[8] = UInt8(ascii: "T")
+            DigitBlock.put(time.hour, into: block, at: 9)
+            DigitBlock.put(time.minute, into: block, at: 11)
+            DigitBlock.put(time.second, into: block, at: 13)
+            bytes.append(contentsOf: UnsafeBufferPointer(block))
+        }
+    }
+
+    /// `YYYYMMDD`.
+    mutating func appendDigits(of date: ICalDate) {
+        // As `appendTime`: eight digits at once (`appendDigitsDigitByDigit` spells them alike).
+        guard DigitBlock.fits(date) else { return appendDigitsDigitByDigit(of: date) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { block in
+            DigitBlock.put(date, into: block)
+            bytes.append(contentsOf: UnsafeBufferPointer(block))
+        }
+    }
+
+    /// `YYYYMMDDTHHMMSS` one digit at a time, for any fields (a year past 9999 gets all its digits).
+    mutating func appendTimeDigitByDigit(_ time: ICalDateTime) {
+        appendDigitsDigitByDigit(of: time.date)
         bytes.append(UInt8(ascii: "T"))
         appendDigits(time.hour, width: 2)
         appendDigits(time.minute, width: 2)
         appendDigits(time.second, width: 2)
     }
 
-    private mutating func appendDigits(of date: ICalDate) {
+    /// `YYYYMMDD` one digit at a time, for any fields.
+    mutating func appendDigitsDigitByDigit(of date: ICalDate) {
         appendDigits(date.year, width: 4)
         appendDigits(date.month, width: 2)
         appendDigits(date.day, width: 2)
@@ -167,8 +192,15 @@ public struct ContentLineWriter: Sendable {
     }
 
     static func appendEscapedText(_ value: String, to bytes: inout [UInt8]) {
-        // Most texts have nothing to escape: copy them whole.
-        if !ContentLineWriter.needsEscaping(value) {
+        // Most texts have nothing to escape: copy them whole, straight from their storage where
+        // they have it in one piece (native strings do).
+        let copied = value.utf8.withContiguousStorageIfAvailable { text in
+            if ByteScan.any(in: text, controlOr: 0x7F, 0x5C, 0x3B, 0x2C) { return false }
+            bytes.append(contentsOf: text)
+            return true
+        }
+        if copied == true { return }
+        if copied == nil, !ContentLineWriter.needsEscaping(value) {
             bytes.append(contentsOf: value.utf8)
             return
         }
@@ -187,6 +219,22 @@ public struct ContentLineWriter: Sendable {
             default: bytes.append(byte)
             }
             previousCR = byte == 0x0D
+        }
+    }
+
+    /// `value` without its control characters (below 0x20, and DEL): copied whole, straight
+    /// from its storage, when it has none (most values).
+    static func appendDroppingControls(_ value: String, to bytes: inout [UInt8]) {
+        let copied = value.utf8.withContiguousStorageIfAvailable { text in
+            if ByteScan.any(in: text, controlOr: 0x7F, 0x7F, 0x7F, 0x7F) { return false }
+            bytes.append(contentsOf: text)
+            return true
+        }
+        if copied == true { return }
+        if ContentLineWriter.hasControl(value) {
+            for byte in value.utf8 where byte >= 0x20 && byte != 0x7F { bytes.append(byte) }
+        } else {
+            bytes.append(contentsOf: value.utf8)
         }
     }
 

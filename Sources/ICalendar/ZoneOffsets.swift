@@ -42,7 +42,15 @@ public struct ZoneOffsets: Hashable, Sendable {
     /// time read with the offset before the change (02:30 on a spring-forward night in New York
     /// is 03:30 EDT); a time that comes twice, its first occurrence (01:30 EDT, not EST).
     public func resolve(_ local: ICalDateTime) -> ResolvedTime {
-        let wall = local.date.dayNumber * 86_400 + local.hour * 3600 + local.minute * 60 + local.second
+        resolve(wall: local.date.dayNumber * 86_400 + local.hour * 3600 + local.minute * 60 + local.second)
+    }
+
+    /// As `resolve(_:)`, for a wall-clock time given as seconds since 1970-01-01 00:00 on the
+    /// wall clock (day number × 86,400 + seconds of the day).
+    public func resolve(wall: Int) -> ResolvedTime {
+        // After the last change (every time in a zone that no longer changes its clocks, as
+        // Asia/Shanghai since 1991): the search below would end on that change, past its span.
+        if let last = changes.last, wall >= last.high { return ResolvedTime(wall - last.after, .regular) }
         // The last change whose skipped or repeated wall-clock span starts at or before `wall`.
         var lo = 0
         var hi = changes.count
@@ -83,8 +91,11 @@ public struct ResolvedTime: Hashable, Sendable {
     /// The instant's UTC fields.
     public var utc: ICalDateTime { ResolvedTime.fields(of: instant) }
 
-    /// The UTC fields of an instant in seconds since 1970.
+    /// The UTC fields of an instant in seconds since 1970: the day by floor division, as
+    /// `TimeZoneComponent.utcFields` finds it from a `Date`, in integers only.
     public static func fields(of instant: Int) -> ICalDateTime {
-        TimeZoneComponent.utcFields(Date(timeIntervalSince1970: TimeInterval(instant)))
+        let days = instant >= 0 ? instant / 86_400 : -((-instant + 86_399) / 86_400)
+        let rest = instant - days * 86_400
+        return ICalDateTime(date: ICalDate(dayNumber: days), hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60)
     }
 }

@@ -23,6 +23,7 @@ struct CalgenCommand: AsyncParsableCommand {
     /// `Terminal.safeLines`: an argument error echoes what was typed (`calgen day $'\e[31mX'`),
     /// and a typed escape sequence must not reach the terminal raw.
     static func main() async {
+        FreedMemory.keepForReuse()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

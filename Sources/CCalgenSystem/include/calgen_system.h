@@ -12,4 +12,10 @@ int calgen_exchange_paths(const char *first, const char *second);
 /// has no such call: the caller then opens one component at a time).
 int calgen_open_beneath(int dirfd, const char *path, int flags);
 
+/// Makes glibc keep `kept` bytes of freed memory at the top of each heap for the next
+/// allocations (and take that much more each time a heap grows), and map blocks on their own
+/// only from `own_mapping` bytes on (mallopt M_TOP_PAD and M_MMAP_THRESHOLD). Returns 1 when
+/// both were set, 0 where the C library is not glibc (nothing is changed).
+int calgen_keep_freed_memory(int kept, int own_mapping);
+
 #endif

@@ -36,14 +36,18 @@ extension FeedRenderer {
         let zone = looked.identifier
         let local = ICalDateTime(date: FeedRenderer.date(day), hour: time.hour, minute: time.minute)
         let minutes = (duration?.minutes ?? 0) > 0 ? duration!.minutes : Calgen.defaultEventMinutes
-        let ends = time.adding(minutes: minutes)
-        let wallEnd = ICalDateTime(
-            date: FeedRenderer.date(day.adding(days: ends.days)), hour: ends.time.hour, minute: ends.time.minute)
         guard let offsets = looked.offsets else {
+            let ends = time.adding(minutes: minutes)
+            let wallEnd = ICalDateTime(
+                date: FeedRenderer.date(day.adding(days: ends.days)), hour: ends.time.hour, minute: ends.time.minute)
             return EventTimes(start: .local(local, timeZone: zone), end: .local(wallEnd, timeZone: zone), kind: .regular)
         }
-        let start = offsets.resolve(local)
-        let byWallClock = offsets.resolve(wallEnd).instant
+        // The start and the end on the wall clock as seconds since 1970 on that clock: the end is
+        // `minutes` (over 0) after the start, the same wall-clock time as `time.adding(minutes:)`
+        // on `day` plus its days would give, without making its fields.
+        let wall = day.dayNumber * 86_400 + time.minutes * 60
+        let start = offsets.resolve(wall: wall)
+        let byWallClock = offsets.resolve(wall: wall + minutes * 60).instant
         let exact = start.instant + minutes * 60
         let end = endsOnWallClock ? max(byWallClock, start.instant + 60) : exact
         return EventTimes(

@@ -61,7 +61,8 @@ extension FeedRenderer {
         let onRule = dates.indices.filter {
             ruleDays.contains(dates[$0].weekday) && times[$0].kind == .regular && !times[$0].lengthDiffers
         }
-        let ruled = Set(onRule)
+        var ruled = [Bool](repeating: false, count: dates.count)
+        for i in onRule { ruled[i] = true }
         guard let first = onRule.first else {
             for i in dates.indices { events.append(event(on: dates[i], times: times[i])) }
             return
@@ -75,7 +76,7 @@ extension FeedRenderer {
             for day in dates { events.append(event(on: day)) }
             return
         }
-        for i in dates.indices where !ruled.contains(i) { events.append(event(on: dates[i], times: times[i])) }
+        for i in dates.indices where !ruled[i] { events.append(event(on: dates[i], times: times[i])) }
         events.append(rule)
     }
 

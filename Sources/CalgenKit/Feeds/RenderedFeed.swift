@@ -26,6 +26,8 @@ struct RenderedFeed: Sendable {
         var added = [String]()
         var changed = [String]()
         let now = ManifestTime.iso(stamp)
+        // Asked once, not for each event (each asking would copy the optional manifest).
+        let hasPrevious = previous != nil
         // One pass: each event's content digest decides its stamp and sequence as it is written.
         bytes = calendar.serialized { index, digest in
             let uid = calendar.events[index].uid
@@ -42,7 +44,7 @@ struct RenderedFeed: Sendable {
                     record.sequence = old.sequence + 1
                     changed.append(uid)
                 }
-            } else if previous != nil {
+            } else if hasPrevious {
                 added.append(uid)
             }
             records.append(record)
@@ -66,9 +68,12 @@ struct RenderedFeed: Sendable {
 
     /// 16 lowercase hex digits.
     static func hex(_ value: UInt64) -> String {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: 16) { buffer in
-            for i in 0..<16 { buffer[i] = digits[Int((value >> UInt64(60 - 4 * i)) & 0xF)] }
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            for i in 0..<16 {
+                let nibble = UInt8((value >> UInt64(60 - 4 * i)) & 0xF)
+                // 0–9, then a–f (0x57 + 10 is "a"), as Digest.hex spells a nibble.
+                buffer[i] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+            }
             return 16
         }
     }

@@ -145,21 +145,28 @@ struct FeedManifest: Codable, Equatable, Sendable {
         out.append(contentsOf: ",\n  \"events\": [\n".utf8)
         // Most events share their stamp (the build's time): its JSON is written once.
         var stamp = (text: "", json: [UInt8]())
-        for (i, e) in events.enumerated() {
-            out.append(contentsOf: FeedManifest.eventOpen)
-            JSON.writeString(e.uid, to: &out)
-            out.append(contentsOf: FeedManifest.sequenceKey)
-            FeedManifest.writeDecimal(e.sequence, to: &out)
-            out.append(contentsOf: FeedManifest.stampKey)
-            if e.stamp != stamp.text {
-                var json = [UInt8]()
-                JSON.writeString(e.stamp, to: &json)
-                stamp = (e.stamp, json)
+        // The keys read once into locals: a static array read in the loop is retained and
+        // released for each event.
+        let (eventOpen, sequenceKey, stampKey, digestKey) =
+            (FeedManifest.eventOpen, FeedManifest.sequenceKey, FeedManifest.stampKey, FeedManifest.digestKey)
+        let (eventClose, lastEventClose) = (FeedManifest.eventClose, FeedManifest.lastEventClose)
+        events.withUnsafeBufferPointer { events in
+            for i in events.indices {
+                out.append(contentsOf: eventOpen)
+                JSON.writeString(events[i].uid, to: &out)
+                out.append(contentsOf: sequenceKey)
+                FeedManifest.writeDecimal(events[i].sequence, to: &out)
+                out.append(contentsOf: stampKey)
+                if events[i].stamp != stamp.text {
+                    var json = [UInt8]()
+                    JSON.writeString(events[i].stamp, to: &json)
+                    stamp = (events[i].stamp, json)
+                }
+                out.append(contentsOf: stamp.json)
+                out.append(contentsOf: digestKey)
+                JSON.writeString(events[i].digest, to: &out)
+                out.append(contentsOf: i == events.count - 1 ? lastEventClose : eventClose)
             }
-            out.append(contentsOf: stamp.json)
-            out.append(contentsOf: FeedManifest.digestKey)
-            JSON.writeString(e.digest, to: &out)
-            out.append(contentsOf: i == events.count - 1 ? FeedManifest.lastEventClose : FeedManifest.eventClose)
         }
         out.append(contentsOf: "  ]\n}\n".utf8)
         // Last in the head: a digest of the file without this line, so that a build can tell an

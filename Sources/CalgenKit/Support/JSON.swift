@@ -63,9 +63,18 @@ package enum JSON: Sendable, Equatable {
     static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escaping: copy them whole (found eight bytes at a time; a feed
-        // manifest has three strings for each event).
-        if !ByteScan.any(in: s, controlOr: 0x22, 0x5C, 0x22, 0x5C) {
+        // manifest has three strings for each event), straight from their storage where they
+        // have it in one piece (native strings do), else through their UTF-8 view.
+        var copied = s.utf8.withContiguousStorageIfAvailable { bytes in
+            if ByteScan.any(in: bytes, controlOr: 0x22, 0x5C, 0x22, 0x5C) { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied == nil, !ByteScan.any(in: s, controlOr: 0x22, 0x5C, 0x22, 0x5C) {
             out.append(contentsOf: s.utf8)
+            copied = true
+        }
+        if copied == true {
             out.append(UInt8(ascii: "\""))
             return
         }

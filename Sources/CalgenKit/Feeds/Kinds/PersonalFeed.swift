@@ -33,6 +33,9 @@ extension FeedRenderer {
         for note in notes {
             events += noteEvents(note, uidPrefix: prefix, unusual: &unusual)
         }
+        // Room for every reminder's events at once: grown reminder by reminder, the array of large
+        // events would be moved to a new buffer for each.
+        events.reserveCapacity(events.count + dates.reduce(0) { $0 + $1.count })
         for (reminder, dates) in zip(subscriber.reminders, dates) {
             reminderEvents(reminder, subscriber: subscriber, dates: dates, work: work, unusual: &unusual, into: &events)
         }
