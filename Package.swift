@@ -80,18 +80,21 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            plugins: ["CodeRevision", "SiteScaffold"]
+            plugins: ["CodeRevision"]
         ),
         // `calgen sync`: a feed written into a CalDAV calendar, on top of the site generator
         // (its HTTP client, YAML fields and files); a target of its own, so that the compiler
         // keeps the rest of calgen from naming it.
         .target(name: "CalgenSync", dependencies: ["CalgenCore", "CalgenModel", "ICalendar", "CalgenKit"]),
+        // `calgen init` and `calgen new`: a new site's files and a new note, subscriber or
+        // schedule, on top of the site generator (what it checks a site with).
+        .target(name: "CalgenScaffold", dependencies: ["CalgenCore", "CalgenModel", "CalgenKit"], plugins: ["SiteScaffold"]),
         // Derives calgen's code revision from its sources (CodeRevision.swift in CalgenKit), the
         // part of every input digest that makes an upgraded calgen render every feed again.
         .plugin(name: "CodeRevision", capability: .buildTool()),
         // Embeds what `calgen init` writes into a new site (the templates, the holiday-cn files
         // calgen ships, the publish workflow of a site of its own), so that the calgen binary
-        // makes one anywhere (ScaffoldFiles.swift in CalgenKit).
+        // makes one anywhere (ScaffoldFiles.swift in CalgenScaffold).
         .plugin(name: "SiteScaffold", capability: .buildTool()),
         // The preview server of `calgen serve`: static files over HTTP/1.1 on 127.0.0.1, and a
         // polling watcher. Kept out of CalgenKit, which then has no server in it.
@@ -103,6 +106,7 @@ let package = Package(
                 "CalgenCore",
                 "CalgenModel",
                 "CalgenKit",
+                "CalgenScaffold",
                 "CalgenSync",
                 "CalgenServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

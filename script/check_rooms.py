@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The rooms of calgen's site generator and the arrows between them.
 
-The targets CalgenModel, TemplateEngine and CalgenSync are the rooms Model, Engine and Sync (the compiler already
-keeps them from naming the others);
+The targets CalgenModel, TemplateEngine, CalgenSync and CalgenScaffold are the rooms Model, Engine, Sync and
+Scaffold (the compiler already keeps them from naming the others);
 each folder of Sources/CalgenKit is a room. A room may name the types of the rooms below it
 (ROOMS, bottom first; rooms on one line are side by side and may not name each other), never
 those above it. This prints the folder-to-folder reference table (which folder names types
@@ -18,7 +18,8 @@ import sys
 SOURCES = pathlib.Path(__file__).resolve().parent.parent / "Sources"
 ROOT = SOURCES / "CalgenKit"
 # Targets that are rooms of their own.
-TARGETS = {"Model": SOURCES / "CalgenModel", "Engine": SOURCES / "TemplateEngine", "Sync": SOURCES / "CalgenSync"}
+TARGETS = {"Model": SOURCES / "CalgenModel", "Engine": SOURCES / "TemplateEngine", "Sync": SOURCES / "CalgenSync",
+           "Scaffold": SOURCES / "CalgenScaffold"}
 
 # Bottom first. A room may use any room on an earlier line.
 ROOMS = [

@@ -2,6 +2,7 @@ import ArgumentParser
 import CalgenCore
 import CalgenKit
 import CalgenModel
+import CalgenScaffold
 import Foundation
 
 struct NewCommand: ParsableCommand {

@@ -1,12 +1,12 @@
 /// The shapes of names calgen puts into URLs and matches between files.
-enum Identifier {
+package enum Identifier {
     /// A subscriber id, group or audience name: `[a-z0-9-]{1,64}`.
-    static func isValid(_ name: String) -> Bool {
+    package static func isValid(_ name: String) -> Bool {
         (1...64).contains(name.utf8.count) && isLowercaseWord(name)
     }
 
     /// A page slug: like an id, up to 100 characters, not starting or ending with a hyphen.
-    static func isSlug(_ slug: String) -> Bool {
+    package static func isSlug(_ slug: String) -> Bool {
         (1...100).contains(slug.utf8.count) && !slug.hasPrefix("-") && !slug.hasSuffix("-") && isLowercaseWord(slug)
     }
 

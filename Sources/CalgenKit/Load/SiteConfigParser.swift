@@ -10,7 +10,7 @@ extension SiteConfig {
     ]
 
     /// Reads `site.yml`, reporting every problem with line and column.
-    static func parse(_ text: String, file: String) throws(ContentErrors) -> SiteConfig {
+    package static func parse(_ text: String, file: String) throws(ContentErrors) -> SiteConfig {
         guard let node = try YAMLDocument.parse(text, file: file) else {
             throw ContentErrors(
                 Diagnostic(file: file, message: "the file is empty", fix: "add at least `title:` and `base-url:`"))

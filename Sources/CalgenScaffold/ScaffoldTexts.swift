@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenKit
 
 /// The commented files `calgen init` and `calgen new` write. Every value a user gave is quoted
 /// by `ScaffoldTexts.quoted` (checked first: no control characters), so that nothing typed can

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenKit
 import CalgenModel
 import Foundation
 
