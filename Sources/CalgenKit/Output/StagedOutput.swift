@@ -126,11 +126,14 @@ struct StagedOutput {
     }
 
     /// Creates the folders that files at these paths (relative to the staging directory) go in.
+    /// A folder of a reused earlier output is there already (`RecycledTree.take` found it a
+    /// folder, and `removeUnplanned` keeps every folder a planned file lies in): not made again.
     func makeFolders(of paths: [String]) throws(OutputError) {
         var folders = Set<String>()
         for path in paths {
             if let slash = path.lastIndex(of: "/") { folders.insert(String(path[..<slash])) }
         }
+        folders.subtract(recycled?.folders ?? [])
         // Sorted, so that a parent comes before its children and most folders take one `mkdir`.
         for folder in folders.sorted() { try StagedOutput.makeDirectory(stagingPath + "/" + folder) }
     }
