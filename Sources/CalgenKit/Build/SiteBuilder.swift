@@ -24,7 +24,7 @@ public struct SiteBuilder: Sendable {
 
     /// The steps of a build, in order, for progress displays.
     public static let stepNames = [
-        "inputs", "load", "pages", "api", "feeds", "private", "manifest", "write", "publish", "record",
+        "inputs", "load", "staging", "pages", "api", "feeds", "private", "manifest", "write", "publish", "record",
     ]
 
     /// Builds the site. On any error the previous output is left exactly as it was.
@@ -81,9 +81,12 @@ public struct SiteBuilder: Sendable {
                 })
         }
         if loaded.previous.isOutput { loaded.feedPages = FeedPageRecords(built) }
-        let staged = try StagedOutput.begin(
-            outputPath: options.outputDirectory, contentDirectory: options.contentDirectory,
-            templatesDirectory: options.templatesDirectory)
+        // The staging folder: most often the output before the last, taken whole (`RecycledTree`).
+        let staged = try timer.step("staging") {
+            try StagedOutput.begin(
+                outputPath: options.outputDirectory, contentDirectory: options.contentDirectory,
+                templatesDirectory: options.templatesDirectory)
+        }
         let report: BuildReport
         do {
             // Feeds' digests are in their results; every other file staged is digested on its way.
