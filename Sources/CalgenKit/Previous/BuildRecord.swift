@@ -89,28 +89,6 @@ struct BuildRecord: Sendable, Equatable {
 
     // MARK: What the output shows
 
-    /// Whether the output at `root` is exactly what the record names: every recorded file and
-    /// folder with its recorded stamp (a folder's modification time moves whenever an entry is
-    /// added, removed or renamed in it, so nothing unrecorded can have appeared either). Only
-    /// `lstat`s, on all cores: no file is read.
-    func outputIsUnchanged(root: String) -> Bool {
-        guard !artifacts.isEmpty, folders["."] != nil else { return false }
-        let entries =
-            artifacts.map { (path: $0.key, stamp: $0.value.stamp, folder: false) }
-            + folders.map { (path: $0.key, stamp: $0.value, folder: true) }
-        let results = ParallelMap.map(entries, chunksOf: 1024) { chunk in
-            chunk.allSatisfy { entry in
-                var info = stat()
-                let full = entry.path == "." ? root : root + "/" + entry.path
-                guard lstat(full, &info) == 0 else { return false }
-                let kind = info.st_mode & S_IFMT
-                if entry.folder { return kind == S_IFDIR && Stamp(info).ofFolder == entry.stamp }
-                return kind == S_IFREG && Stamp(info) == entry.stamp
-            }
-        }
-        return results.allSatisfy { $0 }
-    }
-
     /// The recorded files that the output still holds as recorded, given each file's `lstat`
     /// now: their recorded digests stand for their bytes.
     func vouched(_ statuses: [String: stat]) -> [String: Artifact] {

@@ -49,11 +49,12 @@ struct BuildRecordBytes: Sendable {
         }
     }
 
-    /// Whether the output at `root` shows every file and folder the record names with its
-    /// recorded stamp: `BuildRecord.outputIsUnchanged` over the parsed record, with the same
-    /// rules (at least one file, the output's own folder named), checked from the bytes on all
-    /// cores. False when the header or a `file` or `folder` line is not one calgen writes, or a
-    /// path holds a NUL byte. Only `lstat`s: no file is read.
+    /// Whether the output at `root` is exactly what the record names: at least one file, the
+    /// output's own folder, and every recorded file and folder with its recorded stamp (a
+    /// folder's modification time moves whenever an entry is added, removed or renamed in it, so
+    /// nothing unrecorded can have appeared either). Checked from the bytes on all cores. False
+    /// when the header or a `file` or `folder` line is not one calgen writes, or a path holds a
+    /// NUL byte. Only `lstat`s: no file is read.
     func outputIsUnchanged(root: String) -> Bool {
         guard bytes.starts(with: (BuildRecord.header + "\n").utf8) else { return false }
         let parts = ParallelMap.map(lineAlignedParts()) { part in check(part, root: root) }
@@ -93,19 +94,18 @@ struct BuildRecordBytes: Sendable {
             reader.position = part.lowerBound
             var fields = [Range<Int>]()
             while reader.position < part.upperBound, reader.line(into: &fields) {
-                let isFile = reader.field(fields[0], is: "file") && fields.count == 5
-                let isFolder = !isFile && reader.field(fields[0], is: "folder") && fields.count == 3
-                guard isFile || isFolder else {
-                    // Another kind of line is the parse's to judge; a damaged file or folder
-                    // line is no stamp.
-                    if reader.field(fields[0], is: "file") || reader.field(fields[0], is: "folder") { result.holds = false }
-                    continue
-                }
-                let name = fields[1]
-                guard let stamp = reader.stamp(fields[2]), !name.isEmpty, !buffer[name].contains(0) else {
+                let isFile = reader.field(fields[0], is: "file")
+                let isFolder = !isFile && reader.field(fields[0], is: "folder")
+                // Another kind of line is the parse's to judge.
+                guard isFile || isFolder else { continue }
+                // A damaged file or folder line is no stamp.
+                guard fields.count == (isFile ? 5 : 3), let stamp = reader.stamp(fields[2]), !fields[1].isEmpty,
+                    !buffer[fields[1]].contains(0)
+                else {
                     result.holds = false
                     return
                 }
+                let name = fields[1]
                 let isRoot = name.count == 1 && buffer[name.lowerBound] == 0x2E
                 var info = stat()
                 let found: Bool
