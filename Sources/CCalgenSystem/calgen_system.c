@@ -10,7 +10,9 @@
 #endif
 
 #if defined(__linux__)
+#include <linux/magic.h>
 #include <linux/openat2.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
@@ -49,6 +51,25 @@ int calgen_keep_freed_memory(int kept, int own_mapping) {
 #else
     (void)kept;
     (void)own_mapping;
+    return 0;
+#endif
+}
+
+int calgen_listing_gives_inodes(const char *path) {
+#if defined(__linux__)
+    struct statfs info;
+    if (statfs(path, &info) != 0) return 0;
+    switch ((unsigned long)info.f_type) {
+    case EXT4_SUPER_MAGIC:
+    case XFS_SUPER_MAGIC:
+    case BTRFS_SUPER_MAGIC:
+    case TMPFS_MAGIC:
+        return 1;
+    default:
+        return 0;
+    }
+#else
+    (void)path;
     return 0;
 #endif
 }

@@ -32,6 +32,10 @@ public struct BuildOptions: Sendable {
     /// Whether warnings (an audience no subscriber takes, a feed too large for some apps, …)
     /// fail the run as errors, with nothing written (`--strict`, for CI).
     public var strict = false
+    /// Whether the build's largest values are left to the process's exit instead of freed when
+    /// it returns (for a command that exits right after one build: freeing a large site's
+    /// hundreds of thousands of strings takes tens of milliseconds for nothing).
+    public var keepsMemoryUntilExit = false
     /// Called as each step starts (for a progress indicator on a terminal).
     public var progress: (@Sendable (_ step: String, _ index: Int, _ count: Int) -> Void)?
 

@@ -63,6 +63,8 @@ struct BuildCommand: ParsableCommand {
         var options = try site.buildOptions(output: output)
         options.shard = shard.flatMap(Shard.init)
         options.assemble = assemble
+        // The process exits after this one build: its memory goes with it.
+        options.keepsMemoryUntilExit = true
         let report = try site.withPreviousSite(options, quiet: level.quiet) { options in
             try BuildSummary.run(options, level: level, keptOutput: output) { try $0.build() }
         }

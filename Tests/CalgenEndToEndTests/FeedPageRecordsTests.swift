@@ -10,7 +10,9 @@ import Testing
         #expect(try fixture.run(["build", "--quiet"]).status == 0)
         let record = fixture.read(".public.calgen-record") ?? ""
         let keyed = record.split(separator: "\n").filter { $0.hasPrefix("file\t") && !$0.hasSuffix("\t-") }
-        #expect(record.hasPrefix("calgen-record 1\n") && keyed.count == 6, "\(keyed)")
+        // Each page and each personal feed's manifest, by what they were made from.
+        #expect(record.hasPrefix("calgen-record 1\n") && keyed.count == 12, "\(keyed)")
+        #expect(keyed.filter { $0.split(separator: "\t")[1].hasSuffix("/index.html") }.count == 6)
         let pages = Fixture.snapshot(fixture.output).keys.filter {
             $0.hasPrefix("feeds/") && $0.hasSuffix("/index.html") && $0.split(separator: "/").count == 3
         }

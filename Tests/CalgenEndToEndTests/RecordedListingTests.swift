@@ -35,4 +35,37 @@ import Testing
         let again = BuildRecordBytes.read(BuildRecord.path(forOutput: options.outputDirectory))
         #expect(again.outputIsUnchanged(root: options.outputDirectory))
     }
+
+    /// The head of a feed manifest the record vouches for is taken from the record: the one the
+    /// manifest's own first lines give, after a first build and after one that kept every feed.
+    @Test func theRecordsFeedHeadsAreTheManifests() throws {
+        let fixture = try Fixture(.mini)
+        let options = fixture.options()
+        for _ in 0..<2 {
+            _ = try SiteBuilder(options: options).build()
+            let built = BuildRecordBytes.read(BuildRecord.path(forOutput: options.outputDirectory)).record
+            let tree = DiskSourceTree(root: options.outputDirectory)
+            let manifests = built.artifacts.keys.filter(FeedPath.isManifest).sorted()
+            let fromRecord = manifests.compactMap { PreviousFeed.recorded($0, in: built.artifacts) }
+            // Every manifest with a key (a personal feed's) has its head in the record; the public
+            // feeds' and private schedules' have none, as they are rendered every time.
+            #expect(fromRecord.count == manifests.count { built.artifacts[$0]?.key != nil })
+            #expect(!fromRecord.isEmpty)
+            for feed in fromRecord {
+                let read = try #require(PreviousFeed.readHead(in: tree, path: feed.path))
+                #expect(feed.head != nil && feed.head == read.head && feed.size == read.size, "\(feed.path)")
+            }
+            let loaded = try PreviousOutput.load(options: options, built: built, asRecorded: true)
+            for feed in fromRecord { #expect(loaded.feeds[FeedPath.feed(ofManifest: feed.path)]?.head == feed.head) }
+        }
+        // A manifest without a key, or whose feed the record does not name, is read.
+        let built = BuildRecordBytes.read(BuildRecord.path(forOutput: options.outputDirectory)).record
+        let manifest = try #require(built.artifacts.keys.sorted().first { PreviousFeed.recorded($0, in: built.artifacts) != nil })
+        var unkeyed = built.artifacts
+        unkeyed[manifest]?.key = nil
+        #expect(PreviousFeed.recorded(manifest, in: unkeyed) == nil)
+        var unnamed = built.artifacts
+        unnamed[FeedPath.feed(ofManifest: manifest)] = nil
+        #expect(PreviousFeed.recorded(manifest, in: unnamed) == nil)
+    }
 }

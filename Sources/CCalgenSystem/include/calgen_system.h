@@ -18,4 +18,9 @@ int calgen_open_beneath(int dirfd, const char *path, int flags);
 /// both were set, 0 where the C library is not glibc (nothing is changed).
 int calgen_keep_freed_memory(int kept, int own_mapping);
 
+/// Whether a directory listing (`readdir`'s `d_ino`) gives each entry's own inode number on the
+/// file system of `path`: 1 on Linux for ext2/3/4, XFS, Btrfs and tmpfs, 0 elsewhere (an overlay
+/// file system may number a listing's entries otherwise) or when `path` cannot be examined.
+int calgen_listing_gives_inodes(const char *path);
+
 #endif

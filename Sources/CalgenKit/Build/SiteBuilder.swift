@@ -65,21 +65,24 @@ public struct SiteBuilder: Sendable {
                 return BuildReport(skippedWith: record.report, warnings: options.feedSecret.notices, steps: timer.steps)
             }
         }
-        let built = recorded.record
+        // The whole record is parsed while the content loads, which asks it only about subscribers.
+        let parsed = Concurrent { recorded.record }
         // What earlier builds left beside the output goes while this one loads and renders.
         let sweep = LeftoverSweep.start(outputPath: output.path)
         defer { sweep.wait() }
         var loaded = try timer.step("load") {
             try load(
                 previous: { () throws(ContentErrors) in
-                    try PreviousOutput.load(options: options, built: built, asRecorded: asRecorded)
+                    try PreviousOutput.load(options: options, built: parsed.value, asRecorded: asRecorded)
                 },
                 vouch: SubscriberVouch { stamps, dependencies in
-                    built.subscribers.vouched(
+                    let built = parsed.value
+                    return built.subscribers.vouched(
                         stamps: stamps, fingerprints: built.inputs,
                         dependencies: InputDigest.subscriberParse(dependencies))
                 })
         }
+        let built = parsed.value
         if loaded.previous.isOutput { loaded.feedPages = FeedPageRecords(built) }
         // The staging folder: most often the output before the last, taken whole (`RecycledTree`).
         let staged = try timer.step("staging") {
@@ -128,13 +131,14 @@ public struct SiteBuilder: Sendable {
             // Once the output is this plan, the next build may keep what did not change, and stop
             // early if nothing does.
             timer.step("record") {
-                let record = BuildRecord.of(
+                let (record, paths) = BuildRecord.of(
                     rendered, digests: sink, inputs: inputs,
                     figures: BuildReport(rendered, applied: applied, steps: []).stateFigures,
                     previous: built, vouched: loaded.previous.vouched, output: options.outputDirectory)
-                BuildRecordFile.write(record, forOutput: options.outputDirectory)
+                BuildRecordFile.write(record, forOutput: options.outputDirectory, sortedPaths: paths)
             }
             report = BuildReport(rendered, applied: applied, steps: timer.steps)
+            if options.keepsMemoryUntilExit { ExitMemory.keep((loaded, rendered, built, recorded)) }
         } catch {
             staged.discard()
             throw error

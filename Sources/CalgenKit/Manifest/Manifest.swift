@@ -225,11 +225,17 @@ struct FeedManifest: Codable, Equatable, Sendable {
 extension FeedManifest {
     /// The fields a manifest written by `encoded()` has on its first lines, read without
     /// decoding the events.
+    ///
+    /// A head whose `version` is not one calgen writes is none; the version itself is not kept:
+    /// whether a feed can be kept asks only what it was made from and what its bytes are.
     struct Head: Equatable, Sendable {
         var inputs: String?
-        var version: Int
         var sha256: String
         var size: Int
+
+        init(inputs: String?, sha256: String, size: Int) {
+            (self.inputs, self.sha256, self.size) = (inputs, sha256, size)
+        }
 
         /// Reads the head from the first bytes of a manifest; `nil` when they do not hold it.
         init?(prefix: ArraySlice<UInt8>) {
@@ -247,12 +253,9 @@ extension FeedManifest {
                 fields[key] = String(decoding: value, as: UTF8.self)
             }
             guard let sha256 = fields["sha256"], let size = fields["size"].flatMap(Int.init),
-                let version = fields["version"].flatMap(Int.init)
+                let version = fields["version"].flatMap(Int.init), (1...ManifestLimits.number).contains(version)
             else { return nil }
-            self.inputs = fields["inputs"]
-            self.version = version
-            self.sha256 = sha256
-            self.size = size
+            self.init(inputs: fields["inputs"], sha256: sha256, size: size)
         }
     }
 }

@@ -535,6 +535,6 @@ extension FeedManifest.Head {
     /// is read).
     var isValid: Bool {
         TextRule.hex(64).problem(sha256) == nil && (inputs.map { TextRule.hex(64).problem($0) == nil } ?? true)
-            && (1...ManifestLimits.number).contains(version) && (0...ManifestLimits.fileSize).contains(size)
+            && (0...ManifestLimits.fileSize).contains(size)
     }
 }

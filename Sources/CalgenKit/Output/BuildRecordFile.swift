@@ -14,8 +14,10 @@ enum BuildRecordFile {
     /// the old one, so that a file or symbolic link planted at a predictable name is never
     /// written through. Then the files earlier calgen versions kept there instead go. One that
     /// cannot be written only costs the next build time.
-    static func write(_ record: BuildRecord, forOutput output: String) {
-        write(record.encoded, to: BuildRecord.path(forOutput: output))
+    /// `sortedPaths`, when given, are the paths of the record's files, sorted.
+    static func write(_ record: BuildRecord, forOutput output: String, sortedPaths: [String]? = nil) {
+        write(
+            sortedPaths.map(record.encoded(sortedPaths:)) ?? record.encoded, to: BuildRecord.path(forOutput: output))
         for former in BuildRecord.formerFiles(forOutput: output) { unlink(former) }
     }
 

@@ -28,6 +28,10 @@ struct RecycledTree: Sendable {
             inode = UInt64(info.st_ino)
         }
 
+        init(device: UInt64, inode: UInt64) {
+            (self.device, self.inode) = (device, inode)
+        }
+
         /// The identity a `BuildRecord.Stamp` names (its numbers are the `lstat`'s, as signed).
         init(device: Int64, inode: Int64) {
             self.device = UInt64(bitPattern: device)
@@ -43,6 +47,12 @@ struct RecycledTree: Sendable {
     /// Takes the tree at `root` (a directory, not a link: the caller checked it with `lstat`);
     /// `nil` when it cannot be read or cleaned whole (then it is not reused).
     static func take(_ root: String) -> RecycledTree? {
+        if let listing = DirectoryListing.read(root) {
+            for path in listing.others {
+                guard unlink(root + "/" + path) == 0 else { return nil }
+            }
+            return RecycledTree(files: listing.files, folders: listing.folders)
+        }
         guard let (entries, folders) = FileTree.entries(under: root) else { return nil }
         var files = [String: Identity]()
         files.reserveCapacity(entries.count)
@@ -57,27 +67,42 @@ struct RecycledTree: Sendable {
     }
 
     /// Removes, below `root`, the files and folders of this tree that `planned` (the paths of
-    /// every file of the next output) does not name, deepest folders last.
-    func removeUnplanned(below root: String, planned: [String]) throws(OutputError) {
-        let keep = Set(planned)
-        var needed = Set<Substring>()
-        for path in planned {
-            var end = path.endIndex
-            while let slash = path[..<end].lastIndex(of: "/") {
-                guard needed.insert(path[..<slash]).inserted else { break }
-                end = slash
+    /// every file of the next output, sorted) does not name, deepest folders last. `found` is how
+    /// many of them this tree holds: when that is all of its files, none is to be removed.
+    func removeUnplanned(below root: String, planned: [String], found: Int) throws(OutputError) {
+        if found < files.count {
+            let keep = Set(planned)
+            let extra = files.keys.filter { !keep.contains($0) }.map { root + "/" + $0 }
+            let failed = ParallelMap.map(extra, chunksOf: 256) { chunk in
+                chunk.first { unlink($0) != 0 && errno != ENOENT }
+            }
+            if let path = failed.compactMap({ $0 }).first {
+                throw OutputError(path: path, reason: "cannot remove a file of the reused staging directory")
             }
         }
-        let extra = files.keys.filter { !keep.contains($0) }.map { root + "/" + $0 }
-        let failed = ParallelMap.map(extra, chunksOf: 256) { chunk in
-            chunk.first { unlink($0) != 0 && errno != ENOENT }
-        }
-        if let path = failed.compactMap({ $0 }).first {
-            throw OutputError(path: path, reason: "cannot remove a file of the reused staging directory")
-        }
-        for folder in folders.filter({ !needed.contains(Substring($0)) }).sorted(by: { $0.count > $1.count }) {
+        let needed = RecycledTree.folders(holding: planned, withParents: true)
+        for folder in folders.filter({ !needed.contains($0) }).sorted(by: { $0.count > $1.count }) {
             let path = root + "/" + folder
             if rmdir(path) != 0 && errno != ENOENT { FileTree.remove(path) }
         }
+    }
+
+    /// The folders the files at `paths` (sorted) lie in, relative to their root, and with
+    /// `withParents` every folder above those.
+    static func folders(holding paths: [String], withParents: Bool) -> Set<String> {
+        var folders = Set<String>()
+        // Sorted paths share their folder with the path before most of the time.
+        var last: Substring = ""
+        for path in paths {
+            guard var end = path.utf8.lastIndex(of: 0x2F) else { continue }
+            guard path[..<end] != last else { continue }
+            last = path[..<end]
+            while folders.insert(String(path[..<end])).inserted, withParents,
+                let up = path.utf8[..<end].lastIndex(of: 0x2F)
+            {
+                end = up
+            }
+        }
+        return folders
     }
 }

@@ -70,13 +70,18 @@ struct StagedOutput {
     func apply(_ plan: OutputPlan, known: @Sendable (String) -> RecycledTree.Identity? = { _ in nil })
         throws(OutputError) -> AppliedPlan
     {
-        try recycled?.removeUnplanned(below: stagingPath, planned: plan.files.map(\.path))
+        // What the reused tree holds at each planned path.
+        let there = recycled.map { tree in plan.files.map { tree.files[$0.path] } }
+        try recycled?.removeUnplanned(
+            below: stagingPath, planned: plan.files.map(\.path), found: there?.count { $0 != nil } ?? 0)
         try makeFolders(of: plan.files.compactMap { if case .staged = $0.source { nil } else { $0.path } })
         // On all cores, in chunks: creating thousands of files is the file system's slowest work.
-        let (output, staging, recycled) = (outputPath, stagingPath, recycled?.files)
-        let chunks = ParallelMap.map(plan.files, chunksOf: 128) { chunk -> Result<AppliedPlan, OutputError> in
+        let (output, staging) = (outputPath, stagingPath)
+        let chunks = ParallelMap.map(Array(plan.files.indices), chunksOf: 128) {
+            chunk -> Result<AppliedPlan, OutputError> in
             var applied = AppliedPlan()
-            for file in chunk {
+            for i in chunk {
+                let file = plan.files[i]
                 let target = staging + "/" + file.path
                 let bytes: [UInt8]
                 switch file.source {
@@ -85,7 +90,7 @@ struct StagedOutput {
                     applied.bytesWritten += file.size
                     continue
                 case .kept:
-                    guard keep(output + "/" + file.path, target, there: recycled?[file.path], known: known(file.path)) == 0
+                    guard keep(output + "/" + file.path, target, there: there?[i], known: known(file.path)) == 0
                     else {
                         return .failure(
                             OutputError(
@@ -97,10 +102,15 @@ struct StagedOutput {
                     applied.linked += 1
                     continue
                 case .unchanged(let same):
+                    // The output's file the record vouched for, which the reused tree holds already.
+                    if let here = there?[i], here == known(file.path) {
+                        applied.linked += 1
+                        continue
+                    }
                     let source = output + "/" + file.path
                     var info = stat()
                     if stat(source, &info) == 0, Int(info.st_size) == same.count,
-                        keep(source, target, there: recycled?[file.path]) == 0
+                        keep(source, target, there: there?[i]) == 0
                     {
                         applied.linked += 1
                         continue
@@ -129,10 +139,7 @@ struct StagedOutput {
     /// A folder of a reused earlier output is there already (`RecycledTree.take` found it a
     /// folder, and `removeUnplanned` keeps every folder a planned file lies in): not made again.
     func makeFolders(of paths: [String]) throws(OutputError) {
-        var folders = Set<String>()
-        for path in paths {
-            if let slash = path.lastIndex(of: "/") { folders.insert(String(path[..<slash])) }
-        }
+        var folders = RecycledTree.folders(holding: paths, withParents: false)
         folders.subtract(recycled?.folders ?? [])
         // Sorted, so that a parent comes before its children and most folders take one `mkdir`.
         for folder in folders.sorted() { try StagedOutput.makeDirectory(stagingPath + "/" + folder) }

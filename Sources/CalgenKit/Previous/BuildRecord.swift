@@ -37,8 +37,9 @@ struct BuildRecord: Sendable, Equatable {
         }
 
         init(_ info: stat) {
-            let all = FileStamp.of(info)
-            self.init(device: all[0], inode: all[1], size: all[2], modified: all[3])
+            self.init(
+                device: Int64(info.st_dev), inode: Int64(bitPattern: UInt64(info.st_ino)), size: Int64(info.st_size),
+                modified: FileStamp.times(info).modified)
         }
 
         /// Folders' sizes differ between file systems for the same entries: not compared.
@@ -104,38 +105,61 @@ struct BuildRecord: Sendable, Equatable {
     static func stamps(of paths: [String], under root: String, known: [String: Stamp] = [:])
         -> (files: [String: Stamp], folders: [String: Stamp])?
     {
-        var folderSet: Set<String> = ["."]
+        guard let stamps = fileStamps(of: paths, under: root, known: paths.map { known[$0] }),
+            let folders = folderStamps(of: paths, under: root)
+        else { return nil }
+        return (Dictionary(uniqueKeysWithValues: zip(paths, stamps)), folders)
+    }
+
+    /// The stamp of each file of `paths` below `root`, in order: the one `known` gives at the
+    /// same place, or its `lstat` (on all cores); `nil` when one is not a regular file.
+    static func fileStamps(of paths: [String], under root: String, known: [Stamp?]) -> [Stamp]? {
+        let unknown = zip(paths, known).compactMap { path, stamp in stamp == nil ? path : nil }
+        let examined = examine(unknown, under: root, folders: false)
+        var next = examined.makeIterator()
+        var stamps = [Stamp]()
+        stamps.reserveCapacity(paths.count)
+        for stamp in known {
+            guard let stamp = stamp ?? next.next().flatMap({ $0 }) else { return nil }
+            stamps.append(stamp)
+        }
+        return stamps
+    }
+
+    /// The stamp of every folder the files of `paths` lie in below `root` (`.` for the root);
+    /// `nil` when one is not a folder.
+    static func folderStamps(of paths: [String], under root: String) -> [String: Stamp]? {
+        var folders: Set<String> = ["."]
+        // Sorted paths share their folder with the path before most of the time.
+        var last: Substring = ""
         for path in paths {
-            var end = path.endIndex
-            while let slash = path[..<end].lastIndex(of: "/") {
-                guard folderSet.insert(String(path[..<slash])).inserted else { break }
-                end = slash
+            guard var end = path.utf8.lastIndex(of: 0x2F) else { continue }
+            guard path[..<end] != last else { continue }
+            last = path[..<end]
+            while folders.insert(String(path[..<end])).inserted, let up = path.utf8[..<end].lastIndex(of: 0x2F) {
+                end = up
             }
         }
-        let folderList = Array(folderSet)
-        let examine = { (list: [String], folder: Bool) -> [Stamp?] in
-            ParallelMap.map(list, chunksOf: 1024) { chunk in
-                chunk.map { path -> Stamp? in
-                    var info = stat()
-                    guard lstat(path == "." ? root : root + "/" + path, &info) == 0,
-                        info.st_mode & S_IFMT == (folder ? S_IFDIR : S_IFREG)
-                    else { return nil }
-                    return folder ? Stamp(info).ofFolder : Stamp(info)
-                }
-            }.flatMap { $0 }
-        }
-        var files = known
-        files.reserveCapacity(paths.count)
-        let unknown = paths.filter { known[$0] == nil }
-        for (path, stamp) in zip(unknown, examine(unknown, false)) {
+        let list = Array(folders)
+        var stamps = [String: Stamp](minimumCapacity: list.count)
+        for (path, stamp) in zip(list, examine(list, under: root, folders: true)) {
             guard let stamp else { return nil }
-            files[path] = stamp
+            stamps[path] = stamp
         }
-        var folders = [String: Stamp](minimumCapacity: folderList.count)
-        for (path, stamp) in zip(folderList, examine(folderList, true)) {
-            guard let stamp else { return nil }
-            folders[path] = stamp
-        }
-        return (files, folders)
+        return stamps
+    }
+
+    /// The `lstat` stamps of `paths` below `root` on all cores, each `nil` when it is not a
+    /// regular file (or, with `folders`, a folder).
+    private static func examine(_ paths: [String], under root: String, folders: Bool) -> [Stamp?] {
+        ParallelMap.map(paths, chunksOf: 1024) { chunk in
+            chunk.map { path -> Stamp? in
+                var info = stat()
+                guard lstat(path == "." ? root : root + "/" + path, &info) == 0,
+                    info.st_mode & S_IFMT == (folders ? S_IFDIR : S_IFREG)
+                else { return nil }
+                return folders ? Stamp(info).ofFolder : Stamp(info)
+            }
+        }.flatMap { $0 }
     }
 }

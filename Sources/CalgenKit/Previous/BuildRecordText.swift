@@ -17,47 +17,57 @@ import Foundation
 extension BuildRecord {
     /// The file's bytes: some 60,000 lines for an output of 10,000 subscribers, written straight
     /// into one buffer.
-    var encoded: [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity(
-            64 + artifacts.count * 150 + inputs.entries.count * 150 + subscribers.entries.count * 120 + folders.count * 60)
-        func put(_ text: String) { out.append(contentsOf: text.utf8) }
-        func put(_ number: Int64) { out.append(contentsOf: String(number).utf8) }
-        func put(_ stamp: Stamp) {
-            for (i, number) in [stamp.device, stamp.inode, stamp.size, stamp.modified].enumerated() {
-                if i > 0 { out.append(0x20) }
-                put(number)
-            }
+    var encoded: [UInt8] { encoded(sortedPaths: artifacts.keys.sorted()) }
+
+    /// The same, given the paths of `artifacts` sorted (a build has them in its plan's order):
+    /// the `file` lines, most of the record, are written in parts on all cores.
+    func encoded(sortedPaths paths: [String]) -> [UInt8] {
+        var out = RecordWriter(capacity: 64 + inputs.entries.count * 150 + subscribers.entries.count * 120)
+        out.line(BuildRecord.header)
+        if let inputsDigest { out.line("inputs", inputsDigest) }
+        for name in report.keys.sorted() {
+            out.put("report\t" + name + "\t")
+            out.put(Int64(report[name]!))
+            out.newline()
         }
-        put(BuildRecord.header + "\n")
-        if let inputsDigest { put("inputs\t" + inputsDigest + "\n") }
-        for name in report.keys.sorted() { put("report\t\(name)\t\(report[name]!)\n") }
         for key in inputs.entries.keys.sorted() {
             let entry = inputs.entries[key]!
-            put("input\t" + key + "\t")
-            for (i, number) in entry.stat.enumerated() {
-                if i > 0 { out.append(0x20) }
-                put(number)
-            }
-            put("\t" + entry.digest + "\n")
+            out.put("input\t" + key + "\t")
+            out.put(entry.stat)
+            out.tab()
+            out.put(entry.digest)
+            out.newline()
         }
-        if let dependencies = subscribers.dependencies { put("subscribers\t" + dependencies + "\n") }
+        if let dependencies = subscribers.dependencies { out.line("subscribers", dependencies) }
         for path in subscribers.entries.keys.sorted() {
             let entry = subscribers.entries[path]!
-            put("subscriber\t" + path + "\t" + entry.digest + "\t" + entry.summary + "\n")
+            out.line("subscriber", path, entry.digest, entry.summary)
         }
-        for path in artifacts.keys.sorted() {
-            let artifact = artifacts[path]!
-            put("file\t" + path + "\t")
-            put(artifact.stamp)
-            put("\t" + (artifact.sha256 ?? "-") + "\t" + (artifact.key ?? "-") + "\n")
+        let parts = ParallelMap.map(paths, chunksOf: 4096) { chunk in
+            var part = RecordWriter(capacity: chunk.count * 170)
+            for path in chunk {
+                let artifact = artifacts[path]!
+                part.put("file\t")
+                part.put(path)
+                part.tab()
+                part.put(artifact.stamp)
+                part.tab()
+                part.put(artifact.sha256 ?? "-")
+                part.tab()
+                part.put(artifact.key ?? "-")
+                part.newline()
+            }
+            return part.bytes
         }
+        for part in parts { out.bytes += part }
         for path in folders.keys.sorted() {
-            put("folder\t" + path + "\t")
-            put(folders[path]!)
-            out.append(0x0A)
+            out.put("folder\t")
+            out.put(path)
+            out.tab()
+            out.put(folders[path]!)
+            out.newline()
         }
-        return out
+        return out.bytes
     }
 
     /// The same as text.
@@ -71,8 +81,10 @@ extension BuildRecord {
             guard let first = reader.line(), first.count == 1, reader.text(first[0]) == BuildRecord.header else { return nil }
             // About one line a file: sized once, not grown step by step.
             record.artifacts.reserveCapacity(buffer.count / 120)
-            while let line = reader.line() {
-                guard record.add(line, reader) else { return nil }
+            var fields = [Range<Int>]()
+            fields.reserveCapacity(5)
+            while reader.line(into: &fields) {
+                guard record.add(fields, reader) else { return nil }
             }
             return record
         }
@@ -82,34 +94,34 @@ extension BuildRecord {
     /// 64 lower-case hex digits (or `-` where none may be), every path valid UTF-8, so that a
     /// record believed reads back exactly as it is written.
     mutating func add(_ line: [Range<Int>], _ reader: RecordReader) -> Bool {
-        guard let kind = line.first.flatMap(reader.text) else { return false }
+        guard let kind = line.first.flatMap(reader.kind) else { return false }
         switch (kind, line.count) {
-        case ("file", 5):
+        case (.file, 5):
             guard let path = reader.text(line[1]), let stamp = reader.stamp(line[2]),
                 let sha = reader.digest(line[3], orNone: true), let key = reader.digest(line[4], orNone: true)
             else { return false }
             artifacts[path] = Artifact(stamp: stamp, sha256: sha == "-" ? nil : sha, key: key == "-" ? nil : key)
-        case ("folder", 3):
+        case (.folder, 3):
             guard let path = reader.text(line[1]), let stamp = reader.stamp(line[2]) else { return false }
             folders[path] = stamp
-        case ("input", 5):
+        case (.input, 5):
             guard let label = reader.text(line[1]), let path = reader.text(line[2]), let numbers = reader.numbers(line[3]),
                 numbers.count == 5, let digest = reader.digest(line[4], orNone: false)
             else { return false }
             inputs.entries[label + "\t" + path] = .init(stat: numbers, digest: digest)
-        case ("subscribers", 2):
+        case (.subscribers, 2):
             guard let digest = reader.digest(line[1], orNone: false) else { return false }
             subscribers.dependencies = digest
-        case ("subscriber", 4):
+        case (.subscriber, 4):
             // The summary is read back when it is needed (`RecordedSubscribers.vouched`).
             guard let path = reader.text(line[1]), let digest = reader.digest(line[2], orNone: false),
                 let summary = reader.text(line[3])
             else { return false }
             subscribers.entries[path] = .init(digest: digest, summary: summary)
-        case ("inputs", 2):
+        case (.inputs, 2):
             guard let digest = reader.digest(line[1], orNone: false) else { return false }
             inputsDigest = digest
-        case ("report", 3):
+        case (.report, 3):
             guard let name = reader.text(line[1]), let number = reader.numbers(line[2]), number.count == 1 else {
                 return false
             }
@@ -129,4 +141,64 @@ extension BuildRecord {
     /// The largest record read: some 30 times that of an output of 10,000 subscribers. A larger
     /// one is no record (a full build).
     static let maxBytes = 256 << 20
+}
+
+/// The bytes of a record being written: fields, numbers and stamps appended as bytes.
+struct RecordWriter {
+    var bytes: [UInt8]
+
+    init(capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func put(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func tab() { bytes.append(0x09) }
+
+    mutating func newline() { bytes.append(0x0A) }
+
+    /// A line of `fields` apart by tabs.
+    mutating func line(_ fields: String...) {
+        for (i, field) in fields.enumerated() {
+            if i > 0 { tab() }
+            put(field)
+        }
+        newline()
+    }
+
+    /// A number in decimal digits (with `-` when negative).
+    mutating func put(_ number: Int64) {
+        if number < 0 { bytes.append(0x2D) }
+        var value = number.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for the 20 digits of any magnitude
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[24 - count] = UInt8(truncatingIfNeeded: value % 10) + 0x30
+                value /= 10
+            } while value > 0
+            bytes.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
+    /// Numbers apart by spaces.
+    mutating func put(_ numbers: [Int64]) {
+        for (i, number) in numbers.enumerated() {
+            if i > 0 { bytes.append(0x20) }
+            put(number)
+        }
+    }
+
+    /// A stamp's four numbers apart by spaces.
+    mutating func put(_ stamp: BuildRecord.Stamp) {
+        put(stamp.device)
+        bytes.append(0x20)
+        put(stamp.inode)
+        bytes.append(0x20)
+        put(stamp.size)
+        bytes.append(0x20)
+        put(stamp.modified)
+    }
 }

@@ -1,4 +1,5 @@
 import CalgenCore
+import CalgenModel
 import Foundation
 
 /// The head of one feed manifest of the previous build, read when the previous output is loaded;
@@ -17,6 +18,25 @@ struct PreviousFeed: Sendable {
         self.path = path
         self.size = size
         head = FeedManifest.Head(prefix: prefix).flatMap { $0.isValid ? $0 : nil }
+    }
+
+    /// A manifest the output's `BuildRecord` vouches for, its head taken from the record: the
+    /// inputs are the manifest's key there, the digest and size those of its feed.
+    init(path: String, size: Int, head: FeedManifest.Head) {
+        self.path = path
+        self.size = size
+        self.head = head.isValid ? head : nil
+    }
+
+    /// The head of the manifest at `path` as `record` vouches for it (the manifest and its feed
+    /// both shown as recorded, the manifest with a key); `nil` when it does not.
+    static func recorded(_ path: String, in vouched: [String: BuildRecord.Artifact]) -> PreviousFeed? {
+        guard let manifest = vouched[path], let inputs = manifest.key,
+            let feed = vouched[FeedPath.feed(ofManifest: path)], let sha256 = feed.sha256
+        else { return nil }
+        return PreviousFeed(
+            path: path, size: Int(manifest.stamp.size),
+            head: FeedManifest.Head(inputs: inputs, sha256: sha256, size: Int(feed.stamp.size)))
     }
 
     /// How many bytes of a manifest hold its head.

@@ -204,7 +204,13 @@ struct PreviousOutput: Sendable {
             listed = (FileTree.files(under: root + "/feeds") ?? []).map { ("feeds/" + $0.path, $0.size) }
         }
         let manifests = listed.map(\.path).filter(FeedPath.isManifest).sorted()
-        let heads = ParallelMap.map(manifests) { path in PreviousFeed.readHead(in: tree, path: path) }
+        // A manifest the record vouches for is not read: its head is in the record.
+        let recordedHeads = vouched
+        let heads = ParallelMap.map(manifests, chunksOf: 256) { paths in
+            paths.map { path in
+                PreviousFeed.recorded(path, in: recordedHeads) ?? PreviousFeed.readHead(in: tree, path: path)
+            }
+        }.flatMap { $0 }
         var files: [String: Int]? = nil
         var unrecorded = [String: String]()
         if previousManifest == nil {

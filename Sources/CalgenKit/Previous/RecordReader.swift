@@ -39,7 +39,33 @@ struct RecordReader {
 
     /// The field as text; `nil` when it is not valid UTF-8.
     func text(_ range: Range<Int>) -> String? {
-        String(validating: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        let bytes = UnsafeBufferPointer(rebasing: buffer[range])
+        // Most fields are ASCII, valid as they are.
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// The first field of a line when it names one of the record's kinds of line, without making
+    /// a string of it.
+    func kind(_ range: Range<Int>) -> LineKind? {
+        LineKind.allCases.first { field(range, is: $0.word) }
+    }
+
+    /// The kinds of line of a record, by their first field.
+    enum LineKind: CaseIterable {
+        case file, folder, input, subscriber, subscribers, inputs, report
+
+        var word: StaticString {
+            switch self {
+            case .file: "file"
+            case .folder: "folder"
+            case .input: "input"
+            case .subscriber: "subscriber"
+            case .subscribers: "subscribers"
+            case .inputs: "inputs"
+            case .report: "report"
+            }
+        }
     }
 
     /// The field when it is a SHA-256 in 64 lower-case hex digits (or, with `orNone`, `-`).

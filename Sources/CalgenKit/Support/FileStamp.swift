@@ -19,16 +19,21 @@ enum FileStamp {
 
     /// The fields of an `lstat` that any change of the file changes.
     static func of(_ info: stat) -> [Int64] {
+        let (modified, changed) = times(info)
+        return [Int64(info.st_dev), Int64(bitPattern: UInt64(info.st_ino)), Int64(info.st_size), modified, changed]
+    }
+
+    /// The modification and change times of an `lstat`, in nanoseconds since 1970.
+    static func times(_ info: stat) -> (modified: Int64, changed: Int64) {
         #if canImport(Darwin)
             let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #else
             let (modified, changed) = (info.st_mtim, info.st_ctim)
         #endif
-        return [
-            Int64(info.st_dev), Int64(bitPattern: UInt64(info.st_ino)), Int64(info.st_size),
+        return (
             Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
-            Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec),
-        ]
+            Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec)
+        )
     }
 
     /// Whether a file with this `lstat`, examined at `now` (seconds since 1970), may be recorded.

@@ -39,6 +39,27 @@ import Testing
         let record = BuildRecordTests.sample
         #expect(BuildRecord.parse(Array(record.text.utf8)) == record)
         #expect(FeedPageRecords(record).records.keys.sorted() == ["feeds/x/index.html"])
+        #expect(record.encoded(sortedPaths: record.artifacts.keys.sorted()) == record.encoded)
+    }
+
+    /// Numbers are written as Swift prints them, at both ends of their range, and read back.
+    @Test func numbersAtTheirLimits() throws {
+        var record = BuildRecord()
+        // (`Int64.min` is no number the record reads: its magnitude is past `Int64.max`.)
+        let extremes: [Int64] = [.max, -.max, 0, -1, 9, 10, -10, 1_795_745_415_756_898_088]
+        let stat = Array(extremes.prefix(5))
+        record.inputs.entries["content\tx"] = .init(stat: stat, digest: BuildRecordTests.sha)
+        record.report = ["n": -Int(Int64.max)]
+        for (i, number) in extremes.enumerated() {
+            record.artifacts["f\(i)"] = .init(
+                stamp: .init(device: number, inode: -number, size: number / 3, modified: number), sha256: nil)
+        }
+        let text = record.text
+        for number in extremes { #expect(text.contains(String(number))) }
+        #expect(text.contains("input\tcontent\tx\t" + stat.map(String.init).joined(separator: " ") + "\t"))
+        let read = try #require(BuildRecord.parse(Array(text.utf8)))
+        #expect(read.artifacts == record.artifacts)
+        #expect(read.text == text)
     }
 
     /// A record that is not exactly one calgen writes is not believed at all.
