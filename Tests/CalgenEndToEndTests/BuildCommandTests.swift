@@ -72,12 +72,12 @@ import Testing
                 "224 pages, 5 notes, 23 feeds (17 rendered with 1,920 events, 6 unchanged) for 6 subscribers; version 1: 0 files written (0.0 MB), 1,769 unchanged"
             ), "\(rebuilt.stdout)")
         #expect(fixture.read("public/stale.txt") == nil)
-        // Beside it only the build's record and the previous output, moved aside for the next
-        // build to reuse or remove.
+        // Beside it only the build's record, the previous output, moved aside for the next build
+        // to reuse or remove, and the record of that previous output (its listing).
         let siblings = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path)
         #expect(
             Set(siblings.filter { !$0.hasPrefix(".public.old-") }) == [
-                ".public.calgen-record", "Content", "Templates", "public",
+                ".public.calgen-record", ".public.calgen-retired", "Content", "Templates", "public",
             ])
         #expect(siblings.filter { $0.hasPrefix(".public.old-") }.count <= 1, "\(siblings)")
     }

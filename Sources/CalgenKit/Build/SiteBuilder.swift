@@ -126,7 +126,11 @@ public struct SiteBuilder: Sendable {
                         return RecycledTree.Identity(device: stamp.device, inode: stamp.inode)
                     }
                 }
-                try timer.step("publish") { try staged.commit() }
+                try timer.step("publish") {
+                    try staged.commit()
+                    // The record read describes the output just retired, which the next build reuses.
+                    BuildRecordFile.retire(forOutput: options.outputDirectory)
+                }
             }
             // Once the output is this plan, the next build may keep what did not change, and stop
             // early if nothing does.

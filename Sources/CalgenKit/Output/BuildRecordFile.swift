@@ -21,6 +21,15 @@ enum BuildRecordFile {
         for former in BuildRecord.formerFiles(forOutput: output) { unlink(former) }
     }
 
+    /// Once a swap retired the output the record beside it describes, keeps that record as the
+    /// retired one (`RetiredRecord`), for the next build to list the retired tree by. Called
+    /// before the new record is written.
+    static func retire(forOutput output: String) {
+        let path = BuildRecord.path(forOutput: output)
+        let retired = RetiredRecord.path(forOutput: output)
+        if rename(path, retired) != 0 { unlink(retired) }
+    }
+
     /// Writes `bytes` at `path` whole or not at all (as above).
     static func write(_ bytes: [UInt8], to path: String) {
         ExclusiveTemporaryFile.replace(path, with: bytes, tag: "tmp")

@@ -46,7 +46,12 @@ struct RecycledTree: Sendable {
 
     /// Takes the tree at `root` (a directory, not a link: the caller checked it with `lstat`);
     /// `nil` when it cannot be read or cleaned whole (then it is not reused).
-    static func take(_ root: String) -> RecycledTree? {
+    /// With `output`, the retired record beside it lists the tree when the tree still shows it
+    /// (`RetiredRecord`): then nothing in it is walked.
+    static func take(_ root: String, output: String? = nil) -> RecycledTree? {
+        if let output, let listing = RetiredRecord.listing(of: root, output: output) {
+            return RecycledTree(files: listing.files, folders: listing.folders)
+        }
         if let listing = DirectoryListing.read(root) {
             for path in listing.others {
                 guard unlink(root + "/" + path) == 0 else { return nil }

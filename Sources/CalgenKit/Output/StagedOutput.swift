@@ -50,7 +50,7 @@ struct StagedOutput {
                 throw OutputError(
                     path: staging, reason: "cannot create the staging directory: \(String(cString: strerror(errno)))")
             }
-            staged.recycled = RecycledTree.take(staging)
+            staged.recycled = RecycledTree.take(staging, output: output.path)
             if staged.recycled == nil {
                 guard rename(staging, staged.oldPath) == 0, mkdir(staging, 0o755) == 0 else {
                     throw OutputError(

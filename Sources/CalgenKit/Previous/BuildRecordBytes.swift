@@ -69,7 +69,7 @@ struct BuildRecordBytes: Sendable {
     }
 
     /// The bytes cut into parts of whole lines, about 64 KiB each (at most 64 parts).
-    private func lineAlignedParts() -> [Range<Int>] {
+    func lineAlignedParts() -> [Range<Int>] {
         let count = max(1, min(64, bytes.count >> 16))
         var parts = [Range<Int>]()
         var start = 0

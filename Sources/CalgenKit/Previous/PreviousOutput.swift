@@ -182,10 +182,13 @@ struct PreviousOutput: Sendable {
         // The output's files once; for `--previous-manifest` only the feed manifests beside it.
         let listed: [(path: String, size: Int)]
         var vouched = [String: BuildRecord.Artifact]()
+        // The sizes by path, when the listing is the record's (its table reused as it is).
+        var recordedSizes: [String: Int]? = nil
         if previousManifest == nil, asRecorded, !built.artifacts.isEmpty {
             // Every file and folder shows its recorded stamp (nothing was added: a folder's
             // modification time moves with each entry added): the record is the listing.
-            listed = built.artifacts.map { ($0.key, Int($0.value.stamp.size)) }
+            recordedSizes = built.artifacts.mapValues { Int($0.stamp.size) }
+            listed = []
             vouched = built.artifacts
         } else if previousManifest == nil {
             // An output that cannot be listed whole would look as if feeds had gone missing.
@@ -203,7 +206,8 @@ struct PreviousOutput: Sendable {
         } else {
             listed = (FileTree.files(under: root + "/feeds") ?? []).map { ("feeds/" + $0.path, $0.size) }
         }
-        let manifests = listed.map(\.path).filter(FeedPath.isManifest).sorted()
+        let paths = recordedSizes.map { Array($0.keys) } ?? listed.map(\.path)
+        let manifests = paths.filter(FeedPath.isManifest).sorted()
         // A manifest the record vouches for is not read: its head is in the record.
         let recordedHeads = vouched
         let heads = ParallelMap.map(manifests, chunksOf: 256) { paths in
@@ -214,8 +218,8 @@ struct PreviousOutput: Sendable {
         var files: [String: Int]? = nil
         var unrecorded = [String: String]()
         if previousManifest == nil {
-            files = Dictionary(listed.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first })
-            let small = listed.map(\.path).filter(PreviousOutput.isUnrecorded).sorted()
+            files = recordedSizes ?? Dictionary(listed.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first })
+            let small = paths.filter(PreviousOutput.isUnrecorded).sorted()
             let recorded = vouched
             // Through the tree: a file here is a regular one below the output, never through a link.
             let digests = ParallelMap.map(small) { path in
@@ -241,7 +245,7 @@ struct PreviousOutput: Sendable {
                     }
                 }
             })
-        previous.vouched = Set(vouched.keys)
+        previous.vouched = recordedSizes.map { Set($0.keys) } ?? Set(vouched.keys)
         previous.recorded = !built.artifacts.isEmpty && previousManifest == nil
         return previous
     }
