@@ -66,7 +66,8 @@ public struct SiteBuilder: Sendable {
             }
         }
         // The whole record is parsed while the content loads, which asks it only about subscribers.
-        let parsed = Concurrent { recorded.record }
+        let parsed = Concurrent { () -> BuildRecord in recorded.record }
+        let pageRecords = Concurrent { FeedPageRecords(parsed.value) }
         // What earlier builds left beside the output goes while this one loads and renders.
         let sweep = LeftoverSweep.start(outputPath: output.path)
         defer { sweep.wait() }
@@ -83,7 +84,7 @@ public struct SiteBuilder: Sendable {
                 })
         }
         let built = parsed.value
-        if loaded.previous.isOutput { loaded.feedPages = FeedPageRecords(built) }
+        if loaded.previous.isOutput { loaded.feedPages = pageRecords.value }
         // The staging folder: most often the output before the last, taken whole (`RecycledTree`).
         let staged = try timer.step("staging") {
             try StagedOutput.begin(
@@ -134,15 +135,18 @@ public struct SiteBuilder: Sendable {
             }
             // Once the output is this plan, the next build may keep what did not change, and stop
             // early if nothing does.
-            timer.step("record") {
+            let written = timer.step("record") {
                 let (record, paths) = BuildRecord.of(
                     rendered, digests: sink, inputs: inputs,
                     figures: BuildReport(rendered, applied: applied, steps: []).stateFigures,
                     previous: built, vouched: loaded.previous.vouched, output: options.outputDirectory)
                 BuildRecordFile.write(record, forOutput: options.outputDirectory, sortedPaths: paths)
+                return (record, paths)
             }
             report = BuildReport(rendered, applied: applied, steps: timer.steps)
-            if options.keepsMemoryUntilExit { ExitMemory.keep((loaded, rendered, built, recorded)) }
+            if options.keepsMemoryUntilExit {
+                ExitMemory.keep((loaded, rendered, built, recorded, head, inputs, written, sink, staged.recycled))
+            }
         } catch {
             staged.discard()
             throw error

@@ -24,10 +24,11 @@ struct FeedPageRecords: Sendable {
         self.records = records
     }
 
-    /// The records of the pages `record` names with a key, as the last build wrote them.
+    /// The records of the pages `record` names with a key, as the last build wrote them (a feed
+    /// manifest's key is its feed's inputs: no page).
     init(_ record: BuildRecord) {
         for (path, artifact) in record.artifacts {
-            guard let key = artifact.key, let sha256 = artifact.sha256 else { continue }
+            guard let key = artifact.key, let sha256 = artifact.sha256, !FeedPath.isManifest(path) else { continue }
             records[path] = Record(inputs: key, sha256: sha256, size: Int(artifact.stamp.size))
         }
     }
