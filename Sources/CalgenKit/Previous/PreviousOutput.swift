@@ -142,7 +142,9 @@ struct PreviousOutput: Sendable {
     /// be read or does not follow the schema is an error, never silently ignored; so is a feed
     /// manifest that the previous manifest lists but that is missing (it would restart its
     /// events' `SEQUENCE`), and a personal feed's that the `record` (the path of its
-    /// `PersonalFeedRecord`, when the folder holds one) lists, unless `allowReset`.
+    /// `PersonalFeedRecord`, when the folder holds one) lists, unless `allowReset` (or the output
+    /// is exactly as its record names it: the build that made it published none without its
+    /// manifest).
     static func load(
         outputDirectory: String, previousManifest: String?, allowReset: Bool, record: String? = nil,
         built: BuildRecord = BuildRecord(), asRecorded: Bool = false
@@ -229,7 +231,10 @@ struct PreviousOutput: Sendable {
         }
         var previous = try assemble(
             manifestBytes: data, manifestFile: manifestPath, root: root, heads: Array(zip(manifests, heads)),
-            files: files, unrecorded: unrecorded, store: DiskFeedManifestStore(root: root), allowReset: allowReset,
+            files: files, unrecorded: unrecorded, store: DiskFeedManifestStore(root: root),
+            // An output exactly as the last build left it holds every feed manifest that build
+            // published (it refused to publish without them): none can be missing.
+            checksMissing: !allowReset && recordedSizes == nil,
             record: record.map { path in
                 RecordSource(file: root + "/" + path) { () throws(ContentErrors) -> [UInt8]? in
                     do throws(SourceTreeError) {
@@ -274,7 +279,7 @@ struct PreviousOutput: Sendable {
             manifestBytes: manifestBytes, manifestFile: Manifest.path, root: "the previous build",
             heads: Array(zip(manifests, heads)), files: bytes.mapValues(\.count), unrecorded: unrecorded,
             store: MemoryFeedManifestStore(files: bytes.filter { FeedPath.isManifest($0.key) }),
-            allowReset: allowReset,
+            checksMissing: !allowReset,
             record: record.map { path in
                 RecordSource(file: path) { () throws(ContentErrors) -> [UInt8]? in bytes[path] }
             })
@@ -290,10 +295,12 @@ struct PreviousOutput: Sendable {
         path.hasPrefix("feeds/") && !path.hasSuffix(".ics") && !path.hasSuffix(".json")
     }
 
-    /// Checks what was read, wherever from, and makes the value: all problems at once.
+    /// Checks what was read, wherever from, and makes the value: all problems at once. With
+    /// `checksMissing`, a feed manifest the previous manifest or the record of personal feeds
+    /// lists that is not there is a problem.
     private static func assemble(
         manifestBytes: [UInt8], manifestFile: String, root: String, heads: [(String, PreviousFeed?)], files: [String: Int]?,
-        unrecorded: [String: String], store: any FeedManifestStore, allowReset: Bool,
+        unrecorded: [String: String], store: any FeedManifestStore, checksMissing: Bool,
         record: RecordSource?
     ) throws(ContentErrors) -> PreviousOutput {
         var problems = DiagnosticCollector()
@@ -311,7 +318,7 @@ struct PreviousOutput: Sendable {
             }
             feeds[FeedPath.feed(ofManifest: path)] = feed
         }
-        if let manifest, !allowReset {
+        if let manifest, checksMissing {
             problems.add(contentsOf: missingFeeds(listedBy: manifest, file: manifestFile, root: root, present: feeds))
             if let record {
                 _ = problems.collect { () throws(ContentErrors) in
