@@ -98,4 +98,14 @@ import Testing
         #expect(Markdown.plainText(from: "# 标题\n\n**粗** `code` <b>raw</b>\n[x](javascript:alert(1))") == "标题\n粗 code raw x")
         #expect(Markdown.plainText(from: "```\nline 1\nline 2\n```\n") == "line 1\nline 2")
     }
+
+    /// A note's lines split as bytes are those split as characters, and a carriage return
+    /// before a line feed goes as it did.
+    @Test(arguments: ["", "\n", "---\ntitle: 值班\n---\n正文\n\n", "a\n\u{301}b\n", "\u{FEFF}---\nx", "x\r\ny\rz\n"])
+    func linesAreSplitAsCharactersSplitThem(text: String) {
+        let expected = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            line.hasSuffix("\r") ? line.dropLast() : line
+        }
+        #expect(NoteParser.lines(of: text) == expected)
+    }
 }
