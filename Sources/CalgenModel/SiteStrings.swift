@@ -241,27 +241,41 @@ package struct SiteStrings: Sendable {
     /// CJK ideographs and punctuation, full-width forms: nothing that joins a neighbour into one
     /// character); nil at the first other scalar, for `excerpt` to read the text.
     package static func singleScalarExcerpt(_ text: String) -> Substring? {
-        var excerpt = String.UnicodeScalarView()
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(min(text.utf8.count, 1_024))
         var space = false
         var taken = 0
         var count = 0
+        // The bytes of the first 119 characters, for an excerpt cut there.
+        var cut = 0
         for scalar in text.unicodeScalars {
             guard isCharacterAlone(scalar) else { return nil }
-            if scalar.properties.isWhitespace {
-                space = !excerpt.isEmpty
+            if isWhitespaceAlone(scalar) {
+                space = count > 0
                 continue
             }
             if taken == 240 { break }
             if space {
-                excerpt.append(" ")
+                bytes.append(0x20)
                 count += 1
+                if count == 119 { cut = bytes.count }
                 space = false
             }
-            excerpt.append(scalar)
+            UTF8.encode(scalar) { bytes.append($0) }
             taken += 1
             count += 1
+            if count == 119 { cut = bytes.count }
         }
-        return count > 120 ? Substring(excerpt.prefix(119)) + "…" : Substring(String(excerpt))
+        guard count > 120 else { return Substring(String(decoding: bytes, as: UTF8.self)) }
+        return Substring(String(decoding: bytes[..<cut], as: UTF8.self)) + "…"
+    }
+
+    /// Whether a scalar of `isCharacterAlone` is white space (`Unicode.Scalar.Properties.isWhitespace`).
+    package static func isWhitespaceAlone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0C, 0x20, 0xA0, 0x3000: true
+        default: false
+        }
     }
 
     /// Whether `scalar` is always a character of its own: no grapheme rule joins it to the

@@ -57,6 +57,7 @@ import Testing
         for scalar in (0...0xFFFF).compactMap(Unicode.Scalar.init) where SiteStrings.isCharacterAlone(scalar) {
             let alone = String(scalar)
             #expect(Character(scalar).isWhitespace == scalar.properties.isWhitespace)
+            #expect(SiteStrings.isWhitespaceAlone(scalar) == scalar.properties.isWhitespace)
             for other in neighbours.unicodeScalars.map(String.init) {
                 #expect((other + alone + other).count == 3, "U+\(String(scalar.value, radix: 16))")
             }
