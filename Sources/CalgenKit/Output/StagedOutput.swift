@@ -131,7 +131,8 @@ struct StagedOutput {
     func makeFolders(of paths: [String]) throws(OutputError) {
         var folders = Set<String>()
         for path in paths {
-            if let slash = path.lastIndex(of: "/") { folders.insert(String(path[..<slash])) }
+            // The last `/` byte: a path's folders are named by bytes, not read as characters.
+            if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) { folders.insert(String(path[..<slash])) }
         }
         folders.subtract(recycled?.folders ?? [])
         // Sorted, so that a parent comes before its children and most folders take one `mkdir`.

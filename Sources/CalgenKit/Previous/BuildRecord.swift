@@ -107,7 +107,7 @@ struct BuildRecord: Sendable, Equatable {
         var folderSet: Set<String> = ["."]
         for path in paths {
             var end = path.endIndex
-            while let slash = path[..<end].lastIndex(of: "/") {
+            while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
                 guard folderSet.insert(String(path[..<slash])).inserted else { break }
                 end = slash
             }
