@@ -23,8 +23,7 @@ enum NoteParser {
         else {
             throw failure(1, "the front matter opened on line 1 is never closed", fix: "add a line `---` after its last key")
         }
-        let yaml = lines[1..<close].joined(separator: "\n")
-        let body = lines[(close + 1)...].joined(separator: "\n")
+        let (yaml, body) = NoteParser.parts(of: text, lines: lines, close: close)
 
         var problems = DiagnosticCollector()
         guard let node = try YAMLDocument.parse(yaml, file: file, lineOffset: 1) else {
@@ -132,6 +131,18 @@ enum NoteParser {
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             line.hasSuffix("\r") ? line.dropLast() : line
         }
+    }
+
+    /// The front matter (the lines between the first and the closing one) and the body (the
+    /// lines after that), each joined by line feeds. Without a carriage return the lines lie one
+    /// after another in the text, a line feed between each two: that is the text between them.
+    static func parts(of text: String, lines: [Substring], close: Int) -> (yaml: String, body: String) {
+        guard !text.utf8.contains(UInt8(ascii: "\r")) else {
+            return (lines[1..<close].joined(separator: "\n"), lines[(close + 1)...].joined(separator: "\n"))
+        }
+        let yaml = close > 1 ? String(text[lines[1].startIndex..<lines[close - 1].endIndex]) : ""
+        let body = close + 1 < lines.count ? String(text[lines[close + 1].startIndex...]) : ""
+        return (yaml, body)
     }
 
     /// `date`, or an inclusive `start`/`end` range.

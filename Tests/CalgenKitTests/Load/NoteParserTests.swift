@@ -108,4 +108,18 @@ import Testing
         }
         #expect(NoteParser.lines(of: text) == expected)
     }
+
+    /// The front matter and the body taken from the text are the lines joined again.
+    @Test(arguments: [
+        "---\n---", "---\n---\n", "---\ntitle: 值班\n---\n正文\n\n", "\u{FEFF}---\na: 1\nb: 2\n...\nx\ny",
+        "---\na: 1\r\n---\n---\nb\r",
+    ])
+    func partsAreTheLinesJoined(text: String) {
+        var lines = NoteParser.lines(of: text)
+        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
+        let close = lines.indices.dropFirst().first { lines[$0] == "---" || lines[$0] == "..." }!
+        let parts = NoteParser.parts(of: text, lines: lines, close: close)
+        #expect(parts.yaml == lines[1..<close].joined(separator: "\n"))
+        #expect(parts.body == lines[(close + 1)...].joined(separator: "\n"))
+    }
 }
