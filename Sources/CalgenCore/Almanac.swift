@@ -26,8 +26,10 @@ public struct Almanac: Sendable {
         festivalList = festivals
         var terms = [Int: SolarTerm]()
         var dates = [Int: [SolarTermDate]]()
-        for year in years where Almanac.supportedYears.contains(year) {
-            let all = SolarTermDate.all(inYear: year)
+        let supported = years.filter { Almanac.supportedYears.contains($0) }
+        let computed = SolarTermDate.all(inYears: supported)
+        for year in supported {
+            let all = computed[year]!
             dates[year] = all
             for term in all { terms[term.date.dayNumber] = term.term }
         }

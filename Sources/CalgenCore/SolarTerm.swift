@@ -46,6 +46,18 @@ public struct SolarTermDate: Hashable, Sendable {
         return terms
     }
 
+    /// `all(inYear:)` of several years, those not worked out yet on all cores (each is a
+    /// VSOP87 series per term, and the years depend on nothing of each other).
+    public static func all(inYears years: [Int]) -> [Int: [SolarTermDate]] {
+        let missing = Array(Set(years.filter { year in memo.withLock { $0[year] == nil } })).sorted()
+        if missing.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: missing.count) { i in _ = all(inYear: missing[i]) }
+        }
+        var terms = [Int: [SolarTermDate]]()
+        for year in years { terms[year] = all(inYear: year) }
+        return terms
+    }
+
     /// The terms of each year worked out so far.
     private static let memo = Memo<[Int: [SolarTermDate]]>([:])
 

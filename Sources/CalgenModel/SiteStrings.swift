@@ -211,24 +211,84 @@ package struct SiteStrings: Sendable {
         // The text with each run of whitespace as one space, as far as the excerpt needs: 240
         // characters besides the spaces leave more than 120 whatever they join into, and the
         // first 119 are those of the whole text's (a note's text can be long).
-        var text = ""
+        let excerpt = SiteStrings.singleScalarExcerpt(note.text) ?? SiteStrings.excerpt(note.text)
+        return noteWhen(note) + (excerpt.isEmpty ? "" : (isChinese ? "：" : ": ") + excerpt)
+    }
+
+    /// `noteDescription`'s excerpt of `text`, read character by character.
+    package static func excerpt(_ text: String) -> Substring {
+        var excerpt = ""
         var space = false
         var taken = 0
-        for character in note.text {
+        for character in text {
             if character.isWhitespace {
-                space = !text.isEmpty
+                space = !excerpt.isEmpty
                 continue
             }
             if taken == 240 { break }
             if space {
-                text.append(" ")
+                excerpt.append(" ")
                 space = false
             }
-            text.append(character)
+            excerpt.append(character)
             taken += 1
         }
-        let excerpt = text.count > 120 ? text.prefix(119) + "…" : Substring(text)
-        return noteWhen(note) + (excerpt.isEmpty ? "" : (isChinese ? "：" : ": ") + excerpt)
+        return excerpt.count > 120 ? excerpt.prefix(119) + "…" : Substring(excerpt)
+    }
+
+    /// `excerpt(text)` read scalar by scalar, as long as every scalar read is a character of its
+    /// own whatever stands beside it (ASCII but a carriage return, Latin-1, common punctuation,
+    /// CJK ideographs and punctuation, full-width forms: nothing that joins a neighbour into one
+    /// character); nil at the first other scalar, for `excerpt` to read the text.
+    package static func singleScalarExcerpt(_ text: String) -> Substring? {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(min(text.utf8.count, 1_024))
+        var space = false
+        var taken = 0
+        var count = 0
+        // The bytes of the first 119 characters, for an excerpt cut there.
+        var cut = 0
+        for scalar in text.unicodeScalars {
+            guard isCharacterAlone(scalar) else { return nil }
+            if isWhitespaceAlone(scalar) {
+                space = count > 0
+                continue
+            }
+            if taken == 240 { break }
+            if space {
+                bytes.append(0x20)
+                count += 1
+                if count == 119 { cut = bytes.count }
+                space = false
+            }
+            UTF8.encode(scalar) { bytes.append($0) }
+            taken += 1
+            count += 1
+            if count == 119 { cut = bytes.count }
+        }
+        guard count > 120 else { return Substring(String(decoding: bytes, as: UTF8.self)) }
+        return Substring(String(decoding: bytes[..<cut], as: UTF8.self)) + "…"
+    }
+
+    /// Whether a scalar of `isCharacterAlone` is white space (`Unicode.Scalar.Properties.isWhitespace`).
+    package static func isWhitespaceAlone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0C, 0x20, 0xA0, 0x3000: true
+        default: false
+        }
+    }
+
+    /// Whether `scalar` is always a character of its own: no grapheme rule joins it to the
+    /// scalar before or after it (none is a carriage return, an extending or spacing mark, a
+    /// joiner, a prepended mark, Hangul or a regional indicator).
+    package static func isCharacterAlone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x0C, 0x0E...0x7F, 0xA0...0xFF, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029, 0x4E00...0x9FFF,
+            0xFF01...0xFF9D:
+            return true
+        default:
+            return false
+        }
     }
 
     /// `周日` / `Sun`.

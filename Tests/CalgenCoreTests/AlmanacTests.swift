@@ -6,6 +6,14 @@ struct AlmanacTests {
     func d(_ s: String) -> CivilDate { TestData.date(s) }
     static let almanac = Almanac(calendar: TestData.calendar, years: 2006...2028)
 
+    /// Several years worked out on all cores are those worked out one by one.
+    @Test func solarTermsOfSeveralYearsAreEachYearsTerms() {
+        let years = [1950, 2024, 2025, 2025, 2099]
+        let terms = SolarTermDate.all(inYears: years)
+        #expect(terms.keys.sorted() == [1950, 2024, 2025, 2099])
+        for year in years { #expect(terms[year] == SolarTermDate.all(inYear: year)) }
+    }
+
     @Test func solarTermsOf2026() {
         let terms = SolarTermDate.all(inYear: 2026)
         #expect(terms.count == 24)

@@ -20,27 +20,13 @@ public enum DayAPI {
     }
 
     /// All API files for every year that has a data file. Each day's object is written once, as
-    /// bytes, for its own file and for its year's `days`.
+    /// bytes, for its own file and for its year's `days`. The years are made on all cores.
     static func files(for almanac: Almanac) -> [OutputFile] {
         let calendar = almanac.calendar
         var files = [OutputFile]()
         files.reserveCapacity(calendar.years.count * 368 + 1)
-        for year in calendar.years {
-            let dates = CivilDate.days(ofYear: year)
-            var days = [[UInt8]]()
-            days.reserveCapacity(dates.count)
-            for date in dates {
-                var json = JSONBytes(capacity: 768)
-                writeDay(almanac.day(date), to: &json)
-                days.append(json.out)
-                json.out.append(0x0A)
-                files.append(OutputFile(path: PagePath.apiDay(date.iso8601), bytes: json.out))
-            }
-            files.append(OutputFile(path: PagePath.apiYear(year), bytes: yearBytes(year, almanac: almanac, days: days)))
-            if let lunar = lunarYearObject(year) {
-                files.append(OutputFile(path: PagePath.apiLunarYear(year), bytes: lunar.serialized(newline: true)))
-            }
-        }
+        let years = ParallelMap.map(calendar.years) { DayAPI.files(ofYear: $0, almanac: almanac) }
+        for yearFiles in years { files += yearFiles }
         let index = JSON.object([
             (
                 "years",
@@ -49,6 +35,27 @@ public enum DayAPI {
             )
         ])
         files.append(OutputFile(path: PagePath.apiYears, bytes: index.serialized(newline: true)))
+        return files
+    }
+
+    /// The files of one year: each day's, the year's and its lunar year's.
+    static func files(ofYear year: Int, almanac: Almanac) -> [OutputFile] {
+        let dates = CivilDate.days(ofYear: year)
+        var files = [OutputFile]()
+        files.reserveCapacity(dates.count + 2)
+        var days = [[UInt8]]()
+        days.reserveCapacity(dates.count)
+        for date in dates {
+            var json = JSONBytes(capacity: 768)
+            writeDay(almanac.day(date), to: &json)
+            days.append(json.out)
+            json.out.append(0x0A)
+            files.append(OutputFile(path: PagePath.apiDay(date.iso8601), bytes: json.out))
+        }
+        files.append(OutputFile(path: PagePath.apiYear(year), bytes: yearBytes(year, almanac: almanac, days: days)))
+        if let lunar = lunarYearObject(year) {
+            files.append(OutputFile(path: PagePath.apiLunarYear(year), bytes: lunar.serialized(newline: true)))
+        }
         return files
     }
 

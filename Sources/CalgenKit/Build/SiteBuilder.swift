@@ -299,12 +299,16 @@ public struct SiteBuilder: Sendable {
 
     /// The content, the templates and the previous output, with the problems of all three.
     /// With `vouch` (made from a build's record), the subscribers whose files it knows
-    /// unchanged are neither read nor parsed. The previous output is read on a thread of its
-    /// own while the content and templates load: none of them depends on another.
+    /// unchanged are neither read nor parsed. The previous output and the templates are read
+    /// on threads of their own while the content loads: none of them depends on another.
     func load(
         previous: @escaping @Sendable () throws(ContentErrors) -> PreviousOutput, vouch: SubscriberVouch? = nil
     ) throws(ContentErrors) -> LoadedSite {
         let earlier = Concurrent { Result { () throws(ContentErrors) in try previous() } }
+        let (templatesDirectory, cache) = (options.templatesDirectory, cache)
+        let loadedTemplates = Concurrent {
+            Result { () throws(ContentErrors) in try TemplateSet.load(directory: templatesDirectory, cache: cache) }
+        }
         var problems = DiagnosticCollector()
         var loader = options.loader
         loader.cache = cache
@@ -313,9 +317,7 @@ public struct SiteBuilder: Sendable {
         }
         loader.vouch = vouch
         let content = problems.collect { () throws(ContentErrors) in try loader.loadWithSources() }
-        let templates = problems.collect { () throws(ContentErrors) in
-            try TemplateSet.load(directory: options.templatesDirectory, cache: cache)
-        }
+        let templates = problems.collect { () throws(ContentErrors) in try loadedTemplates.value.get() }
         let previous = problems.collect { () throws(ContentErrors) in try earlier.value.get() }
         try problems.throwIfAny()
         return LoadedSite(site: content!.site, sources: content!.sources, templates: templates!, previous: previous!)

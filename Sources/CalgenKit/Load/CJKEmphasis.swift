@@ -46,9 +46,18 @@ enum CJKEmphasis {
     }
 
     /// A text node that is a run of one or two asterisks, as cmark leaves unmatched delimiters.
-    private static func delimiterLength(_ node: OpaquePointer) -> Int? {
-        guard let text = literal(node), text == "*" || text == "**" else { return nil }
-        return text.count
+    /// Read as bytes: no other text is `*` or `**`, and most nodes are not.
+    static func delimiterLength(_ node: OpaquePointer) -> Int? {
+        guard cmark_node_get_type(node) == CMARK_NODE_TEXT, let chars = cmark_node_get_literal(node) else { return nil }
+        return delimiterLength(chars)
+    }
+
+    /// 1 for the C string `*`, 2 for `**`, else nil.
+    static func delimiterLength(_ chars: UnsafePointer<CChar>) -> Int? {
+        let star = CChar(UInt8(ascii: "*"))
+        guard chars[0] == star else { return nil }
+        if chars[1] == 0 { return 1 }
+        return chars[1] == star && chars[2] == 0 ? 2 : nil
     }
 
     /// Splits text nodes so that every run of asterisks is a text node of its own.
@@ -56,7 +65,12 @@ enum CJKEmphasis {
         var child = cmark_node_first_child(parent)
         while let current = child {
             child = cmark_node_next(current)
-            guard let text = literal(current), text.contains("*"), text.contains(where: { $0 != "*" }) else { continue }
+            // Most text has no asterisk byte at all: it is not made a String.
+            guard cmark_node_get_type(current) == CMARK_NODE_TEXT, let chars = cmark_node_get_literal(current),
+                strchr(chars, Int32(UInt8(ascii: "*"))) != nil
+            else { continue }
+            let text = String(cString: chars)
+            guard text.contains("*"), text.contains(where: { $0 != "*" }) else { continue }
             var pieces = [String]()
             for character in text {
                 if let last = pieces.last, (last.last == "*") == (character == "*") {

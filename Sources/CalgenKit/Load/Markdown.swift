@@ -43,28 +43,61 @@ public enum Markdown {
         withCString(markdown) { chars, count in
             guard let document = cmark_parse_document(chars, count, CMARK_OPT_DEFAULT) else { return [] }
             defer { cmark_node_free(document) }
-            guard let iterator = cmark_iter_new(document) else { return [] }
-            defer { cmark_iter_free(iterator) }
-            var links = [(url: String, line: Int, column: Int)]()
-            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-                let type = cmark_node_get_type(node)
-                guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
-                var line = Int(cmark_node_get_start_line(node))
-                var column = Int(cmark_node_get_start_column(node))
-                // Inline nodes carry no position in cmark 0.30: use their block's.
-                var parent: OpaquePointer? = node
-                while line == 0, let p = parent {
-                    parent = cmark_node_parent(p)
-                    if let parent {
-                        line = Int(cmark_node_get_start_line(parent))
-                        column = Int(cmark_node_get_start_column(parent))
-                    }
-                }
-                links.append((cmark_node_get_url(node).map { String(cString: $0) } ?? "", max(line, 1), max(column, 1)))
-            }
-            return links
+            return links(of: document)
         }
+    }
+
+    /// A note's body read once: its links and image targets (`links(in:)`), its HTML (`html(from:)`)
+    /// and its plain text (`plainText(from:)`), each as those give it, from one parse.
+    struct Rendered {
+        let links: [(url: String, line: Int, column: Int)]
+        let html: String
+        let text: String
+    }
+
+    /// `links(in:)`, `html(from:)` and `plainText(from:)` of `markdown`, parsed once: the links
+    /// are taken before the emphasis is repaired, the HTML and the text after, as each alone does.
+    static func rendered(from markdown: String) -> Rendered {
+        withCString(markdown) { chars, count -> Rendered in
+            guard let document = cmark_parse_document(chars, count, CMARK_OPT_DEFAULT) else {
+                return Rendered(links: [], html: "", text: "")
+            }
+            defer { cmark_node_free(document) }
+            let links = links(of: document)
+            CJKEmphasis.repair(document)
+            var html = ""
+            if let rendered = cmark_render_html(document, CMARK_OPT_DEFAULT) {
+                html = String(cString: rendered)
+                free(rendered)
+            }
+            var walker = PlainTextWalker()
+            return Rendered(links: links, html: html, text: walker.walk(document))
+        }
+    }
+
+    /// The link and image targets of a parsed document, in document order.
+    private static func links(of document: OpaquePointer) -> [(url: String, line: Int, column: Int)] {
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var links = [(url: String, line: Int, column: Int)]()
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
+            var line = Int(cmark_node_get_start_line(node))
+            var column = Int(cmark_node_get_start_column(node))
+            // Inline nodes carry no position in cmark 0.30: use their block's.
+            var parent: OpaquePointer? = node
+            while line == 0, let p = parent {
+                parent = cmark_node_parent(p)
+                if let parent {
+                    line = Int(cmark_node_get_start_line(parent))
+                    column = Int(cmark_node_get_start_column(parent))
+                }
+            }
+            links.append((cmark_node_get_url(node).map { String(cString: $0) } ?? "", max(line, 1), max(column, 1)))
+        }
+        return links
     }
 }
 

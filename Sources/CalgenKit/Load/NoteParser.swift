@@ -14,9 +14,7 @@ enum NoteParser {
             ContentErrors(Diagnostic(file: file, location: .line(line, column: 1), message: message, fix: fix))
         }
         let skeleton = "start the file with a line `---`, then `title: …` and `date: YYYY-MM-DD`, then a line `---`"
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            line.hasSuffix("\r") ? line.dropLast() : line
-        }
+        var lines = NoteParser.lines(of: text)
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
         guard let first = lines.first, first.trimmingTrailingSpaces == "---" else {
             throw failure(1, "the note has no front matter", fix: skeleton)
@@ -25,8 +23,7 @@ enum NoteParser {
         else {
             throw failure(1, "the front matter opened on line 1 is never closed", fix: "add a line `---` after its last key")
         }
-        let yaml = lines[1..<close].joined(separator: "\n")
-        let body = lines[(close + 1)...].joined(separator: "\n")
+        let (yaml, body) = NoteParser.parts(of: text, lines: lines, close: close)
 
         var problems = DiagnosticCollector()
         guard let node = try YAMLDocument.parse(yaml, file: file, lineOffset: 1) else {
@@ -106,7 +103,8 @@ enum NoteParser {
                         fix: "rename the file using lowercase letters, digits and hyphens, or add `slug: some-words`"))
             }
         }
-        for link in Markdown.links(in: body) where !TextRules.isSafeLink(link.url) {
+        let markdown = Markdown.rendered(from: body)
+        for link in markdown.links where !TextRules.isSafeLink(link.url) {
             problems.add(
                 Diagnostic(
                     file: file, location: .line(close + 1 + link.line, column: link.column),
@@ -119,8 +117,32 @@ enum NoteParser {
         guard let title, let start, let end, let slug else { throw ContentErrors(problems.diagnostics) }
         return Note(
             slug: slug, title: title, start: start, end: end, time: time, duration: time == nil ? nil : duration,
-            tags: tags, draft: draft, audience: audience, html: Markdown.html(from: body),
-            text: Markdown.plainText(from: body), file: file, feedsOnly: feedsOnly, minor: minor)
+            tags: tags, draft: draft, audience: audience, html: markdown.html,
+            text: markdown.text, file: file, feedsOnly: feedsOnly, minor: minor)
+    }
+
+    /// The lines of a note's text, without their line feeds and a carriage return before one.
+    static func lines(of text: String) -> [Substring] {
+        // Without a carriage return each line feed is a character of its own (only `\r\n` joins one
+        // into a character): the same lines come from splitting the bytes, without reading characters.
+        guard text.utf8.contains(UInt8(ascii: "\r")) else {
+            return text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            line.hasSuffix("\r") ? line.dropLast() : line
+        }
+    }
+
+    /// The front matter (the lines between the first and the closing one) and the body (the
+    /// lines after that), each joined by line feeds. Without a carriage return the lines lie one
+    /// after another in the text, a line feed between each two: that is the text between them.
+    static func parts(of text: String, lines: [Substring], close: Int) -> (yaml: String, body: String) {
+        guard !text.utf8.contains(UInt8(ascii: "\r")) else {
+            return (lines[1..<close].joined(separator: "\n"), lines[(close + 1)...].joined(separator: "\n"))
+        }
+        let yaml = close > 1 ? String(text[lines[1].startIndex..<lines[close - 1].endIndex]) : ""
+        let body = close + 1 < lines.count ? String(text[lines[close + 1].startIndex...]) : ""
+        return (yaml, body)
     }
 
     /// `date`, or an inclusive `start`/`end` range.

@@ -59,10 +59,18 @@ struct Manifest: Codable, Equatable, Sendable {
             }.joined(separator: ",\n"))
         lines.append("  ],")
         lines.append("  \"artifacts\": [")
-        lines.append(
-            artifacts.map { a in
-                "    {\"path\": \(string(a.path)), \"sha256\": \(string(a.sha256)), \"size\": \(a.size), \"version\": \(a.version)}"
-            }.joined(separator: ",\n"))
+        // Written as bytes (a site has thousands of files), then taken whole as the line of them.
+        var listed = [UInt8]()
+        listed.reserveCapacity(artifacts.count * 150)
+        for (i, a) in artifacts.enumerated() {
+            if i > 0 { listed.append(contentsOf: ",\n".utf8) }
+            listed.append(contentsOf: "    {\"path\": ".utf8)
+            JSON.writeString(a.path, to: &listed)
+            listed.append(contentsOf: ", \"sha256\": ".utf8)
+            JSON.writeString(a.sha256, to: &listed)
+            listed.append(contentsOf: ", \"size\": \(a.size), \"version\": \(a.version)}".utf8)
+        }
+        lines.append(String(decoding: listed, as: UTF8.self))
         lines.append("  ],")
         lines.append("  \"changes\": \(changes.encoded()),")
         lines.append("  \"news\": [")

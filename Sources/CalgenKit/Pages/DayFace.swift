@@ -45,6 +45,23 @@ final class DayFaces: @unchecked Sendable {
         self.last = max(first.dayNumber, last.dayNumber)
     }
 
+    /// Works out every block not made yet, on all cores: for a build, which shows every date of
+    /// the span, before its pages render in parallel (two pages on two threads would otherwise
+    /// both make a block they share, and one of them for nothing).
+    func makeAll() {
+        let missing = (0...(last - first) / Self.blockDays).filter { block in lock.withLock { blocks[block] == nil } }
+        let made = ParallelMap.map(missing) { block in self.faces(ofBlock: block) }
+        lock.withLock {
+            for (block, faces) in zip(missing, made) where blocks[block] == nil { blocks[block] = faces }
+        }
+    }
+
+    /// The faces of the dates of a block, in order.
+    private func faces(ofBlock block: Int) -> [DayFace] {
+        let start = first + block * Self.blockDays
+        return (start...min(last, start + Self.blockDays - 1)).map { grid.face(of: CivilDate(dayNumber: $0)) }
+    }
+
     /// The face of `date`, if it is in the span.
     subscript(date: CivilDate) -> DayFace? {
         let day = date.dayNumber
@@ -52,8 +69,7 @@ final class DayFaces: @unchecked Sendable {
         let (block, offset) = (day - first).quotientAndRemainder(dividingBy: Self.blockDays)
         if let faces = lock.withLock({ blocks[block] }) { return faces[offset] }
         // Made outside the lock: two threads may both make a block, and one of them is kept.
-        let start = first + block * Self.blockDays
-        let faces = (start...min(last, start + Self.blockDays - 1)).map { grid.face(of: CivilDate(dayNumber: $0)) }
+        let faces = faces(ofBlock: block)
         return lock.withLock {
             if blocks[block] == nil { blocks[block] = faces }
             return blocks[block]![offset]

@@ -48,6 +48,8 @@ struct HTMLPages: Sendable {
 
     /// Every page of every kind of `PageKinds.site`. Pages are independent, so they render in parallel.
     func render() -> [OutputFile] {
+        // Every date's face is shown: all are worked out first, each once.
+        faces?.makeAll()
         let pages = PageKinds.site.flatMap { $0.all(self) }
         let templates = self.templates
         return ParallelMap.map(pages) { templates.render($0) }

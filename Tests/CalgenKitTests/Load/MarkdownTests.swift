@@ -1,6 +1,7 @@
-import CalgenKit
 import CalgenModel
 import Testing
+
+@testable import CalgenKit
 
 @Suite struct MarkdownTests {
     @Test func rendersCommonMark() {
@@ -41,5 +42,18 @@ import Testing
 
     @Test func plainTextLosesTheAsterisksToo() {
         #expect(Markdown.plainText(from: "按规定**提前到2月14日（周六，补班日）**发放。") == "按规定提前到2月14日（周六，补班日）发放。")
+    }
+
+    /// One parse gives the links, the HTML and the text each function alone gives.
+    @Test(arguments: [
+        "# 国庆\n\n*值班*", "按规定**提前到2月14日（周六，补班日）**发放。", "链接**[（通知）](https://www.gov.cn/x)**见此",
+        "- [a](javascript:x)\n- ![b](data:x) **[c](/d)**\n\n```\ncode *x*\n```\n", "", "<b>raw</b> 5 * 3 * 2",
+    ])
+    func oneParseGivesWhatEachFunctionGives(markdown: String) {
+        let rendered = Markdown.rendered(from: markdown)
+        #expect(rendered.html == Markdown.html(from: markdown))
+        #expect(rendered.text == Markdown.plainText(from: markdown))
+        let links = { (links: [(url: String, line: Int, column: Int)]) in links.map { "\($0.url) \($0.line):\($0.column)" } }
+        #expect(links(rendered.links) == links(Markdown.links(in: markdown)))
     }
 }

@@ -98,4 +98,28 @@ import Testing
         #expect(Markdown.plainText(from: "# 标题\n\n**粗** `code` <b>raw</b>\n[x](javascript:alert(1))") == "标题\n粗 code raw x")
         #expect(Markdown.plainText(from: "```\nline 1\nline 2\n```\n") == "line 1\nline 2")
     }
+
+    /// A note's lines split as bytes are those split as characters, and a carriage return
+    /// before a line feed goes as it did.
+    @Test(arguments: ["", "\n", "---\ntitle: 值班\n---\n正文\n\n", "a\n\u{301}b\n", "\u{FEFF}---\nx", "x\r\ny\rz\n"])
+    func linesAreSplitAsCharactersSplitThem(text: String) {
+        let expected = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            line.hasSuffix("\r") ? line.dropLast() : line
+        }
+        #expect(NoteParser.lines(of: text) == expected)
+    }
+
+    /// The front matter and the body taken from the text are the lines joined again.
+    @Test(arguments: [
+        "---\n---", "---\n---\n", "---\ntitle: 值班\n---\n正文\n\n", "\u{FEFF}---\na: 1\nb: 2\n...\nx\ny",
+        "---\na: 1\r\n---\n---\nb\r",
+    ])
+    func partsAreTheLinesJoined(text: String) {
+        var lines = NoteParser.lines(of: text)
+        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
+        let close = lines.indices.dropFirst().first { lines[$0] == "---" || lines[$0] == "..." }!
+        let parts = NoteParser.parts(of: text, lines: lines, close: close)
+        #expect(parts.yaml == lines[1..<close].joined(separator: "\n"))
+        #expect(parts.body == lines[(close + 1)...].joined(separator: "\n"))
+    }
 }

@@ -33,6 +33,37 @@ import Testing
         }
     }
 
+    /// The excerpt read scalar by scalar is the one read character by character, and where a
+    /// scalar may join a neighbour into one character the excerpt is read by characters.
+    @Test func aNoteExcerptReadByScalarsIsTheOneReadByCharacters() {
+        let long = (0..<200).map { "词\($0)，“引号”…— " }.joined()
+        let plain = [
+            "", " ", "\n\n", "  short  text\n", long, "\t" + long + "\u{3000}尾", String(repeating: "x", count: 121),
+            String(repeating: "长", count: 240) + " 尾", String(repeating: "é ", count: 130), "全角！（ＡＢＣ）　空格",
+            // A joining scalar past what the excerpt reads is not read.
+            long + "\u{301}",
+        ]
+        for text in plain {
+            #expect(SiteStrings.singleScalarExcerpt(text) == SiteStrings.excerpt(text), "\(text.prefix(20))")
+        }
+        let joining = [
+            "e\u{301}", "a\r\nb", "한국어", "👍🏽 ok", "🇨🇳", "\u{200D}", "カ\u{FF9E}", "〪", "\u{301}" + long,
+        ]
+        for text in joining {
+            #expect(SiteStrings.singleScalarExcerpt(text) == nil, "\(text.prefix(20))")
+        }
+        // Each such scalar is a character of its own beside others, and white space as its character is.
+        let neighbours = "a\n 。長，\u{3000}\u{A0}…！\u{7F}"
+        for scalar in (0...0xFFFF).compactMap(Unicode.Scalar.init) where SiteStrings.isCharacterAlone(scalar) {
+            let alone = String(scalar)
+            #expect(Character(scalar).isWhitespace == scalar.properties.isWhitespace)
+            #expect(SiteStrings.isWhitespaceAlone(scalar) == scalar.properties.isWhitespace)
+            for other in neighbours.unicodeScalars.map(String.init) {
+                #expect((other + alone + other).count == 3, "U+\(String(scalar.value, radix: 16))")
+            }
+        }
+    }
+
     @Test func everyLanguageCoversEveryKey() {
         let tables = SiteLanguage.allCases.map { UIWords.table($0) }
         let names = WordTable.ordered(UIWords.chinese).map(\.name)
