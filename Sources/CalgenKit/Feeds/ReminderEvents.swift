@@ -30,7 +30,9 @@ extension FeedRenderer {
         func event(on day: CivilDate, times: EventTimes? = nil) -> Event {
             var eventDetails = shared
             if case .makeupEve = reminder.kind {
-                let line = strings.makeupEveDescription(day.next, name: calendar.status(of: day.next).name)
+                let line = makeupEveLines.line(eve: day) {
+                    strings.makeupEveDescription(day.next, name: calendar.status(of: day.next).name)
+                }
                 eventDetails = details(description: reminder.description.map { line + "\n" + $0 } ?? line)
             }
             let times = times ?? self.times(of: reminder, on: day, zone: zone, work: work)
