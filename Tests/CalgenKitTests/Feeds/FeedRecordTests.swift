@@ -33,6 +33,33 @@ import Testing
         for list in lists { #expect(UIDOrder.sorted(list) == list.sorted(), "\(list)") }
     }
 
+    /// Records written measured and copied, and escaped where a text needs it, against the
+    /// records as `FeedManifest.Event` values encoded.
+    @Test func recordsAsTheirEventsEncoded() {
+        let uids = ["a.b.20261009@x", "", "z\"q@x", "back\\slash", "tab\there", "用户.生日.20270101@x", "plain@x"]
+        let sequences = [0, 9, 10, 99, 100, 123_456, Int.max]
+        let stamps: [String?] = [nil, "2025-12-31T23:59:58Z", nil, "weird\"stamp", nil, "", nil]
+        let head = FeedManifest(
+            schemaVersion: 1, feed: "f.ics", inputs: nil, version: 2, sha256: "s", size: 1, generatedAt: "g",
+            validThrough: nil, changes: ChangeList(version: 2, added: [], changed: [], removed: []), events: [])
+        // Every prefix of the lists and every list with its odd texts left out: plain ones are
+        // measured, the others escaped.
+        for plainOnly in [false, true] {
+            for n in 0...uids.count {
+                var records = FeedEventRecords(now: "2026-11-27T00:00:00Z", capacity: n)
+                for i in 0..<n where !plainOnly || [0, 5, 6].contains(i) {
+                    records.append(
+                        uid: uids[i], sequence: sequences[i], keptStamp: plainOnly ? nil : stamps[i],
+                        digest: UInt64(i) &* 0x9E37_79B9_7F4A_7C15)
+                }
+                var manifest = head
+                manifest.events = records.events
+                let fast = head.encoded(eventBytes: records.byteEstimate, writingEvents: records.writeJSON)
+                #expect(fast == manifest.encoded(), "\(n) \(plainOnly)")
+            }
+        }
+    }
+
     @Test func manifestBytesAsTheManifestEncoded() throws {
         let site = try BundledModel.site()
         let now = Date(timeIntervalSince1970: 1_795_233_600)
