@@ -15,16 +15,21 @@ extension FeedEventRecords {
         out.append(contentsOf: repeatElement(0, count: size))
         let last = count - 1
         let now = Array(now.utf8)
+        // The keys read once into locals: a static array read in the loop is retained and
+        // released (and its initialization checked) for each event.
+        let (eventOpen, sequenceKey, stampKey, digestKey) =
+            (FeedManifest.eventOpen, FeedManifest.sequenceKey, FeedManifest.stampKey, FeedManifest.digestKey)
+        let (eventClose, lastEventClose) = (FeedManifest.eventClose, FeedManifest.lastEventClose)
         out.withUnsafeMutableBufferPointer { buffer in
             var cursor = ByteCursor(at: buffer.baseAddress! + start)
             for i in 0..<count {
-                cursor.put(FeedManifest.eventOpen)
+                cursor.put(eventOpen)
                 cursor.put(0x22)
                 _ = uids[i].utf8.withContiguousStorageIfAvailable { cursor.put($0) }
                 cursor.put(0x22)
-                cursor.put(FeedManifest.sequenceKey)
+                cursor.put(sequenceKey)
                 cursor.putDecimal(sequences[i])
-                cursor.put(FeedManifest.stampKey)
+                cursor.put(stampKey)
                 cursor.put(0x22)
                 if let kept = keptStamps[i] {
                     _ = kept.utf8.withContiguousStorageIfAvailable { cursor.put($0) }
@@ -32,9 +37,9 @@ extension FeedEventRecords {
                     cursor.put(now)
                 }
                 cursor.put(0x22)
-                cursor.put(FeedManifest.digestKey)
+                cursor.put(digestKey)
                 cursor.putHex(digests[i])
-                cursor.put(i == last ? FeedManifest.lastEventClose : FeedManifest.eventClose)
+                cursor.put(i == last ? lastEventClose : eventClose)
             }
             precondition(cursor.pointer == buffer.baseAddress! + start + size)
         }
