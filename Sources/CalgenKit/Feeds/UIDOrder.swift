@@ -15,8 +15,10 @@ enum UIDOrder {
         bytes.reserveCapacity(total)
         for uid in uids {
             starts.append(bytes.count)
-            let copied = uid.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-            if copied == nil { bytes.append(contentsOf: uid.utf8) }
+            // Straight from the string's storage where it is in one piece (native strings are).
+            if uid.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: uid.utf8)
+            }
         }
         starts.append(bytes.count)
         guard !bytes.isEmpty, UIDOrder.isASCII(bytes) else { return uids.sorted() }
