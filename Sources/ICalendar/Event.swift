@@ -7,23 +7,15 @@ public struct Event: Hashable, Sendable {
     public var start: ICalTime
     /// `DTEND`: exclusive; for all-day events the day after the last day.
     public var end: ICalTime?
-    public var summary: String
-    public var description: String?
-    public var location: String?
-    public var url: String?
-    public var categories: [String]
-    /// `TRANSP:TRANSPARENT`: the event does not make the person busy.
-    public var transparent: Bool
     /// `SEQUENCE`, raised when an event changes.
     public var sequence: Int
     /// An `RRULE` value such as `FREQ=WEEKLY;BYDAY=MO,TU;UNTIL=20261231T005000Z`.
     public var recurrenceRule: String?
     /// `EXDATE`s, of the same value type and zone as `start`.
     public var exceptionDates: [ICalTime]
-    public var alarms: [Alarm]
-    /// Non-standard properties (`X-…`) that some clients read, such as Apple's
-    /// `X-APPLE-SPECIAL-DAY`; written after the standard ones, in order.
-    public var extensions: [ExtensionProperty]
+    /// What the event shows, from `SUMMARY` on (`summary`, `alarms`, …), which the events of one
+    /// reminder or schedule share.
+    public var details: EventDetails
 
     public init(
         uid: String, stamp: ICalDateTime, start: ICalTime, end: ICalTime?, summary: String, description: String? = nil,
@@ -31,21 +23,27 @@ public struct Event: Hashable, Sendable {
         sequence: Int = 0, recurrenceRule: String? = nil, exceptionDates: [ICalTime] = [], alarms: [Alarm] = [],
         extensions: [ExtensionProperty] = []
     ) {
+        self.init(
+            uid: uid, stamp: stamp, start: start, end: end,
+            details: EventDetails(
+                summary: summary, description: description, location: location, url: url, categories: categories,
+                transparent: transparent, alarms: alarms, extensions: extensions),
+            sequence: sequence, recurrenceRule: recurrenceRule, exceptionDates: exceptionDates)
+    }
+
+    /// An event with `details` shared with others.
+    public init(
+        uid: String, stamp: ICalDateTime, start: ICalTime, end: ICalTime?, details: EventDetails, sequence: Int = 0,
+        recurrenceRule: String? = nil, exceptionDates: [ICalTime] = []
+    ) {
         self.uid = uid
         self.stamp = stamp
         self.start = start
         self.end = end
-        self.summary = summary
-        self.description = description
-        self.location = location
-        self.url = url
-        self.categories = categories
-        self.transparent = transparent
+        self.details = details
         self.sequence = sequence
         self.recurrenceRule = recurrenceRule
         self.exceptionDates = exceptionDates
-        self.alarms = alarms
-        self.extensions = extensions
     }
 
     /// Writes the component.
@@ -101,26 +99,13 @@ public struct Event: Hashable, Sendable {
         if let recurrenceRule { writer.line("RRULE", raw: recurrenceRule) }
         for date in exceptionDates { date.write("EXDATE", to: &writer) }
         let beforeSummary = writer.bytes.count
-        if let tail = cache.tail(of: self) {
+        if let tail = cache.tail(of: details) {
             writer.append(lines: tail)
         } else {
-            writeTail(to: &writer)
-            cache.keep(self, tail: Array(writer.bytes[beforeSummary...]))
+            EventDetails.writeTail(details.fields, to: &writer)
+            cache.keep(details, tail: Array(writer.bytes[beforeSummary...]))
         }
         return (afterUID, beforeSummary)
-    }
-
-    /// The properties from `SUMMARY` to the end of the component.
-    private func writeTail(to writer: inout ContentLineWriter) {
-        writer.text("SUMMARY", summary)
-        if let description, !description.isEmpty { writer.text("DESCRIPTION", description) }
-        if let location, !location.isEmpty { writer.text("LOCATION", location) }
-        if let url { writer.line("URL", [Parameter("VALUE", "URI")], raw: url) }
-        if !categories.isEmpty { writer.textList("CATEGORIES", categories) }
-        writer.line("TRANSP", raw: transparent ? "TRANSPARENT" : "OPAQUE")
-        for property in extensions { writer.line(property.name, raw: property.value) }
-        for alarm in alarms { alarm.write(to: &writer) }
-        writer.end("VEVENT")
     }
 
     static func digest(_ bytes: ArraySlice<UInt8>) -> UInt64 {
@@ -130,6 +115,21 @@ public struct Event: Hashable, Sendable {
             hash &*= 0x0000_0100_0000_01B3
         }
         return hash
+    }
+}
+
+extension EventDetails {
+    /// The properties from `SUMMARY` to the end of the component.
+    static func writeTail(_ fields: borrowing Fields, to writer: inout ContentLineWriter) {
+        writer.text("SUMMARY", fields.summary)
+        if let description = fields.description, !description.isEmpty { writer.text("DESCRIPTION", description) }
+        if let location = fields.location, !location.isEmpty { writer.text("LOCATION", location) }
+        if let url = fields.url { writer.line("URL", [Parameter("VALUE", "URI")], raw: url) }
+        if !fields.categories.isEmpty { writer.textList("CATEGORIES", fields.categories) }
+        writer.line("TRANSP", raw: fields.transparent ? "TRANSPARENT" : "OPAQUE")
+        for property in fields.extensions { writer.line(property.name, raw: property.value) }
+        for alarm in fields.alarms { alarm.write(to: &writer) }
+        writer.end("VEVENT")
     }
 }
 

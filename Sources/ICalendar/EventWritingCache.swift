@@ -8,27 +8,29 @@ struct EventWritingCache {
     /// At most this many tails are kept, the oldest replaced first.
     static let tailCount = 4
 
-    // Kept apart and read in place: an event or a tuple copied out of an array costs a retain
-    // and a release of each of its texts.
-    private var events = [Event]()
+    // Kept apart and read in place: a tuple copied out of an array costs a retain and a release
+    // of each of its parts.
+    private var details = [EventDetails]()
     private var tails = [[UInt8]]()
     private var next = 0
     var start = TimePrefixCache(name: "DTSTART")
     var end = TimePrefixCache(name: "DTEND")
 
-    /// The bytes of a kept tail with the same bytes as `event`'s.
-    func tail(of event: borrowing Event) -> [UInt8]? {
-        for i in events.indices where Event.sameTail(events[i], event) { return tails[i] }
+    /// The bytes of a kept tail with the same bytes as that of an event with `details`: first
+    /// looked for by the box the details are in, which the events of one reminder share.
+    func tail(of details: borrowing EventDetails) -> [UInt8]? {
+        for i in self.details.indices where self.details[i].isShared(with: details) { return tails[i] }
+        for i in self.details.indices where Event.sameTail(self.details[i].fields, details.fields) { return tails[i] }
         return nil
     }
 
-    /// Keeps `event`'s tail, written as `tail`.
-    mutating func keep(_ event: Event, tail: [UInt8]) {
-        if events.count < EventWritingCache.tailCount {
-            events.append(event)
+    /// Keeps the tail of an event with `details`, written as `tail`.
+    mutating func keep(_ details: EventDetails, tail: [UInt8]) {
+        if self.details.count < EventWritingCache.tailCount {
+            self.details.append(details)
             tails.append(tail)
         } else {
-            events[next] = event
+            self.details[next] = details
             tails[next] = tail
             next = (next + 1) % EventWritingCache.tailCount
         }
@@ -56,9 +58,9 @@ struct TimePrefixCache {
 }
 
 extension Event {
-    /// Whether two events have the same bytes from `SUMMARY` on. Texts are compared by their
-    /// bytes, not as `String` compares them (canonically equivalent texts are written apart).
-    static func sameTail(_ a: borrowing Event, _ b: borrowing Event) -> Bool {
+    /// Whether two events' details have the same bytes from `SUMMARY` on. Texts are compared by
+    /// their bytes, not as `String` compares them (canonically equivalent texts are written apart).
+    static func sameTail(_ a: borrowing EventDetails.Fields, _ b: borrowing EventDetails.Fields) -> Bool {
         guard a.transparent == b.transparent, sameBytes(a.summary, b.summary), sameBytes(a.description, b.description),
             sameBytes(a.location, b.location), sameBytes(a.url, b.url), a.categories.count == b.categories.count,
             a.alarms.count == b.alarms.count, a.extensions.count == b.extensions.count

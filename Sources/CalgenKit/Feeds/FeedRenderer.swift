@@ -17,6 +17,8 @@ struct FeedRenderer: Sendable {
     let host: String
     /// The zones' offsets, read once per zone for all feeds of a build.
     let offsets = ZoneOffsetsCache()
+    /// The first line of each make-up eve's description, made once for all subscribers.
+    let makeupEveLines = MakeupEveLines()
 
     static let publicPath = Calgen.publicFeedPath
     static let productID = "-//calgen//calgen//ZH"

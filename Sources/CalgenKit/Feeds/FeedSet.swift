@@ -129,10 +129,9 @@ public struct FeedSet: Sendable {
             manifestBytes = kept.encoded()
         } else {
             // A changed feed means a new site version.
-            manifestBytes = feed.manifest(
+            manifestBytes = feed.manifestBytes(
                 version: SiteVersioning(previous: previous.manifest).next, generatedAt: ManifestTime.iso(generatedAt),
-                inputs: inputs
-            ).encoded()
+                inputs: inputs)
         }
         // A rendered feed whose bytes are the previous build's is kept from the output, by the
         // plan's rule for every file (unchanged bytes the output holds are linked, not written);
@@ -148,9 +147,9 @@ public struct FeedSet: Sendable {
             : try sink.store(feed.manifestPath, manifestBytes)
         return FeedResult(
             feed: feedFile, manifest: manifestFile, isPublic: feed.isPublic, sha256: feed.sha256,
-            eventsRendered: feed.events.count, changed: !same, inputs: inputs,
+            eventsRendered: feed.records.count, changed: !same, inputs: inputs,
             warnings: draft.unusualTimes.map { $0.diagnostic(file: owner?.file ?? draft.path) }
-                + FeedSize.warnings(path: feed.path, events: feed.events.count, bytes: feed.bytes.count, owner: owner))
+                + FeedSize.warnings(path: feed.path, events: feed.records.count, bytes: feed.bytes.count, owner: owner))
     }
 
     /// Each subscriber's feed path, as `feeds/<token>/<id>.ics`.

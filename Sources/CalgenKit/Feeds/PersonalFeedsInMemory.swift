@@ -30,8 +30,8 @@ extension FeedSet {
                 let draft = try renderer.personalFeed(
                     subscriber, schedule: ready[horizon]!, horizon: horizon, notes: addressed, zones: zones)
                 let feed = RenderedFeed(draft: draft, previous: nil, stamp: renderer.stamp)
-                let manifest = feed.manifest(version: 1, generatedAt: generatedAt, inputs: nil).encoded()
-                return (feed.events.count, feed.bytes.count + manifest.count)
+                let manifest = feed.manifestBytes(version: 1, generatedAt: generatedAt, inputs: nil)
+                return (feed.records.count, feed.bytes.count + manifest.count)
             }
         }
         var events = 0

@@ -19,18 +19,25 @@ extension FeedRenderer {
         // The zone's offsets, looked up once for all the reminder's occurrences.
         let zone = ZoneOffsetsCache.Looked(identifier: subscriber.timeZone, offsets: offsets.offsets(of: subscriber.timeZone))
         var found = [ResolvedTime.Kind: [CivilDate]]()
+        // What every occurrence shows, made once and shared by its events (but for a make-up
+        // eve's, whose description names the day).
+        func details(description: String?) -> EventDetails {
+            EventDetails(
+                summary: reminder.title, description: description, location: reminder.location,
+                transparent: reminder.timing == .allDay, alarms: alarms)
+        }
+        let shared = details(description: reminder.description)
         func event(on day: CivilDate, times: EventTimes? = nil) -> Event {
-            var description = reminder.description
+            var eventDetails = shared
             if case .makeupEve = reminder.kind {
-                let line = strings.makeupEveDescription(day.next, name: calendar.status(of: day.next).name)
-                description = description.map { line + "\n" + $0 } ?? line
+                let line = makeupEveLines.line(eve: day) {
+                    strings.makeupEveDescription(day.next, name: calendar.status(of: day.next).name)
+                }
+                eventDetails = details(description: reminder.description.map { line + "\n" + $0 } ?? line)
             }
             let times = times ?? self.times(of: reminder, on: day, zone: zone, work: work)
             if times.kind != .regular { found[times.kind, default: []].append(day) }
-            return Event(
-                uid: uids.uid(day), stamp: stamp, start: times.start, end: times.end,
-                summary: reminder.title, description: description,
-                location: reminder.location, transparent: reminder.timing == .allDay, alarms: alarms)
+            return Event(uid: uids.uid(day), stamp: stamp, start: times.start, end: times.end, details: eventDetails)
         }
         defer {
             if !found.isEmpty {

@@ -9,7 +9,8 @@ struct RenderedFeed: Sendable {
     let bytes: [UInt8]
     let sha256: String
     let validThrough: CivilDate?
-    let events: [FeedManifest.Event]
+    /// Each event's record for the manifest.
+    let records: FeedEventRecords
     /// UIDs added, changed (same UID, other content) and removed since the previous build.
     let added: [String]
     let changed: [String]
@@ -21,45 +22,41 @@ struct RenderedFeed: Sendable {
         var before = [String: FeedManifest.Event]()
         for event in previous?.events ?? [] { before[event.uid] = event }
         let calendar = draft.calendar
-        var records = [FeedManifest.Event]()
-        records.reserveCapacity(calendar.events.count)
+        var records = FeedEventRecords(now: ManifestTime.iso(stamp), capacity: calendar.events.count)
         var added = [String]()
         var changed = [String]()
-        let now = ManifestTime.iso(stamp)
         // Asked once, not for each event (each asking would copy the optional manifest).
         let hasPrevious = previous != nil
         // One pass: each event's content digest decides its stamp and sequence as it is written.
-        bytes = calendar.serialized { index, digest in
-            let uid = calendar.events[index].uid
-            let hex = RenderedFeed.hex(digest)
-            var record = FeedManifest.Event(uid: uid, sequence: 0, stamp: now, digest: hex)
-            var eventStamp = stamp
-            // A first build has no previous events: no UID is hashed to look for one.
-            if !before.isEmpty, let old = before[uid] {
-                if old.digest == hex, let kept = ManifestTime.parse(old.stamp) {
-                    record.sequence = old.sequence
-                    record.stamp = old.stamp
-                    eventStamp = kept
-                } else {
-                    record.sequence = old.sequence + 1
-                    changed.append(uid)
+        bytes = calendar.events.withUnsafeBufferPointer { events in
+            calendar.serialized { index, digest in
+                let uid = events[index].uid
+                var (sequence, keptStamp, eventStamp) = (0, String?.none, stamp)
+                // A first build has no previous events: no UID is hashed to look for one.
+                if !before.isEmpty, let old = before[uid] {
+                    if old.digest == RenderedFeed.hex(digest), let kept = ManifestTime.parse(old.stamp) {
+                        (sequence, keptStamp, eventStamp) = (old.sequence, old.stamp, kept)
+                    } else {
+                        sequence = old.sequence + 1
+                        changed.append(uid)
+                    }
+                } else if hasPrevious {
+                    added.append(uid)
                 }
-            } else if hasPrevious {
-                added.append(uid)
+                records.append(uid: uid, sequence: sequence, keptStamp: keptStamp, digest: digest)
+                return (eventStamp, sequence)
             }
-            records.append(record)
-            return (eventStamp, record.sequence)
         }
         path = draft.path
         manifestPath = draft.manifestPath
         isPublic = draft.isPublic
         validThrough = draft.validThrough
         sha256 = Digest.sha256(bytes)
-        events = records
-        self.added = previous == nil ? records.map(\.uid) : added
+        self.records = records
+        self.added = previous == nil ? records.uids : added
         self.changed = changed
         if let previous {
-            let current = Set(records.map(\.uid))
+            let current = Set(records.uids)
             removed = previous.events.map(\.uid).filter { !current.contains($0) }
         } else {
             removed = []
@@ -78,14 +75,30 @@ struct RenderedFeed: Sendable {
         }
     }
 
-    /// The manifest beside the feed, at site version `version`.
+    /// The manifest beside the feed, at site version `version`: `manifestBytes` as a value.
     func manifest(version: Int, generatedAt: String, inputs: String?) -> FeedManifest {
+        var manifest = manifestHead(version: version, generatedAt: generatedAt, inputs: inputs)
+        manifest.events = records.events
+        return manifest
+    }
+
+    /// The bytes of the manifest beside the feed, at site version `version`: those of
+    /// `manifest(version:generatedAt:inputs:)`'s `encoded()`, written from the records.
+    func manifestBytes(version: Int, generatedAt: String, inputs: String?) -> [UInt8] {
+        manifestHead(version: version, generatedAt: generatedAt, inputs: inputs).encoded(
+            eventBytes: records.byteEstimate, writingEvents: records.writeJSON)
+    }
+
+    /// The manifest without its events.
+    private func manifestHead(version: Int, generatedAt: String, inputs: String?) -> FeedManifest {
         FeedManifest(
             schemaVersion: FeedManifest.schemaVersion, feed: String(path.split(separator: "/").last!), inputs: inputs,
             version: version,
             sha256: sha256, size: bytes.count, generatedAt: generatedAt, validThrough: validThrough?.iso8601,
-            changes: ChangeList(version: version, added: added.sorted(), changed: changed.sorted(), removed: removed.sorted()),
-            events: events)
+            changes: ChangeList(
+                version: version, added: UIDOrder.sorted(added), changed: UIDOrder.sorted(changed),
+                removed: UIDOrder.sorted(removed)),
+            events: [])
     }
 }
 

@@ -126,6 +126,38 @@ struct FeedManifest: Codable, Equatable, Sendable {
     var events: [Event]
 
     func encoded() -> [UInt8] {
+        encoded(eventBytes: events.count * 140) { out in
+            // Most events share their stamp (the build's time): its JSON is written once.
+            var stamp = (text: "", json: [UInt8]())
+            // The keys read once into locals: a static array read in the loop is retained and
+            // released for each event.
+            let (eventOpen, sequenceKey, stampKey, digestKey) =
+                (FeedManifest.eventOpen, FeedManifest.sequenceKey, FeedManifest.stampKey, FeedManifest.digestKey)
+            let (eventClose, lastEventClose) = (FeedManifest.eventClose, FeedManifest.lastEventClose)
+            events.withUnsafeBufferPointer { events in
+                for i in events.indices {
+                    out.append(contentsOf: eventOpen)
+                    JSON.writeString(events[i].uid, to: &out)
+                    out.append(contentsOf: sequenceKey)
+                    FeedManifest.writeDecimal(events[i].sequence, to: &out)
+                    out.append(contentsOf: stampKey)
+                    if events[i].stamp != stamp.text {
+                        var json = [UInt8]()
+                        JSON.writeString(events[i].stamp, to: &json)
+                        stamp = (events[i].stamp, json)
+                    }
+                    out.append(contentsOf: stamp.json)
+                    out.append(contentsOf: digestKey)
+                    JSON.writeString(events[i].digest, to: &out)
+                    out.append(contentsOf: i == events.count - 1 ? lastEventClose : eventClose)
+                }
+            }
+        }
+    }
+
+    /// The manifest's bytes with the lines of its events written by `writingEvents` (about
+    /// `eventBytes` of them), in place of `events`.
+    func encoded(eventBytes: Int, writingEvents: (inout [UInt8]) -> Void) -> [UInt8] {
         let string = ManifestText.string
         let lines = [
             "{",
@@ -144,38 +176,14 @@ struct FeedManifest: Codable, Equatable, Sendable {
         let integrityPrefix = Array("  \"integrity\": \"".utf8)
         let integrityCount = integrityPrefix.count + 64 + 3
         var out = [UInt8]()
-        out.reserveCapacity(head.count + integrityCount + 256 + events.count * 140 + changes.byteEstimate)
+        out.reserveCapacity(head.count + integrityCount + 256 + eventBytes + changes.byteEstimate)
         out.append(contentsOf: head)
         out.append(contentsOf: repeatElement(0, count: integrityCount))
         let body = out.count
         out.append(contentsOf: "  \"changes\": ".utf8)
         changes.write(to: &out)
         out.append(contentsOf: ",\n  \"events\": [\n".utf8)
-        // Most events share their stamp (the build's time): its JSON is written once.
-        var stamp = (text: "", json: [UInt8]())
-        // The keys read once into locals: a static array read in the loop is retained and
-        // released for each event.
-        let (eventOpen, sequenceKey, stampKey, digestKey) =
-            (FeedManifest.eventOpen, FeedManifest.sequenceKey, FeedManifest.stampKey, FeedManifest.digestKey)
-        let (eventClose, lastEventClose) = (FeedManifest.eventClose, FeedManifest.lastEventClose)
-        events.withUnsafeBufferPointer { events in
-            for i in events.indices {
-                out.append(contentsOf: eventOpen)
-                JSON.writeString(events[i].uid, to: &out)
-                out.append(contentsOf: sequenceKey)
-                FeedManifest.writeDecimal(events[i].sequence, to: &out)
-                out.append(contentsOf: stampKey)
-                if events[i].stamp != stamp.text {
-                    var json = [UInt8]()
-                    JSON.writeString(events[i].stamp, to: &json)
-                    stamp = (events[i].stamp, json)
-                }
-                out.append(contentsOf: stamp.json)
-                out.append(contentsOf: digestKey)
-                JSON.writeString(events[i].digest, to: &out)
-                out.append(contentsOf: i == events.count - 1 ? lastEventClose : eventClose)
-            }
-        }
+        writingEvents(&out)
         out.append(contentsOf: "  ]\n}\n".utf8)
         // Last in the head: a digest of the file without this line, so that a build can tell an
         // intact manifest from a damaged one at the cost of hashing it.
@@ -189,12 +197,12 @@ struct FeedManifest: Codable, Equatable, Sendable {
         return out
     }
 
-    private static let eventOpen = Array("    {\"uid\": ".utf8)
-    private static let sequenceKey = Array(", \"sequence\": ".utf8)
-    private static let stampKey = Array(", \"stamp\": ".utf8)
-    private static let digestKey = Array(", \"digest\": ".utf8)
-    private static let eventClose = Array("},\n".utf8)
-    private static let lastEventClose = Array("}\n".utf8)
+    static let eventOpen = Array("    {\"uid\": ".utf8)
+    static let sequenceKey = Array(", \"sequence\": ".utf8)
+    static let stampKey = Array(", \"stamp\": ".utf8)
+    static let digestKey = Array(", \"digest\": ".utf8)
+    static let eventClose = Array("},\n".utf8)
+    static let lastEventClose = Array("}\n".utf8)
 
     /// A number in decimal, as `String(value)` spells it.
     static func writeDecimal(_ value: Int, to out: inout [UInt8]) {
