@@ -3,8 +3,9 @@ import CalgenModel
 
 extension BuildRecord {
     /// The record of a build whose plan is now the output at `output`: what it read, and each
-    /// file of the output with its `lstat` as the swap left it, its digest and its key; with the
-    /// paths of its files in the plan's order (sorted), for writing it.
+    /// file of the output with its `lstat` as the swap left it, its digest and its key. The files
+    /// are given apart, in the plan's order (sorted), as they are written (`record.artifacts` is
+    /// left empty: the record is only written).
     ///
     /// A file kept or left unchanged where the previous record vouched for it is that same file
     /// (the same inode, linked): its stamp and digest are the previous record's, not taken again.
@@ -16,18 +17,21 @@ extension BuildRecord {
     static func of(
         _ rendered: RenderedSite, digests sink: DigestingSink, inputs: BuildInputs?, figures: [String: Int],
         previous: BuildRecord, vouched: Set<String>, output: String
-    ) -> (record: BuildRecord, paths: [String]) {
+    ) -> (record: BuildRecord, files: [RecordedFile]) {
         var record = BuildRecord()
         record.inputs = inputs?.fingerprints ?? previous.inputs
         record.subscribers = rendered.subscriberRecord
         let files = rendered.publication.plan.files
         let paths = files.map(\.path)
-        let before = files.map { file -> Artifact? in
-            switch file.source {
-            case .kept, .unchanged: vouched.contains(file.path) ? previous.artifacts[file.path] : nil
-            case .bytes, .staged: nil
+        // What the previous record says of each file the output kept as that record's.
+        let before = ParallelMap.map(files, chunksOf: 4096) { chunk in
+            chunk.map { file -> Artifact? in
+                switch file.source {
+                case .kept, .unchanged: vouched.contains(file.path) ? previous.artifacts[file.path] : nil
+                case .bytes, .staged: nil
+                }
             }
-        }
+        }.flatMap { $0 }
         guard let stamps = fileStamps(of: paths, under: output, known: before.map { $0?.stamp }),
             let folders = folderStamps(of: paths, under: output)
         else { return (record, []) }
@@ -36,25 +40,28 @@ extension BuildRecord {
         // A feed manifest's key is what its feed was made from, as the manifest says: the next
         // build takes the manifest's head from the record (`PreviousFeed.recorded`). A feed page's
         // key is what it was made from (`FeedPageRecords`).
-        var keys = [String: String](minimumCapacity: rendered.feeds.count + rendered.feedPages.records.count)
-        for (path, page) in rendered.feedPages.records { keys[path] = page.inputs }
-        for feed in rendered.feeds { keys[feed.manifest.path] = feed.inputs }
-        record.artifacts.reserveCapacity(files.count)
-        for (i, file) in files.enumerated() {
-            var sha256 = before[i]?.sha256 ?? digests[file.path] ?? sink.sha256(of: file.path)
-            if sha256 == nil {
-                switch file.source {
-                case .bytes(let bytes), .unchanged(let bytes): sha256 = Digest.sha256(bytes)
-                case .kept, .staged:
-                    if let old = previous.artifacts[file.path], old.stamp == stamps[i] { sha256 = old.sha256 }
+        var keyed = [String: String](minimumCapacity: rendered.feeds.count + rendered.feedPages.records.count)
+        for (path, page) in rendered.feedPages.records { keyed[path] = page.inputs }
+        for feed in rendered.feeds { keyed[feed.manifest.path] = feed.inputs }
+        let keys = keyed
+        let recorded = ParallelMap.map(Array(files.indices), chunksOf: 4096) { chunk in
+            chunk.map { i -> RecordedFile in
+                let file = files[i]
+                var sha256 = before[i]?.sha256 ?? digests[file.path] ?? sink.sha256(of: file.path)
+                if sha256 == nil {
+                    switch file.source {
+                    case .bytes(let bytes), .unchanged(let bytes): sha256 = Digest.sha256(bytes)
+                    case .kept, .staged:
+                        if let old = previous.artifacts[file.path], old.stamp == stamps[i] { sha256 = old.sha256 }
+                    }
                 }
+                return RecordedFile(path: file.path, artifact: Artifact(stamp: stamps[i], sha256: sha256, key: keys[file.path]))
             }
-            record.artifacts[file.path] = Artifact(stamp: stamps[i], sha256: sha256, key: keys[file.path])
-        }
+        }.flatMap { $0 }
         record.folders = folders
         record.inputsDigest = inputs?.digest
         record.report = figures
-        return (record, paths)
+        return (record, recorded)
     }
 
     /// The digests the build knew of the files at `paths`: from the site manifest, the feeds and

@@ -136,12 +136,12 @@ public struct SiteBuilder: Sendable {
             // Once the output is this plan, the next build may keep what did not change, and stop
             // early if nothing does.
             let written = timer.step("record") {
-                let (record, paths) = BuildRecord.of(
+                let (record, files) = BuildRecord.of(
                     rendered, digests: sink, inputs: inputs,
                     figures: BuildReport(rendered, applied: applied, steps: []).stateFigures,
                     previous: built, vouched: loaded.previous.vouched, output: options.outputDirectory)
-                BuildRecordFile.write(record, forOutput: options.outputDirectory, sortedPaths: paths)
-                return (record, paths)
+                BuildRecordFile.write(record, forOutput: options.outputDirectory, files: files)
+                return (record, files)
             }
             report = BuildReport(rendered, applied: applied, steps: timer.steps)
             if options.keepsMemoryUntilExit {
@@ -220,12 +220,38 @@ public struct SiteBuilder: Sendable {
         try options.feedSecret.check(hasSubscribers: hasSubscribers, contentDirectory: options.contentDirectory)
         let today = site.config.civilDate(of: options.now)
         let renderer = SiteRenderer(site: site, templates: loaded.templates, today: today)
+        // What changed for people, as the manifest keeps it and as the changes page and
+        // `changes.xml` show it, depends on the content and the previous manifest alone: made on a
+        // thread of its own while the pages and feeds render.
+        let now = options.now
+        let told = Concurrent { () -> ChangesTold in
+            let years = Publication.years(of: site.calendar, sources: site.holidaySources)
+            let notes = site.notes.map(NoteState.init).sorted { $0.slug < $1.slug }
+            let news = ChangeNews.items(
+                previous: previous.manifest, years: years, notes: notes, version: previous.nextVersion,
+                date: ManifestTime.iso(now), strings: renderer.strings)
+            let changes = renderer.renderChanges(
+                news: news, fallbackDate: previous.manifest?.generatedAt ?? ManifestTime.iso(now))
+            return ChangesTold(years: years, notes: notes, news: news, pages: changes)
+        }
         let pages = timer.step("pages") { renderer.renderPages() }
         let data = timer.step("api") { renderer.renderData() }
         let feedSet = FeedSet(
             site: site, today: today, generatedAt: options.now, secret: options.feedSecret, sources: loaded.sources)
         let feeds = try timer.step("feeds") {
             try feedSet.render(previous: previous, sink: sink, personal: assembly.map { .given($0.feeds) } ?? .all)
+        }
+        // Who reads what, checked while the rest renders, when every subscriber was parsed (not
+        // in a shard or an assembly); and what the next build needs of each subscriber.
+        let subscribersKnown = Concurrent { () -> (audiences: [Diagnostic], record: RecordedSubscribers) in
+            let audiences =
+                feedSet.roster.summaries.count == loaded.sources.subscribers.count
+                ? AudienceCheck.warnings(
+                    site, subscribers: feedSet.roster.summaries, subscriberFiles: loaded.sources.subscriberFiles) : []
+            let record = RecordedSubscribers(
+                roster: feedSet.roster, sources: loaded.sources,
+                dependencies: loaded.sources.subscriberDependencies.map(InputDigest.subscriberParse))
+            return (audiences, record)
         }
         let personalFeeds = feedSet.summaryPaths()
         // Beside the page of each personal feed, the record of which feeds this build published.
@@ -249,37 +275,24 @@ public struct SiteBuilder: Sendable {
             renderer.renderPrivateSchedulePages(privateSchedules)
             + (recorded.isEmpty ? [] : [PersonalFeedRecord(feedPaths: recorded).file(secret: options.feedSecret)])
         let (publication, htmlPages) = try timer.step("manifest") {
-            // What changed for people, as the manifest keeps it and as the changes page and
-            // `changes.xml` show it; then the sitemap of every HTML page, the changes page among them.
-            let years = Publication.years(of: site.calendar, sources: site.holidaySources)
-            let notes = site.notes.map(NoteState.init).sorted { $0.slug < $1.slug }
-            let news = ChangeNews.items(
-                previous: previous.manifest, years: years, notes: notes, version: previous.nextVersion,
-                date: ManifestTime.iso(options.now), strings: renderer.strings)
-            let changes = renderer.renderChanges(
-                news: news, fallbackDate: previous.manifest?.generatedAt ?? ManifestTime.iso(options.now))
-            let htmlPages = (pages + changes).filter { $0.path.hasSuffix(".html") }
+            // What changed for people, then the sitemap of every HTML page, the changes page among them.
+            let told = told.value
+            let htmlPages = (pages + told.pages).filter { $0.path.hasSuffix(".html") }
             let publication = try Publication(
-                publicFiles: pages + data + changes + [renderer.renderSitemap(of: htmlPages)], feeds: feeds,
-                privatePages: privatePages, feedPages: feedPages, years: years, news: news, notes: notes,
+                publicFiles: pages + data + told.pages + [renderer.renderSitemap(of: htmlPages)], feeds: feeds,
+                privatePages: privatePages, feedPages: feedPages, years: told.years, news: told.news, notes: told.notes,
                 previous: previous, now: options.now
             ).checked()
             return (publication, htmlPages.count)
         }
-        // Audiences are checked when every subscriber was parsed (not in a shard or an assembly).
-        let audiences =
-            feedSet.roster.summaries.count == loaded.sources.subscribers.count
-            ? AudienceCheck.warnings(
-                site, subscribers: feedSet.roster.summaries, subscriberFiles: loaded.sources.subscriberFiles) : []
+        let (audiences, subscriberRecord) = subscribersKnown.value
         let warnings = audiences + (hasSubscribers ? options.feedSecret.notices : []) + feeds.flatMap(\.warnings)
         try refuseIfStrict(warnings)
         return RenderedSite(
             site: site, pages: htmlPages, feeds: feeds,
             publication: publication,
             feedPages: feedPageRecords, subscribers: loaded.sources.subscribers.count,
-            subscriberRecord: RecordedSubscribers(
-                roster: feedSet.roster, sources: loaded.sources,
-                dependencies: loaded.sources.subscriberDependencies.map(InputDigest.subscriberParse)),
+            subscriberRecord: subscriberRecord,
             // Assembling, the shards parsed them.
             subscribersParsed: assembly == nil ? feedSet.roster.parsedCount : loaded.sources.subscribers.count,
             warnings: warnings)
@@ -322,6 +335,15 @@ public struct SiteBuilder: Sendable {
         try problems.throwIfAny()
         return LoadedSite(site: content!.site, sources: content!.sources, templates: templates!, previous: previous!)
     }
+}
+
+/// What changed for people, as a build tells it: the holiday years and the notes as the manifest
+/// keeps them, the news items, and the changes page with `changes.xml`.
+private struct ChangesTold: Sendable {
+    let years: [Manifest.Year]
+    let notes: [NoteState]
+    let news: [NewsItem]
+    let pages: [OutputFile]
 }
 
 /// A personal feed whose page is to be rendered.

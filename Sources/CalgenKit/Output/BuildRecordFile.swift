@@ -14,10 +14,9 @@ enum BuildRecordFile {
     /// the old one, so that a file or symbolic link planted at a predictable name is never
     /// written through. Then the files earlier calgen versions kept there instead go. One that
     /// cannot be written only costs the next build time.
-    /// `sortedPaths`, when given, are the paths of the record's files, sorted.
-    static func write(_ record: BuildRecord, forOutput output: String, sortedPaths: [String]? = nil) {
-        write(
-            sortedPaths.map(record.encoded(sortedPaths:)) ?? record.encoded, to: BuildRecord.path(forOutput: output))
+    /// `files`, when given, are the record's files (sorted by path) instead of its `artifacts`.
+    static func write(_ record: BuildRecord, forOutput output: String, files: [RecordedFile]? = nil) {
+        write(files.map(record.encoded(files:)) ?? record.encoded, to: BuildRecord.path(forOutput: output))
         for former in BuildRecord.formerFiles(forOutput: output) { unlink(former) }
     }
 

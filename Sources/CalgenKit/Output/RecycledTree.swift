@@ -95,19 +95,6 @@ struct RecycledTree: Sendable {
     /// The folders the files at `paths` (sorted) lie in, relative to their root, and with
     /// `withParents` every folder above those.
     static func folders(holding paths: [String], withParents: Bool) -> Set<String> {
-        var folders = Set<String>()
-        // Sorted paths share their folder with the path before most of the time.
-        var last: Substring = ""
-        for path in paths {
-            guard var end = path.utf8.lastIndex(of: 0x2F) else { continue }
-            guard path[..<end] != last else { continue }
-            last = path[..<end]
-            while folders.insert(String(path[..<end])).inserted, withParents,
-                let up = path.utf8[..<end].lastIndex(of: 0x2F)
-            {
-                end = up
-            }
-        }
-        return folders
+        FolderNames.of(paths, withParents: withParents)
     }
 }

@@ -129,18 +129,7 @@ struct BuildRecord: Sendable, Equatable {
     /// The stamp of every folder the files of `paths` lie in below `root` (`.` for the root);
     /// `nil` when one is not a folder.
     static func folderStamps(of paths: [String], under root: String) -> [String: Stamp]? {
-        var folders: Set<String> = ["."]
-        // Sorted paths share their folder with the path before most of the time.
-        var last: Substring = ""
-        for path in paths {
-            guard var end = path.utf8.lastIndex(of: 0x2F) else { continue }
-            guard path[..<end] != last else { continue }
-            last = path[..<end]
-            while folders.insert(String(path[..<end])).inserted, let up = path.utf8[..<end].lastIndex(of: 0x2F) {
-                end = up
-            }
-        }
-        let list = Array(folders)
+        let list = Array(FolderNames.of(paths, withParents: true).union(["."]))
         var stamps = [String: Stamp](minimumCapacity: list.count)
         for (path, stamp) in zip(list, examine(list, under: root, folders: true)) {
             guard let stamp else { return nil }

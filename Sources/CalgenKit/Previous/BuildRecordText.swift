@@ -17,11 +17,14 @@ import Foundation
 extension BuildRecord {
     /// The file's bytes: some 60,000 lines for an output of 10,000 subscribers, written straight
     /// into one buffer.
-    var encoded: [UInt8] { encoded(sortedPaths: artifacts.keys.sorted()) }
+    var encoded: [UInt8] {
+        encoded(files: artifacts.sorted { $0.key < $1.key }.map { RecordedFile(path: $0.key, artifact: $0.value) })
+    }
 
-    /// The same, given the paths of `artifacts` sorted (a build has them in its plan's order):
-    /// the `file` lines, most of the record, are written in parts on all cores.
-    func encoded(sortedPaths paths: [String]) -> [UInt8] {
+    /// The same with `files` (sorted by path) for its files instead of `artifacts` (a build has
+    /// them in its plan's order): the `file` lines, most of the record, are written in parts on
+    /// all cores.
+    func encoded(files: [RecordedFile]) -> [UInt8] {
         var out = RecordWriter(capacity: 64 + inputs.entries.count * 150 + subscribers.entries.count * 120)
         out.line(BuildRecord.header)
         if let inputsDigest { out.line("inputs", inputsDigest) }
@@ -43,12 +46,12 @@ extension BuildRecord {
             let entry = subscribers.entries[path]!
             out.line("subscriber", path, entry.digest, entry.summary)
         }
-        let parts = ParallelMap.map(paths, chunksOf: 4096) { chunk in
+        let parts = ParallelMap.map(files, chunksOf: 4096) { chunk in
             var part = RecordWriter(capacity: chunk.count * 170)
-            for path in chunk {
-                let artifact = artifacts[path]!
+            for file in chunk {
+                let artifact = file.artifact
                 part.put("file\t")
-                part.put(path)
+                part.put(file.path)
                 part.tab()
                 part.put(artifact.stamp)
                 part.tab()
@@ -201,4 +204,10 @@ struct RecordWriter {
         bytes.append(0x20)
         put(stamp.modified)
     }
+}
+
+/// One file of a record being written: its path and what the record says of it.
+struct RecordedFile: Sendable {
+    let path: String
+    let artifact: BuildRecord.Artifact
 }
