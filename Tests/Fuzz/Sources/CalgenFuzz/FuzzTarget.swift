@@ -93,6 +93,8 @@ enum FuzzTarget: String, CaseIterable {
                 else { fatalError("a build record's head is not what the whole record reads") }
             }
             if raw.outputIsUnchanged(root: "/nonexistent-calgen-fuzz") { fatalError("a missing output is unchanged") }
+            // As the record of a retired output, it lists no tree that is not there.
+            if raw.listing(shownBy: "/nonexistent-calgen-fuzz") != nil { fatalError("a missing tree is listed") }
         case .contentTree:
             contentTree(bytes)
         }
