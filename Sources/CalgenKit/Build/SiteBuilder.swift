@@ -66,7 +66,14 @@ public struct SiteBuilder: Sendable {
             }
         }
         // The whole record is parsed while the content loads, which asks it only about subscribers.
-        let parsed = Concurrent { () -> BuildRecord in recorded.record }
+        let parsed = Concurrent { () -> BuildRecord in
+            // The inputs are the head's; the folders are only for the first look, which read them.
+            guard var record = BuildRecord.parse(recorded.bytes, keeping: [.file, .subscriber, .subscribers]) else {
+                return BuildRecord()
+            }
+            (record.inputs, record.inputsDigest, record.report) = (head.inputs, head.inputsDigest, head.report)
+            return record
+        }
         let pageRecords = Concurrent { FeedPageRecords(parsed.value) }
         // What earlier builds left beside the output goes while this one loads and renders.
         let sweep = LeftoverSweep.start(outputPath: output.path)

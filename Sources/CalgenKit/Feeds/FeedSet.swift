@@ -58,6 +58,14 @@ public struct FeedSet: Sendable {
         }
         let (renderer, generatedAt, feedInputs, roster) = (self.renderer, self.generatedAt, self.inputs, self.roster)
         let ready = schedules
+        // Every other kind renders on a thread of its own while the personal feeds do (not for a
+        // shard, which makes only personal feeds).
+        let set = self
+        var others: Concurrent<Result<[FeedResult], any Error>>? = nil
+        if case .shard = source {
+        } else {
+            others = Concurrent { Result { try set.renderOthers(previous: previous, sink: sink, zones: zones) } }
+        }
         // Twice as many threads as cores: rendering is CPU work, writing waits for the disk.
         let personal = ParallelMap.map(jobs, threadsPerCore: 2) { job -> Result<FeedResult, any Error> in
             let (subscriber, horizon) = job
@@ -80,10 +88,16 @@ public struct FeedSet: Sendable {
                     owner: owner)
             }
         }
-        if case .shard = source { return try FeedSet.collect(personal, into: [], problems: []) }
-        // Every other kind, in the order of `FeedKind.publication`. The public feeds are hashed
-        // into the site manifest: they stay in memory. A private schedule's feed is not listed
-        // there: it goes to `sink` like a personal feed.
+        guard let others else { return try FeedSet.collect(personal, into: [], problems: []) }
+        var results = try others.value.get()
+        if case .given(let given) = source { results += given }
+        return try FeedSet.collect(personal, into: results, problems: [])
+    }
+
+    /// Every kind but the personal feeds, in the order of `FeedKind.publication`. The public
+    /// feeds are hashed into the site manifest: they stay in memory. A private schedule's feed is
+    /// not listed there: it goes to `sink` like a personal feed.
+    private func renderOthers(previous: PreviousOutput, sink: any OutputSink, zones: ZoneCache) throws -> [FeedResult] {
         var results = [FeedResult]()
         for (kind, language) in FeedKind.publication where kind.audience != .subscriber {
             for (draft, owner) in try drafts(of: kind, in: language, zones: zones) {
@@ -93,8 +107,7 @@ public struct FeedSet: Sendable {
                         stamp: renderer.stamp, generatedAt: generatedAt, owner: owner))
             }
         }
-        if case .given(let given) = source { results += given }
-        return try FeedSet.collect(personal, into: results, problems: [])
+        return results
     }
 
     /// `results` and the personal feeds rendered, or every problem of them.
@@ -159,7 +172,11 @@ public struct FeedSet: Sendable {
 
     /// Each subscriber's feed path, parsed or not, by id.
     func summaryPaths() -> [(subscriber: SubscriberSummary, path: String)] {
-        roster.summaries.map { ($0, renderer.path(of: $0)) }
+        // One keyed digest a subscriber (their token): on all cores.
+        let renderer = renderer
+        return ParallelMap.map(roster.summaries, chunksOf: 512) { chunk in
+            chunk.map { ($0, renderer.path(of: $0)) }
+        }.flatMap { $0 }
     }
 
     /// The feed path of the subscriber.

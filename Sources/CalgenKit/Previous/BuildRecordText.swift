@@ -76,8 +76,10 @@ extension BuildRecord {
     /// The same as text.
     var text: String { String(decoding: encoded, as: UTF8.self) }
 
-    /// The record in `bytes`; `nil` when they are not one calgen writes.
-    static func parse(_ bytes: [UInt8]) -> BuildRecord? {
+    /// The record in `bytes`; `nil` when they are not one calgen writes. With `keeping`, the
+    /// lines of other kinds are checked as the parse checks them but not kept (a build that goes
+    /// on has the inputs from the record's head, and asks nothing of the folders).
+    static func parse(_ bytes: [UInt8], keeping: Set<RecordReader.LineKind>? = nil) -> BuildRecord? {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = RecordReader(buffer: buffer)
             var record = BuildRecord()
@@ -87,6 +89,10 @@ extension BuildRecord {
             var fields = [Range<Int>]()
             fields.reserveCapacity(5)
             while reader.line(into: &fields) {
+                if let keeping, let kind = reader.kind(fields[0]), !keeping.contains(kind) {
+                    guard reader.holds(fields, kind) else { return nil }
+                    continue
+                }
                 guard record.add(fields, reader) else { return nil }
             }
             return record

@@ -51,6 +51,27 @@ struct RecordReader {
         LineKind.allCases.first { field(range, is: $0.word) }
     }
 
+    /// Whether a `folder` or `input` line reads as `BuildRecord.add` reads it, without keeping
+    /// anything of it (any other kind is checked by adding it to a record of its own).
+    func holds(_ fields: [Range<Int>], _ kind: LineKind) -> Bool {
+        switch (kind, fields.count) {
+        case (.folder, 3): return isText(fields[1]) && stamp(fields[2]) != nil
+        case (.input, 5):
+            return isText(fields[1]) && isText(fields[2]) && numbers(fields[3])?.count == 5
+                && digest(fields[4], orNone: false) != nil
+        case (.folder, _), (.input, _): return false
+        default:
+            var scratch = BuildRecord()
+            return scratch.add(fields, self)
+        }
+    }
+
+    /// Whether the field is valid UTF-8.
+    private func isText(_ range: Range<Int>) -> Bool {
+        let bytes = UnsafeBufferPointer(rebasing: buffer[range])
+        return bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
+    }
+
     /// The kinds of line of a record, by their first field.
     enum LineKind: CaseIterable {
         case file, folder, input, subscriber, subscribers, inputs, report
