@@ -61,10 +61,10 @@ public struct FeedSet: Sendable {
         // Every other kind renders on a thread of its own while the personal feeds do (not for a
         // shard, which makes only personal feeds).
         let set = self
-        var others: Concurrent<Result<[FeedResult], any Error>>? = nil
-        if case .shard = source {
-        } else {
-            others = Concurrent { Result { try set.renderOthers(previous: previous, sink: sink, zones: zones) } }
+        let others: Concurrent<Result<[FeedResult], any Error>>?
+        switch source {
+        case .shard: others = nil
+        case .all, .given: others = Concurrent { Result { try set.renderOthers(previous: previous, sink: sink, zones: zones) } }
         }
         // Twice as many threads as cores: rendering is CPU work, writing waits for the disk.
         let personal = ParallelMap.map(jobs, threadsPerCore: 2) { job -> Result<FeedResult, any Error> in
