@@ -47,28 +47,39 @@ struct Publication: Sendable {
 
         let versioning = SiteVersioning(previous: previous.manifest)
         let version = versioning.version(changed: anyChange)
-        let manifest = Manifest(
-            schemaVersion: Manifest.schemaVersion, version: version,
-            contentHash: Publication.contentHash(diff.artifacts, personal: personal),
-            generatedAt: versioning.generatedAt(changed: anyChange, now: ManifestTime.iso(now)),
-            generator: Calgen.generator, years: years, artifacts: diff.artifacts(at: version),
-            changes: anyChange
-                ? ChangeList(version: version, added: diff.added, changed: diff.changed, removed: diff.removed)
-                : previous.manifest!.changes,
-            news: news, notes: notes)
-        let manifestBytes = manifest.encoded()
+        // The manifest is made and encoded on a thread of its own while every other file is planned.
+        let made = Concurrent { () -> (Manifest, [UInt8]) in
+            let manifest = Manifest(
+                schemaVersion: Manifest.schemaVersion, version: version,
+                contentHash: Publication.contentHash(diff.artifacts, personal: personal),
+                generatedAt: versioning.generatedAt(changed: anyChange, now: ManifestTime.iso(now)),
+                generator: Calgen.generator, years: years, artifacts: diff.artifacts(at: version),
+                changes: anyChange
+                    ? ChangeList(version: version, added: diff.added, changed: diff.changed, removed: diff.removed)
+                    : previous.manifest!.changes,
+                news: news, notes: notes)
+            return (manifest, manifest.encoded())
+        }
 
         // Every file with where its bytes come from: unchanged ones are kept from the output.
-        let manifestUnchanged = manifestBytes == previous.manifestBytes
         var planned = zip(listed, diff.unchanged).map { file, same in
             PlannedFile(file, unchanged: same && previous.isOutput && previous.mayKeep(file.path))
         }
         planned += personal.flatMap { [$0.feed, $0.manifest] }
         planned += privatePages.map { PlannedFile($0, unchanged: previous.holdsBytes(of: $0)) } + feedPages
-        planned.append(
-            PlannedFile(OutputFile(path: Manifest.path, bytes: manifestBytes), unchanged: manifestUnchanged && previous.isOutput))
-        let staged = planned.contains { if case .staged = $0.source { true } else { false } }
         planned.sort { $0.path < $1.path }
+        // The manifest in its place among them.
+        let (manifest, manifestBytes) = made.value
+        let manifestUnchanged = manifestBytes == previous.manifestBytes
+        var place = (0, planned.count)
+        while place.0 < place.1 {
+            let middle = (place.0 + place.1) / 2
+            if planned[middle].path < Manifest.path { place.0 = middle + 1 } else { place.1 = middle }
+        }
+        planned.insert(
+            PlannedFile(OutputFile(path: Manifest.path, bytes: manifestBytes), unchanged: manifestUnchanged && previous.isOutput),
+            at: place.0)
+        let staged = planned.contains { if case .staged = $0.source { true } else { false } }
         // Two files at one path: one would silently replace the other (a personal feed's folder
         // taken by a public file, say). Never published.
         let collisions = zip(planned, planned.dropFirst()).filter { $0.path == $1.path }.map(\.0.path)
