@@ -85,16 +85,10 @@ struct RecycledTree: Sendable {
                 throw OutputError(path: path, reason: "cannot remove a file of the reused staging directory")
             }
         }
-        let needed = RecycledTree.folders(holding: planned, withParents: true)
+        let needed = FolderNames.of(planned, withParents: true)
         for folder in folders.filter({ !needed.contains($0) }).sorted(by: { $0.count > $1.count }) {
             let path = root + "/" + folder
             if rmdir(path) != 0 && errno != ENOENT { FileTree.remove(path) }
         }
-    }
-
-    /// The folders the files at `paths` (sorted) lie in, relative to their root, and with
-    /// `withParents` every folder above those.
-    static func folders(holding paths: [String], withParents: Bool) -> Set<String> {
-        FolderNames.of(paths, withParents: withParents)
     }
 }

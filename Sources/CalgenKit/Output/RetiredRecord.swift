@@ -65,26 +65,16 @@ extension BuildRecordBytes {
     /// `root` is not the recorded one.
     private func listing(_ part: Range<Int>, root: String) -> PartListing? {
         var result = PartListing()
-        let shown = bytes.withUnsafeBufferPointer { buffer -> Bool in
-            var reader = RecordReader(buffer: buffer)
-            reader.position = part.lowerBound
-            var fields = [Range<Int>]()
-            while reader.position < part.upperBound, reader.line(into: &fields) {
-                let isFile = reader.field(fields[0], is: "file")
-                guard isFile || reader.field(fields[0], is: "folder") else { continue }
-                guard fields.count == (isFile ? 5 : 3), let stamp = reader.stamp(fields[2]), let path = reader.text(fields[1]),
-                    !path.isEmpty, !path.utf8.contains(0)
-                else { return false }
-                if isFile {
-                    result.files.append((path, RecycledTree.Identity(device: stamp.device, inode: stamp.inode)))
-                    continue
-                }
-                var info = stat()
-                guard lstat(path == "." ? root : root + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-                    BuildRecord.Stamp(info).ofFolder == stamp
-                else { return false }
-                if path == "." { result.namesRoot = true } else { result.folders.append(path) }
+        var status = EntryStatus(root: root)
+        let shown = forEachEntry(in: part) { isFile, name, stamp in
+            guard let path = RecordReader.text(name) else { return false }
+            if isFile {
+                result.files.append((path, RecycledTree.Identity(device: stamp.device, inode: stamp.inode)))
+                return true
             }
+            guard let info = status.of(name), info.st_mode & S_IFMT == S_IFDIR, BuildRecord.Stamp(info).ofFolder == stamp
+            else { return false }
+            if path == "." { result.namesRoot = true } else { result.folders.append(path) }
             return true
         }
         return shown ? result : nil

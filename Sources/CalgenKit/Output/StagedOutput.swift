@@ -139,7 +139,7 @@ struct StagedOutput {
     /// A folder of a reused earlier output is there already (`RecycledTree.take` found it a
     /// folder, and `removeUnplanned` keeps every folder a planned file lies in): not made again.
     func makeFolders(of paths: [String]) throws(OutputError) {
-        var folders = RecycledTree.folders(holding: paths, withParents: false)
+        var folders = FolderNames.of(paths, withParents: false)
         folders.subtract(recycled?.folders ?? [])
         // Sorted, so that a parent comes before its children and most folders take one `mkdir`.
         for folder in folders.sorted() { try StagedOutput.makeDirectory(stagingPath + "/" + folder) }

@@ -99,18 +99,6 @@ struct BuildRecord: Sendable, Equatable {
         }
     }
 
-    /// The stamps of `paths` (files) and of every folder they lie in below `root`, after a
-    /// build swapped them in; `nil` when one cannot be examined (then no record is believed).
-    /// The stamps of files in `known` are taken from there.
-    static func stamps(of paths: [String], under root: String, known: [String: Stamp] = [:])
-        -> (files: [String: Stamp], folders: [String: Stamp])?
-    {
-        guard let stamps = fileStamps(of: paths, under: root, known: paths.map { known[$0] }),
-            let folders = folderStamps(of: paths, under: root)
-        else { return nil }
-        return (Dictionary(uniqueKeysWithValues: zip(paths, stamps)), folders)
-    }
-
     /// The stamp of each file of `paths` below `root`, in order: the one `known` gives at the
     /// same place, or its `lstat` (on all cores); `nil` when one is not a regular file.
     static func fileStamps(of paths: [String], under root: String, known: [Stamp?]) -> [Stamp]? {

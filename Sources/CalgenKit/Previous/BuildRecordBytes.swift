@@ -85,54 +85,71 @@ struct BuildRecordBytes: Sendable {
     /// The `file` and `folder` lines that begin in `part`, each against its `lstat` below `root`.
     private func check(_ part: Range<Int>, root: String) -> PartCheck {
         var result = PartCheck()
-        // One buffer for every path: the root, a slash, the line's path, a NUL.
-        var path = [UInt8](root.utf8)
-        path.append(0x2F)
-        let base = path.count
+        var status = EntryStatus(root: root)
+        result.holds = forEachEntry(in: part) { isFile, name, stamp in
+            guard let info = status.of(name) else { return false }
+            let kind = info.st_mode & S_IFMT
+            let shows =
+                isFile
+                ? kind == S_IFREG && BuildRecord.Stamp(info) == stamp
+                : kind == S_IFDIR && BuildRecord.Stamp(info).ofFolder == stamp
+            result.namesFile = result.namesFile || isFile
+            result.namesRoot = result.namesRoot || (!isFile && name.count == 1 && name[0] == 0x2E)
+            return shows
+        }
+        return result
+    }
+
+    /// Calls `body` with each `file` and `folder` line that begins in `part`: whether it is a
+    /// file, its path's bytes (never empty, never with a NUL byte) and its stamp. False when such
+    /// a line is not one calgen writes, or when `body` returns false (then no later line is read).
+    func forEachEntry(
+        in part: Range<Int>, _ body: (_ isFile: Bool, _ path: UnsafeBufferPointer<UInt8>, _ stamp: BuildRecord.Stamp) -> Bool
+    ) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = RecordReader(buffer: buffer)
             reader.position = part.lowerBound
             var fields = [Range<Int>]()
             while reader.position < part.upperBound, reader.line(into: &fields) {
                 let isFile = reader.field(fields[0], is: "file")
-                let isFolder = !isFile && reader.field(fields[0], is: "folder")
                 // Another kind of line is the parse's to judge.
-                guard isFile || isFolder else { continue }
+                guard isFile || reader.field(fields[0], is: "folder") else { continue }
                 // A damaged file or folder line is no stamp.
                 guard fields.count == (isFile ? 5 : 3), let stamp = reader.stamp(fields[2]), !fields[1].isEmpty,
-                    !buffer[fields[1]].contains(0)
-                else {
-                    result.holds = false
-                    return
-                }
-                let name = fields[1]
-                let isRoot = name.count == 1 && buffer[name.lowerBound] == 0x2E
-                var info = stat()
-                let found: Bool
-                if isRoot {
-                    found = lstat(root, &info) == 0
-                } else {
-                    path.removeSubrange(base...)
-                    path.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[name]))
-                    path.append(0)
-                    found = path.withUnsafeBufferPointer { bytes in
-                        bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
-                    }
-                }
-                let kind = info.st_mode & S_IFMT
-                let shows =
-                    found
-                    && (isFile
-                        ? kind == S_IFREG && BuildRecord.Stamp(info) == stamp
-                        : kind == S_IFDIR && BuildRecord.Stamp(info).ofFolder == stamp)
-                guard shows else {
-                    result.holds = false
-                    return
-                }
-                result.namesFile = result.namesFile || isFile
-                result.namesRoot = result.namesRoot || (isFolder && isRoot)
+                    !buffer[fields[1]].contains(0),
+                    body(isFile, UnsafeBufferPointer(rebasing: buffer[fields[1]]), stamp)
+                else { return false }
             }
+            return true
         }
-        return result
+    }
+}
+
+/// The `lstat` of paths below a root given as a record's bytes: one buffer for every path (the
+/// root, a slash, the path, a NUL), no string made of any.
+struct EntryStatus {
+    let root: String
+    private var path: [UInt8]
+    private let base: Int
+
+    init(root: String) {
+        self.root = root
+        path = Array(root.utf8) + [0x2F]
+        base = path.count
+    }
+
+    /// The `lstat` of `name` below the root (`.` the root itself); `nil` when there is none.
+    mutating func of(_ name: UnsafeBufferPointer<UInt8>) -> stat? {
+        var info = stat()
+        if name.count == 1 && name[0] == 0x2E {
+            return lstat(root, &info) == 0 ? info : nil
+        }
+        path.removeSubrange(base...)
+        path.append(contentsOf: name)
+        path.append(0)
+        let found = path.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
+        }
+        return found ? info : nil
     }
 }

@@ -39,7 +39,11 @@ struct RecordReader {
 
     /// The field as text; `nil` when it is not valid UTF-8.
     func text(_ range: Range<Int>) -> String? {
-        let bytes = UnsafeBufferPointer(rebasing: buffer[range])
+        RecordReader.text(UnsafeBufferPointer(rebasing: buffer[range]))
+    }
+
+    /// The bytes as text; `nil` when they are not valid UTF-8.
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         // Most fields are ASCII, valid as they are.
         if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         return String(validating: bytes, as: UTF8.self)

@@ -61,8 +61,8 @@ import Testing
     /// The folders sorted files lie in, with and without those above them.
     @Test func foldersOfSortedPaths() {
         let paths = ["a/b/c/1", "a/b/c/2", "a/b/d/3", "a/e", "f/g/h", "top"]
-        #expect(RecycledTree.folders(holding: paths, withParents: false) == ["a/b/c", "a/b/d", "a", "f/g"])
+        #expect(FolderNames.of(paths, withParents: false) == ["a/b/c", "a/b/d", "a", "f/g"])
         #expect(
-            RecycledTree.folders(holding: paths, withParents: true) == ["a/b/c", "a/b", "a", "a/b/d", "f/g", "f"])
+            FolderNames.of(paths, withParents: true) == ["a/b/c", "a/b", "a", "a/b/d", "f/g", "f"])
     }
 }

@@ -86,3 +86,14 @@ import Testing
         }
     }
 }
+
+extension BuildRecord {
+    /// The stamps of `paths` (files) and of every folder they lie in below `root`, as a build
+    /// records them; `nil` when one cannot be examined.
+    static func stamps(of paths: [String], under root: String) -> (files: [String: Stamp], folders: [String: Stamp])? {
+        guard let stamps = fileStamps(of: paths, under: root, known: paths.map { _ in nil }),
+            let folders = folderStamps(of: paths, under: root)
+        else { return nil }
+        return (Dictionary(uniqueKeysWithValues: zip(paths, stamps)), folders)
+    }
+}
