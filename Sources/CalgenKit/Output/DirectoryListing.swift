@@ -15,7 +15,7 @@ import CCalgenSystem
 /// ext4, XFS, Btrfs and tmpfs on Linux. Elsewhere (an overlay file system may number a
 /// listing's entries otherwise, and a reused file is kept only where it is the very inode the
 /// output holds) there is no listing, and the tree is walked with an `lstat` of every entry.
-struct DirectoryListing: Sendable {
+struct DirectoryListing: TreeListing {
     /// Every regular file below the root, by path relative to it.
     var files: [String: RecycledTree.Identity] = [:]
     /// Every entry that is neither a regular file nor a folder (a link, a pipe), relative to it.
@@ -27,47 +27,17 @@ struct DirectoryListing: Sendable {
     /// is not one where listings give inodes that can be trusted.
     static func read(_ root: String) -> DirectoryListing? {
         guard listsInodes(root) else { return nil }
-        var listing = DirectoryListing()
-        var pending = [""]
-        // The first two levels here; the folders below them on all cores (an output keeps ten
-        // thousand folders in `feeds/`).
-        for _ in 0..<2 {
-            var next = [String]()
-            for prefix in pending {
-                guard listing.add(root + "/" + prefix, prefix: prefix, folders: &next) else { return nil }
-            }
-            listing.folders += next
-            pending = next.map { $0 + "/" }
-        }
-        let parts = ParallelMap.map(pending, chunksOf: 64) { chunk -> DirectoryListing? in
-            var part = DirectoryListing()
-            for prefix in chunk {
-                guard part.walk(root + "/" + prefix, prefix: prefix) else { return nil }
-            }
-            return part
-        }
-        for part in parts {
-            guard let part else { return nil }
-            listing.files.merge(part.files) { first, _ in first }
-            listing.others += part.others
-            listing.folders += part.folders
-        }
-        return listing
+        return FileTree.listing(root, as: DirectoryListing.self)
     }
 
-    /// Adds every entry below `directory`, folders parents first.
-    private mutating func walk(_ directory: String, prefix: String) -> Bool {
-        var below = [String]()
-        guard add(directory, prefix: prefix, folders: &below) else { return false }
-        for folder in below {
-            folders.append(folder)
-            guard walk(directory + "/" + folder.dropFirst(prefix.count), prefix: folder + "/") else { return false }
-        }
-        return true
+    mutating func append(_ part: DirectoryListing) {
+        files.merge(part.files) { first, _ in first }
+        others += part.others
+        folders += part.folders
     }
 
     /// Adds the entries of one folder, its folders' paths into `below`.
-    private mutating func add(_ directory: String, prefix: String, folders below: inout [String]) -> Bool {
+    mutating func add(_ directory: String, prefix: String, folders below: inout [String]) -> Bool {
         guard let stream = opendir(directory) else { return false }
         defer { closedir(stream) }
         let fd = dirfd(stream)

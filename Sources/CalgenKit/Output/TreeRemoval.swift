@@ -9,10 +9,9 @@ extension FileTree {
     /// removal in the background, on the calling thread alone): removing an old output of tens
     /// of thousands of files one by one takes seconds.
     static func remove(_ root: String, onAllCores: Bool = true) {
-        var files: [(path: String, status: stat)] = []
-        var folders = [String]()
-        _ = walk(root, prefix: "", into: &files, folders: &folders)
-        let paths = files.map { root + "/" + $0.path }
+        var listing = StatusListing()
+        _ = walk(root, prefix: "", into: &listing)
+        let paths = listing.files.map { root + "/" + $0.path }
         if onAllCores {
             _ = ParallelMap.map(paths, chunksOf: 256) { chunk in
                 for path in chunk { unlink(path) }
@@ -21,7 +20,7 @@ extension FileTree {
             for path in paths { unlink(path) }
         }
         // Deepest first, so that every folder is empty when its turn comes.
-        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
+        for folder in listing.folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
         rmdir(root)
     }
 }

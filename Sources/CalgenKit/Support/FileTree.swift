@@ -17,36 +17,50 @@ enum FileTree {
         entries(under: root)?.files
     }
 
-    /// Every entry below `root` with its whole `lstat`, and every folder (parents first). The
-    /// first two levels are listed here, the folders below them walked on all cores (an output
-    /// keeps ten thousand folders in `feeds/`).
+    /// Every entry below `root` with its whole `lstat`, and every folder (parents first).
     static func entries(under root: String) -> (files: [(path: String, status: stat)], folders: [String])? {
-        var files: [(path: String, status: stat)] = []
-        var folders = [String]()
+        listing(root, as: StatusListing.self).map { ($0.files, $0.folders) }
+    }
+
+    /// The listing of every folder below `root`, folders parents first: the first two levels
+    /// here, the folders below them walked on all cores (an output keeps ten thousand folders in
+    /// `feeds/`); `nil` when one cannot be listed.
+    static func listing<Listing: TreeListing>(_ root: String, as: Listing.Type) -> Listing? {
+        var listing = Listing()
         var pending = [""]
         for _ in 0..<2 {
             var next = [String]()
             for prefix in pending {
-                guard list(root + "/" + prefix, prefix: prefix, into: &files, folders: &next) else { return nil }
+                guard listing.add(root + "/" + prefix, prefix: prefix, folders: &next) else { return nil }
             }
-            folders += next
+            listing.folders += next
             pending = next.map { $0 + "/" }
         }
-        let below = ParallelMap.map(pending, chunksOf: 64) {
-            chunk -> (files: [(path: String, status: stat)], folders: [String])? in
-            var files: [(path: String, status: stat)] = []
-            var folders = [String]()
+        let parts = ParallelMap.map(pending, chunksOf: 64) { chunk -> Listing? in
+            var part = Listing()
             for prefix in chunk {
-                guard walk(root + "/" + prefix, prefix: prefix, into: &files, folders: &folders) else { return nil }
+                guard walk(root + "/" + prefix, prefix: prefix, into: &part) else { return nil }
             }
-            return (files, folders)
+            return part
         }
-        for part in below {
+        for part in parts {
             guard let part else { return nil }
-            files += part.files
-            folders += part.folders
+            listing.append(part)
         }
-        return (files, folders)
+        return listing
+    }
+
+    /// Every entry below `directory`, recursively, into `listing`: folders parents first.
+    static func walk<Listing: TreeListing>(_ directory: String, prefix: String, into listing: inout Listing) -> Bool {
+        var below = [String]()
+        guard listing.add(directory, prefix: prefix, folders: &below) else { return false }
+        for folder in below {
+            listing.folders.append(folder)
+            guard walk(directory + "/" + folder.dropFirst(prefix.count), prefix: folder + "/", into: &listing) else {
+                return false
+            }
+        }
+        return true
     }
 
     /// The entries of one folder: files (and links, pipes, devices) into `files`, the paths of
@@ -73,19 +87,32 @@ enum FileTree {
         }
         return true
     }
+}
 
-    /// Every entry below `directory`, recursively: files into `files`, folders (parents first)
-    /// into `all`.
-    static func walk(
-        _ directory: String, prefix: String, into files: inout [(path: String, status: stat)], folders all: inout [String]
-    ) -> Bool {
-        var folders = [String]()
-        guard list(directory, prefix: prefix, into: &files, folders: &folders) else { return false }
-        for folder in folders {
-            all.append(folder)
-            guard walk(directory + "/" + folder.dropFirst(prefix.count), prefix: folder + "/", into: &files, folders: &all)
-            else { return false }
-        }
-        return true
+/// What a walk of a tree (`FileTree.listing`) gathers, folder by folder, on several threads.
+protocol TreeListing: Sendable {
+    init()
+    /// Every folder listed so far, relative to the root.
+    var folders: [String] { get set }
+    /// Adds the entries of the folder at `directory` (`prefix` its path relative to the root,
+    /// with a trailing slash, or empty), the paths of its folders into `below`; false when it
+    /// cannot be listed.
+    mutating func add(_ directory: String, prefix: String, folders below: inout [String]) -> Bool
+    /// Adds what another part of the walk gathered.
+    mutating func append(_ part: Self)
+}
+
+/// Every entry with its whole `lstat`.
+struct StatusListing: TreeListing {
+    var files: [(path: String, status: stat)] = []
+    var folders: [String] = []
+
+    mutating func add(_ directory: String, prefix: String, folders below: inout [String]) -> Bool {
+        FileTree.list(directory, prefix: prefix, into: &files, folders: &below)
+    }
+
+    mutating func append(_ part: StatusListing) {
+        files += part.files
+        folders += part.folders
     }
 }
