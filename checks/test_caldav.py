@@ -159,8 +159,31 @@ def logged(server, pattern):
         return len(re.findall(pattern, f.read()))
 
 
-class Radicale:
+class LoggedServer:
+    """A CalDAV server whose log counts the requests it got: each kind of server names the
+    patterns of a write (a PUT or DELETE it applied), of a request by method, and of any request."""
+
+    WRITE = COUNT = REQUEST = None
+
+    def writes(self):
+        """The PUT and DELETE requests the server applied so far."""
+        return logged(self, self.WRITE)
+
+    def count(self, method):
+        """The requests of `method` the server has logged so far."""
+        return logged(self, self.COUNT.format(method=method))
+
+    def requests(self):
+        """Every request the server has logged so far."""
+        return logged(self, self.REQUEST)
+
+
+class Radicale(LoggedServer):
     """Radicale on 127.0.0.1, its log in a file whose PUT and DELETE lines can be counted."""
+
+    WRITE = r"\b(PUT|DELETE) request for"
+    COUNT = r"\b{method} request for"
+    REQUEST = r"\b[A-Z]+ request for"
 
     def __init__(self, folder):
         self.log_path = os.path.join(folder, "radicale.log")
@@ -171,18 +194,6 @@ class Radicale:
         if self.port is None:
             pytest.fail("Radicale did not start; its log:\n" + open(self.log_path).read(), pytrace=False)
         self.url = f"http://127.0.0.1:{self.port}/"
-
-    def writes(self):
-        """The PUT and DELETE requests Radicale has logged so far."""
-        return logged(self, r"\b(PUT|DELETE) request for")
-
-    def count(self, method):
-        """The requests of `method` Radicale has logged so far."""
-        return logged(self, rf"\b{method} request for")
-
-    def requests(self):
-        """Every request Radicale has logged so far."""
-        return logged(self, r"\b[A-Z]+ request for")
 
     def stop(self):
         if self.process.poll() is None:
@@ -215,11 +226,16 @@ def changed_copy(source, source_bytes, uids, folder):
     return path, changed_uid, removed_uid
 
 
-class Xandikos:
+class Xandikos(LoggedServer):
     """Xandikos on 127.0.0.1 behind Debian's nginx, which asks for the account's password (Basic
     authentication, as a reverse proxy in front of Xandikos does in production: its own
     --htpasswd needs HTTPS with a certificate of its own); Xandikos's access log counts the
-    requests that got through."""
+    requests that got through. A write answered 423 (locked while another was stored, and tried
+    again) is none."""
+
+    WRITE = r'"(PUT|DELETE) /[^"]*" 2\d\d '
+    COUNT = r'"{method} /'
+    REQUEST = r'"[A-Z]+ /'
 
     def __init__(self, folder):
         inner = loopback.free_port()
@@ -267,17 +283,6 @@ http {{
         subprocess.run(["nginx", "-e", f"{self.front}/error.log", "-c", f"{self.front}/nginx.conf", "-p", self.front],
                        check=True)
         loopback.answers(self.url)
-
-    def writes(self):
-        """The PUT and DELETE requests Xandikos applied (a 423, locked while another write was
-        stored, and tried again, is none)."""
-        return logged(self, r'"(PUT|DELETE) /[^"]*" 2\d\d ')
-
-    def count(self, method):
-        return logged(self, rf'"{method} /')
-
-    def requests(self):
-        return logged(self, r'"[A-Z]+ /')
 
     def stop(self):
         try:
