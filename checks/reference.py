@@ -3,6 +3,7 @@ with calgen: the law's statutory days written out again, lunar months and solar 
 lunar_python (an ephemeris) and chinesecalendar (a formula), festivals by their rules, and the
 arrangement (off days, workdays, breaks) recomputed from the raw holiday-cn files."""
 import datetime
+import functools
 import json
 import pathlib
 
@@ -15,6 +16,12 @@ from lunar_python import Lunar, LunarYear, Solar
 from checks import holidays
 
 ONE_DAY = datetime.timedelta(days=1)
+
+# lunar_python keeps the one lunar year it computed last (an ephemeris's work) and computes a year
+# again whenever another was asked for in between: a day's 数九 asks for the year before, so a walk
+# over the days computed most years many times. A year is the same whoever asks, so every year
+# asked is kept: the same values for a quarter of the CPU.
+LunarYear.fromYear = staticmethod(functools.lru_cache(maxsize=None)(LunarYear.fromYear))
 
 LUNAR_FESTIVALS = {
     (1, 1): "春节", (1, 15): "元宵节", (2, 2): "龙抬头", (5, 5): "端午节", (7, 7): "七夕节",
