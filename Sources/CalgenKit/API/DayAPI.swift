@@ -21,7 +21,7 @@ public enum DayAPI {
 
     /// All API files for every year that has a data file. Each day's object is written once, as
     /// bytes, for its own file and for its year's `days`. The years are made on all cores.
-    static func files(for almanac: Almanac) -> [OutputFile] {
+    package static func files(for almanac: Almanac) -> [OutputFile] {
         let calendar = almanac.calendar
         var files = [OutputFile]()
         files.reserveCapacity(calendar.years.count * 368 + 1)

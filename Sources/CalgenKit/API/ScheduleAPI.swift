@@ -13,7 +13,7 @@ public enum ScheduleAPI {
         String(decoding: dayObject(day).serialized(), as: UTF8.self)
     }
 
-    static func files(for site: Site, today: CivilDate) -> [OutputFile] {
+    package static func files(for site: Site, today: CivilDate) -> [OutputFile] {
         let schedules = site.schedules.filter { $0.audience == .public }
         guard !schedules.isEmpty else { return [] }
         let years = site.scheduleYears(today: today)

@@ -4,13 +4,13 @@ import Foundation
 
 /// Finds internal links of the generated pages that point at nothing: a missing page or file,
 /// or a `#fragment` that names no `id` in its page.
-enum LinkCheck {
+package enum LinkCheck {
     /// - Parameters:
     ///   - sitePath: the path part of the base URL, which absolute links start with.
     ///   - sources: the content file a page comes from (a note's page → its Markdown file).
     ///   - noteLinks: the links written in notes, with their files: a note's body also appears on
     ///     month pages, and a broken link there is the note's.
-    static func problems(
+    package static func problems(
         in files: [OutputFile], sitePath: String, sources: [String: String], noteLinks: [String: String] = [:]
     ) -> [Diagnostic] {
         var byPath = [String: OutputFile]()
@@ -91,7 +91,7 @@ enum LinkCheck {
     }
 
     /// The values of one attribute (`href="…"`) in an HTML document, entity-decoded for `&amp;`.
-    static func attributes(_ name: String, in bytes: [UInt8]) -> [String] {
+    package static func attributes(_ name: String, in bytes: [UInt8]) -> [String] {
         let needle = Array((" " + name + "=\"").utf8)
         var values = [String]()
         var i = 0
@@ -122,8 +122,8 @@ enum LinkCheck {
 
 /// Checks the structure of every generated feed: CRLF line ends, lines of at most 75 octets,
 /// balanced components, and one UID per event within a feed.
-enum FeedCheck {
-    static func problems(in files: [OutputFile]) -> [Diagnostic] {
+package enum FeedCheck {
+    package static func problems(in files: [OutputFile]) -> [Diagnostic] {
         var problems = [Diagnostic]()
         for file in files where file.path.hasSuffix(".ics") {
             // A personal feed's folder is its secret: never print it.

@@ -12,13 +12,13 @@ public struct FeedSet: Sendable {
     /// What each personal feed is made from (empty for a site made in memory).
     let inputs: FeedInputs
     /// Every subscriber: parsed, or known by their summary until their feed must be made.
-    let roster: SubscriberRoster
+    package let roster: SubscriberRoster
 
     public init(site: Site, today: CivilDate, generatedAt: Date, secret: FeedSecret) {
         self.init(site: site, today: today, generatedAt: generatedAt, secret: secret, sources: SourceDigests())
     }
 
-    init(site: Site, today: CivilDate, generatedAt: Date, secret: FeedSecret, sources: SourceDigests) {
+    package init(site: Site, today: CivilDate, generatedAt: Date, secret: FeedSecret, sources: SourceDigests) {
         self.site = site
         self.generatedAt = generatedAt
         renderer = FeedRenderer(site: site, today: today, generatedAt: generatedAt, secret: secret)
@@ -34,7 +34,7 @@ public struct FeedSet: Sendable {
     ///
     /// `personal` says where the personal feeds come from: all rendered here; only one shard's
     /// (and then nothing else: no public feed, no schedule); or given, taken from the shards.
-    func render(previous: PreviousOutput, sink: any OutputSink, personal source: PersonalFeeds = .all) throws
+    package func render(previous: PreviousOutput, sink: any OutputSink, personal source: PersonalFeeds = .all) throws
         -> [FeedResult]
     {
         let site = self.site
@@ -171,7 +171,7 @@ public struct FeedSet: Sendable {
     }
 
     /// Each subscriber's feed path, parsed or not, by id.
-    func summaryPaths() -> [(subscriber: SubscriberSummary, path: String)] {
+    package func summaryPaths() -> [(subscriber: SubscriberSummary, path: String)] {
         // One keyed digest a subscriber (their token): on all cores.
         let renderer = renderer
         return ParallelMap.map(roster.summaries, chunksOf: 512) { chunk in
@@ -183,12 +183,12 @@ public struct FeedSet: Sendable {
     func path(of subscriber: Subscriber) -> String { renderer.path(of: subscriber.summary) }
 
     /// Each private schedule's feed path, as `feeds/<token>/<id>.ics`.
-    func privateSchedulePaths() -> [(schedule: WorkSchedule, path: String)] {
+    package func privateSchedulePaths() -> [(schedule: WorkSchedule, path: String)] {
         FeedSet.privateSchedulePaths(of: site, secret: renderer.secret)
     }
 
     /// The same, for `site` and `secret`, without a feed set.
-    static func privateSchedulePaths(of site: Site, secret: FeedSecret) -> [(schedule: WorkSchedule, path: String)] {
+    package static func privateSchedulePaths(of site: Site, secret: FeedSecret) -> [(schedule: WorkSchedule, path: String)] {
         site.schedules.filter { $0.audience == .private }.map { ($0, FeedPath.schedule($0, secret: secret)) }
     }
 

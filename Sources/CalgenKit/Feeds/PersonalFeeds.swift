@@ -1,7 +1,7 @@
 import CalgenModel
 
 /// Where a build's personal feeds come from.
-enum PersonalFeeds: Sendable {
+package enum PersonalFeeds: Sendable {
     /// Every subscriber's, rendered by this build.
     case all
     /// Only those of the subscribers in this shard, rendered by this build, and no other feed.

@@ -8,12 +8,12 @@ import Foundation
 /// What a build reads: every file of the content and templates directories, the day it is in
 /// the site's time zone (pages show "today"), `--drafts`, the feed secret, the versions of calgen
 /// and of the time zone data, and the calgen executable itself.
-struct BuildInputs: Sendable {
+package struct BuildInputs: Sendable {
     /// The SHA-256 a `BuildRecord` records.
-    let digest: String
-    let fingerprints: InputFingerprints
+    package let digest: String
+    package let fingerprints: InputFingerprints
     /// Whether the fingerprints differ from those the build started with (then they are saved).
-    let changed: Bool
+    package let changed: Bool
 
     init(digest: String, fingerprints: InputFingerprints, known: InputFingerprints) {
         self.digest = digest
@@ -30,7 +30,7 @@ struct BuildInputs: Sendable {
     /// A SHA-256 over everything a build reads, and the fingerprints of the files it hashed;
     /// `nil` when a directory cannot be read (then the build runs and reports the problem).
     /// A file whose `lstat` is the one `known` recorded is not read again.
-    static func scan(_ options: BuildOptions, known: InputFingerprints) -> BuildInputs? {
+    package static func scan(_ options: BuildOptions, known: InputFingerprints) -> BuildInputs? {
         guard let config = try? options.loader.loadConfig() else { return nil }
         var digest = InputDigest()
         digest.add("today", config.civilDate(of: options.now).iso8601)

@@ -4,12 +4,12 @@ import CalgenCore
 /// subscriber's file, the work schedule it names, the feed's path (and so its token), its horizon, every holiday file and
 /// the notes addressed to it. Written into the feed's manifest; a feed whose digest is the one
 /// there is kept as it is (`keeps`).
-struct FeedInputs: Sendable {
-    let sources: SourceDigests
+package struct FeedInputs: Sendable {
+    package let sources: SourceDigests
     /// The head and the holiday files, the same for every feed: made once.
     private let shared: InputDigest
 
-    init(sources: SourceDigests, holidaySources: [Int: String]) {
+    package init(sources: SourceDigests, holidaySources: [Int: String]) {
         self.sources = sources
         var shared = InputDigest()
         for year in holidaySources.keys.sorted() { shared.add("holidays", "\(year) \(holidaySources[year]!)") }
@@ -18,7 +18,7 @@ struct FeedInputs: Sendable {
 
     /// The digest of a subscriber's feed; `nil` when the site was not loaded from files (made in
     /// memory), so that nothing can be known unchanged.
-    func digest(of subscriber: SubscriberSummary, path: String, horizon: FeedHorizon, notes: [Note]) -> String? {
+    package func digest(of subscriber: SubscriberSummary, path: String, horizon: FeedHorizon, notes: [Note]) -> String? {
         guard let config = sources.config, let own = sources.subscribers[subscriber.id] else { return nil }
         var digest = InputDigest()
         digest.add("site", config)
@@ -43,7 +43,7 @@ struct FeedInputs: Sendable {
     /// The one "render or keep" decision of a feed: the previous build's feed is kept, unread and
     /// unrendered, when its manifest says it was made from `inputs`, the output holds it with the
     /// size the manifest says, and the manifest is intact. Returns the head it is kept by.
-    static func keeps(_ path: String, inputs: String?, previous: PreviousOutput) -> FeedManifest.Head? {
+    package static func keeps(_ path: String, inputs: String?, previous: PreviousOutput) -> FeedManifest.Head? {
         guard let inputs, let head = previous.feeds[path]?.head, head.inputs == inputs,
             previous.holds(path, size: head.size), previous.isIntact(feed: path)
         else { return nil }

@@ -11,22 +11,28 @@ import Foundation
 /// feed's path and horizon, the holiday data and every note addressed to them) and the site's
 /// part (`site`: the templates, the day, the base URL). A page is kept unrendered only when its
 /// record has the same inputs and the output holds exactly the bytes the record names.
-struct FeedPageRecords: Sendable {
-    struct Record: Equatable, Sendable {
-        var inputs: String
-        var sha256: String
-        var size: Int
+package struct FeedPageRecords: Sendable {
+    package struct Record: Equatable, Sendable {
+        package var inputs: String
+        package var sha256: String
+        package var size: Int
+
+        package init(inputs: String, sha256: String, size: Int) {
+            self.inputs = inputs
+            self.sha256 = sha256
+            self.size = size
+        }
     }
 
-    var records: [String: Record] = [:]
+    package var records: [String: Record] = [:]
 
-    init(records: [String: Record] = [:]) {
+    package init(records: [String: Record] = [:]) {
         self.records = records
     }
 
     /// The records of the pages `record` names with a key, as the last build wrote them (a feed
     /// manifest's key is its feed's inputs: no page).
-    init(_ record: BuildRecord) {
+    package init(_ record: BuildRecord) {
         for (path, artifact) in record.artifacts {
             guard let key = artifact.key, let sha256 = artifact.sha256, !FeedPath.isManifest(path) else { continue }
             records[path] = Record(inputs: key, sha256: sha256, size: Int(artifact.stamp.size))
@@ -36,7 +42,7 @@ struct FeedPageRecords: Sendable {
     /// The site's part of every page's inputs: the templates (the digest of every template and
     /// asset as loaded), the day the pages are made on, and the base URL they link to; `nil` for
     /// templates made in memory.
-    static func site(templates: String, today: CivilDate, baseURL: String) -> String? {
+    package static func site(templates: String, today: CivilDate, baseURL: String) -> String? {
         guard !templates.isEmpty else { return nil }
         var digest = InputDigest()
         digest.add("today", today.iso8601)
@@ -46,13 +52,13 @@ struct FeedPageRecords: Sendable {
     }
 
     /// A page's inputs: the site's part and its feed's.
-    static func inputs(site: String, feed: String) -> String {
+    package static func inputs(site: String, feed: String) -> String {
         Digest.sha256(Array((site + " " + feed).utf8))
     }
 
     /// The record of the page at `path`, when the output holds exactly the bytes it names and it
     /// was made from `inputs`.
-    func keeps(_ path: String, inputs: String, previous: PreviousOutput) -> Record? {
+    package func keeps(_ path: String, inputs: String, previous: PreviousOutput) -> Record? {
         guard let record = records[path], record.inputs == inputs, previous.holds(path, size: record.size),
             previous.unrecorded[path] == record.sha256
         else { return nil }

@@ -5,11 +5,11 @@ import Foundation
 /// version, the digest of its sources, and the cmark and time zone data it ran with), then one labelled
 /// line per input, as one SHA-256. The build state and every personal feed's manifest are made
 /// with it, so "why was this not rendered again?" has one answer: none of these lines changed.
-struct InputDigest: Sendable {
+package struct InputDigest: Sendable {
     private var lines = ""
 
     /// A digest of nothing but the head.
-    init() {}
+    package init() {}
 
     /// The head of every digest. `CodeRevision.sources` is derived from calgen's sources at build
     /// time (Plugins/CodeRevision), so a change to any renderer changes every digest, and an
@@ -24,7 +24,7 @@ struct InputDigest: Sendable {
         """
 
     /// Adds one input: `label value`.
-    mutating func add(_ label: String, _ value: String) {
+    package mutating func add(_ label: String, _ value: String) {
         lines += label + " " + value + "\n"
     }
 
@@ -34,14 +34,14 @@ struct InputDigest: Sendable {
     }
 
     /// The SHA-256 of the head and every line added.
-    var sha256: String { Digest.sha256(Array((InputDigest.head + lines).utf8)) }
+    package var sha256: String { Digest.sha256(Array((InputDigest.head + lines).utf8)) }
 }
 
 extension InputDigest {
     /// The digest of what subscribers' files were parsed under: this calgen (its parser) and
     /// `dependencies` (the site's time zone and every work schedule, as the loader gives them).
     /// A build record's summaries of subscribers stand for their files only under the same.
-    static func subscriberParse(_ dependencies: String) -> String {
+    package static func subscriberParse(_ dependencies: String) -> String {
         var digest = InputDigest()
         digest.add("subscribers", dependencies)
         return digest.sha256

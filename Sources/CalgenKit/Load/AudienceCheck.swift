@@ -5,10 +5,10 @@ import CalgenModel
 /// an audience nobody takes reaches no feed, and a group nobody writes to is likely a typo. Both
 /// are warnings (errors with `--strict`), since a site may well publish before its first
 /// subscriber or note exists.
-enum AudienceCheck {
+package enum AudienceCheck {
     /// The warnings of a site whose every subscriber was loaded (`subscribers`, by default the
     /// site's). `subscriberFiles` names each subscriber's file by id, for the messages.
-    static func warnings(
+    package static func warnings(
         _ site: Site, subscribers: [SubscriberSummary]? = nil, subscriberFiles: [String: String]
     ) -> [Diagnostic] {
         warnings(site, audiences: Audiences(subscribers ?? site.subscribers.map(\.summary)), subscriberFiles: subscriberFiles)
@@ -16,7 +16,7 @@ enum AudienceCheck {
 
     /// Who takes which audience: what the check needs of the subscribers, made once for as long
     /// as they are the same (a resident site keeps it between reloads of notes).
-    struct Audiences: Sendable {
+    package struct Audiences: Sendable {
         /// Every subscriber's id.
         let ids: Set<String>
         /// Every audience some feed takes: `public`, every id and every `notes:` group.
@@ -26,7 +26,7 @@ enum AudienceCheck {
         /// `taken`, sorted, for "did you mean".
         let known: [String]
 
-        init(_ subscribers: [SubscriberSummary]) {
+        package init(_ subscribers: [SubscriberSummary]) {
             var taken = Set(["public"])
             var groups = [String: [String]]()
             for subscriber in subscribers {
@@ -44,7 +44,7 @@ enum AudienceCheck {
     }
 
     /// The warnings of `site`'s notes against `audiences`, its subscribers'.
-    static func warnings(_ site: Site, audiences: Audiences, subscriberFiles: [String: String]) -> [Diagnostic] {
+    package static func warnings(_ site: Site, audiences: Audiences, subscriberFiles: [String: String]) -> [Diagnostic] {
         let (ids, taken, groups, known) = (audiences.ids, audiences.taken, audiences.groups, audiences.known)
         var warnings = [Diagnostic]()
         var used = Set<String>()

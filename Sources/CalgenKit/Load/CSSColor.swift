@@ -1,5 +1,5 @@
 /// The nearest CSS colour name for an `#RRGGBB` colour: RFC 7986's `COLOR` takes a name.
-enum CSSColor {
+package enum CSSColor {
     static let names: [(String, UInt32)] = [
         ("black", 0x000000), ("silver", 0xC0C0C0), ("gray", 0x808080), ("white", 0xFFFFFF), ("maroon", 0x800000),
         ("red", 0xFF0000), ("purple", 0x800080), ("fuchsia", 0xFF00FF), ("green", 0x008000), ("lime", 0x00FF00),
@@ -14,7 +14,7 @@ enum CSSColor {
     ]
 
     /// `#D33F49` → `crimson`.
-    static func nearestName(toHex hex: String) -> String? {
+    package static func nearestName(toHex hex: String) -> String? {
         guard hex.count == 7, let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
         func channels(_ v: UInt32) -> (Int, Int, Int) { (Int(v >> 16 & 0xFF), Int(v >> 8 & 0xFF), Int(v & 0xFF)) }
         let (r, g, b) = channels(value)

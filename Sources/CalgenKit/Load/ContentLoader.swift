@@ -19,16 +19,16 @@ public struct ContentLoader: Sendable {
 
     /// Where every content file is read from: the content folder on disk, or a tree in memory
     /// (a resident site's lists its folders through the listings its cache keeps).
-    var input: InputFolder
+    package var input: InputFolder
 
     /// Parsed files kept from an earlier load of the same content (a resident site's), reused
     /// when a file's bytes and what its parse depends on are the same.
-    var cache: ParseCache?
+    package var cache: ParseCache?
 
     /// Which subscribers' files are known unchanged since the last build (a build's, from its
     /// record): those are neither read nor parsed; their summaries stand for them until their
     /// feeds must be made again.
-    var vouch: SubscriberVouch?
+    package var vouch: SubscriberVouch?
 
     public init(
         contentDirectory: String, includeDrafts: Bool = false, baseURL: String? = nil,
@@ -59,7 +59,7 @@ public struct ContentLoader: Sendable {
 
     /// Loads and validates everything, and returns beside the site the digests of the files it
     /// was read from (for the build's input digests).
-    func loadWithSources() throws(ContentErrors) -> (site: Site, sources: SourceDigests) {
+    package func loadWithSources() throws(ContentErrors) -> (site: Site, sources: SourceDigests) {
         var problems = DiagnosticCollector()
         var digests = SourceDigests()
         let config = problems.collect { () throws(ContentErrors) in try readConfig() }
@@ -426,7 +426,7 @@ public struct ContentLoader: Sendable {
     }
 
     /// The id a file's name gives (`zhang-san.yml` → `zhang-san`).
-    static func stem(of name: String) -> String {
+    package static func stem(of name: String) -> String {
         name.hasSuffix(".yaml") ? String(name.dropLast(5)) : name.hasSuffix(".yml") ? String(name.dropLast(4)) : name
     }
 
@@ -437,7 +437,7 @@ public struct ContentLoader: Sendable {
 
 extension BuildOptions {
     /// The content loader these options read with.
-    var loader: ContentLoader {
+    package var loader: ContentLoader {
         ContentLoader(
             contentDirectory: contentDirectory, includeDrafts: includeDrafts, baseURL: baseURL,
             subscribers: shard.map { .shard($0) } ?? (assemble.isEmpty ? .all : .none))

@@ -9,7 +9,7 @@ extension FeedSecret {
     }
 
     /// The same, for a site whose subscribers were not all parsed (a shard, an assembly).
-    func check(hasSubscribers: Bool, contentDirectory: String) throws(ContentErrors) {
+    package func check(hasSubscribers: Bool, contentDirectory: String) throws(ContentErrors) {
         guard origin == .missingInCI, hasSubscribers else { return }
         throw ContentErrors([
             FeedSecret.missingInCIDiagnostic(usersDirectory: ContentLoader(contentDirectory: contentDirectory).display("users"))

@@ -81,7 +81,7 @@ package enum FileReader {
     /// any size costs no memory; `nil` when it is not a regular file or cannot be read. For
     /// fingerprints of everything a build reads, where a file over its limit must still be told
     /// apart from another without being loaded.
-    static func sha256(ofFileAt path: String) -> String? {
+    package static func sha256(ofFileAt path: String) -> String? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -133,7 +133,7 @@ package enum FileReader {
     }
 
     /// The 1-based line and column of the scalar at `offset`.
-    static func position(ofScalar offset: Int, in text: String) -> (Int, Int) {
+    package static func position(ofScalar offset: Int, in text: String) -> (Int, Int) {
         var line = 1
         var column = 1
         for scalar in text.unicodeScalars.prefix(offset) {

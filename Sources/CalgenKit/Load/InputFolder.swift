@@ -5,15 +5,15 @@ import CalgenCore
 /// and says how to fix it. Every file read is held to the same rules: a regular file (not a
 /// device or a pipe), inside the folder even when reached through a link to a file, never through
 /// a link to a folder, within its size limit, and, for text, UTF-8 without control characters.
-struct InputFolder: Sendable {
-    let tree: any SourceTree
+package struct InputFolder: Sendable {
+    package let tree: any SourceTree
 
     /// The folder on disk at `root` (as the user named it).
     init(root: String) {
         self.init(tree: DiskSourceTree(root: root, fileLinks: true))
     }
 
-    init(tree: any SourceTree) {
+    package init(tree: any SourceTree) {
         self.tree = tree
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// saved lists one folder again instead of every folder of ten thousand files. Only a folder
 /// whose entries are all regular files or folders is kept: a link's target can change without
 /// any event in the folder that holds the link.
-final class ListingMemory: @unchecked Sendable {
+package final class ListingMemory: @unchecked Sendable {
     private let lock = NSLock()
     private var listings = [String: [SourceEntry]]()
     private var listed = 0
@@ -18,7 +18,7 @@ final class ListingMemory: @unchecked Sendable {
 
     /// Forgets the listing of every folder in `folders` (relative, `""` the root) and of every
     /// folder below one of them; of every folder when `folders` is nil (nothing is known).
-    func forget(_ folders: Set<String>?) {
+    package func forget(_ folders: Set<String>?) {
         lock.withLock {
             forgotten += 1
             guard let folders, !folders.contains("") else {
@@ -50,28 +50,33 @@ final class ListingMemory: @unchecked Sendable {
     /// Whether every kept listing is still what `tree` lists: false when a folder changed without
     /// being forgotten (a change the kernel did not report: a folder it could not watch, a file
     /// changed through another hard link).
-    func isCurrent(in tree: any SourceTree) -> Bool {
+    package func isCurrent(in tree: any SourceTree) -> Bool {
         let kept = lock.withLock { listings }
         return kept.allSatisfy { folder, entries in (try? tree.list(folder)) == entries }
     }
 }
 
 /// A tree whose folders are listed through a `ListingMemory`; files are read from the tree.
-struct RememberedTree: SourceTree {
+package struct RememberedTree: SourceTree {
     let tree: any SourceTree
     let memory: ListingMemory
 
-    var root: String { tree.root }
+    package init(tree: any SourceTree, memory: ListingMemory) {
+        self.tree = tree
+        self.memory = memory
+    }
 
-    func list(_ folder: String) throws(SourceTreeError) -> [SourceEntry]? {
+    package var root: String { tree.root }
+
+    package func list(_ folder: String) throws(SourceTreeError) -> [SourceEntry]? {
         try memory.list(folder, in: tree)
     }
 
-    func read(_ path: String, limit: Int) throws(SourceTreeError) -> [UInt8] {
+    package func read(_ path: String, limit: Int) throws(SourceTreeError) -> [UInt8] {
         try tree.read(path, limit: limit)
     }
 
-    func prefix(_ path: String, count: Int) throws(SourceTreeError) -> (bytes: [UInt8], size: Int) {
+    package func prefix(_ path: String, count: Int) throws(SourceTreeError) -> (bytes: [UInt8], size: Int) {
         try tree.prefix(path, count: count)
     }
 }

@@ -9,7 +9,7 @@ import CCmark
 /// CommonMark rendering through the cmark C library.
 public enum Markdown {
     /// The version of the cmark library notes are rendered with (`0.30.2`): it decides their HTML.
-    static let libraryVersion = String(cString: cmark_version_string())
+    package static let libraryVersion = String(cString: cmark_version_string())
 
     /// Renders Markdown to HTML in cmark's safe default: raw HTML is replaced by a comment and
     /// `javascript:`, `vbscript:`, `file:` and most `data:` links are dropped. Emphasis next to

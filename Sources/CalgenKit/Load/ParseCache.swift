@@ -5,7 +5,7 @@ import Foundation
 /// with the digest of its bytes, what its parse depended on, and its settled `lstat` (a
 /// `FileStamp`). A reload then reads again only the files whose stamp changed (or was too recent
 /// to trust) and parses again only those whose bytes or dependencies changed.
-final class ParseCache: @unchecked Sendable {
+package final class ParseCache: @unchecked Sendable {
     private struct Entry {
         let digest: String
         let dependencies: String
@@ -17,7 +17,7 @@ final class ParseCache: @unchecked Sendable {
     /// ahead, to judge files it just wrote settled).
     let now: @Sendable () -> Int64
     /// The content's folder listings, kept until a change in them is reported.
-    let listings = ListingMemory()
+    package let listings = ListingMemory()
     private let lock = NSLock()
     private var entries = [String: Entry]()
     /// Values made from many files at once (the templates, a folder's files), by name, with the
@@ -27,7 +27,7 @@ final class ParseCache: @unchecked Sendable {
     private var read = 0
     private var looked = 0
 
-    init(now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }) {
+    package init(now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }) {
         self.now = now
     }
 
@@ -68,7 +68,7 @@ final class ParseCache: @unchecked Sendable {
 
     /// The value named `name` made under `key` (everything it is made from, or a digest of it):
     /// kept from the last time, or made now by `make`.
-    func whole<Key: Equatable & Sendable, Value: Sendable>(
+    package func whole<Key: Equatable & Sendable, Value: Sendable>(
         _ name: String, key: Key, make: () throws(ContentErrors) -> Value
     ) throws(ContentErrors) -> Value {
         if let kept = lock.withLock({ wholes[name] }), let keptKey = kept.key as? Key, keptKey == key,

@@ -6,9 +6,9 @@ import Foundation
 /// build record vouches unchanged since the last build (read under the same site time zone and
 /// work schedules), known by their summary alone and parsed only when their feed or its page
 /// must be made again. One note edited on a site of 10,000 subscribers then parses none of them.
-struct SubscriberRoster: Sendable {
+package struct SubscriberRoster: Sendable {
     /// Every subscriber's summary, by id.
-    let summaries: [SubscriberSummary]
+    package let summaries: [SubscriberSummary]
     private let parsed: [String: Subscriber]
     private let later: Later?
 
@@ -33,7 +33,7 @@ struct SubscriberRoster: Sendable {
     }
 
     /// The subscribers of `site`, with those `sources` names as vouched and unparsed.
-    init(site: Site, sources: SourceDigests) {
+    package init(site: Site, sources: SourceDigests) {
         parsed = Dictionary(site.subscribers.map { ($0.id, $0) }) { first, _ in first }
         if sources.vouchedSubscribers.isEmpty {
             summaries = site.subscribers.map(\.summary)
@@ -45,10 +45,10 @@ struct SubscriberRoster: Sendable {
     }
 
     /// How many subscribers were parsed so far: when the content was loaded, and since.
-    var parsedCount: Int { parsed.count + (later?.count ?? 0) }
+    package var parsedCount: Int { parsed.count + (later?.count ?? 0) }
 
     /// The subscriber `id`, parsed now from their file if the loader did not.
-    func subscriber(_ id: String) throws(ContentErrors) -> Subscriber {
+    package func subscriber(_ id: String) throws(ContentErrors) -> Subscriber {
         if let subscriber = parsed[id] { return subscriber }
         guard let later else {
             throw ContentErrors(

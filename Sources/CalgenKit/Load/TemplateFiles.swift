@@ -4,14 +4,14 @@ import CalgenModel
 /// The files of a templates folder, read as text (templates) and bytes (`assets/`), with the
 /// problems of reading them: what `TemplateSet` compiles. The templates a site needs are named
 /// by the caller (the pages know them); one that is missing is a problem with its fix.
-struct TemplateFiles: Sendable {
+package struct TemplateFiles: Sendable {
     /// Each template by name (`year`, `partials` without their folder) with its file and text.
-    var sources: [String: (file: String, text: String)] = [:]
+    package var sources: [String: (file: String, text: String)] = [:]
     /// Files of `assets/`, by path below the site (`assets/style.css`).
-    var assets: [OutputFile] = []
+    package var assets: [OutputFile] = []
 
     /// The templates folder on disk at `directory` (as the user named it).
-    static func read(
+    package static func read(
         directory: String, requiredPages: [String], requiredPartials: [String], problems: inout DiagnosticCollector
     ) -> TemplateFiles {
         read(

@@ -5,22 +5,30 @@ import CalgenModel
 /// note added, changed or removed. Kept in the site manifest (`news`, with the state of every note
 /// in `notes`), so that it carries over from build to build, also through `--previous-site`, and
 /// rendered as the Atom feed `changes.xml`.
-struct NewsItem: Codable, Equatable, Sendable {
+package struct NewsItem: Codable, Equatable, Sendable {
     /// The site version that brought the change.
     var version: Int
     /// That version's `generatedAt`.
-    var date: String
+    package var date: String
     /// `published`, `announced`, `added-year`, `corrected`, `note-added`, `note-changed` or `note-removed`.
     var kind: String
     /// One line for people, in the site's language: `2027年放假安排已发布`.
-    var title: String
+    package var title: String
     /// The page it is about, relative to the site root (`2027/`, `notes/duty/`).
-    var path: String
+    package var path: String
+
+    package init(version: Int, date: String, kind: String, title: String, path: String) {
+        self.version = version
+        self.date = date
+        self.kind = kind
+        self.title = title
+        self.path = path
+    }
 }
 
 /// A note as the manifest remembers it, to tell a changed note from an unchanged one.
-struct NoteState: Codable, Equatable, Sendable {
-    var slug: String
+package struct NoteState: Codable, Equatable, Sendable {
+    package var slug: String
     var title: String
     /// A SHA-256 over what a reader sees of the note: title, dates, time, tags and body.
     var sha256: String
@@ -32,7 +40,7 @@ struct NoteState: Codable, Equatable, Sendable {
     }
 
     /// Equal when the manifest keeps the same: `minor` is not part of it.
-    static func == (a: NoteState, b: NoteState) -> Bool {
+    package static func == (a: NoteState, b: NoteState) -> Bool {
         (a.slug, a.title, a.sha256) == (b.slug, b.title, b.sha256)
     }
 
@@ -43,7 +51,7 @@ struct NoteState: Codable, Equatable, Sendable {
         self.minor = minor
     }
 
-    init(_ note: Note) {
+    package init(_ note: Note) {
         let text = [
             note.title, note.start.iso8601, note.end.iso8601, note.time?.description ?? "", "\(note.duration?.minutes ?? 0)",
             note.tags.joined(separator: ","), note.draft ? "draft" : "", note.html,
@@ -52,13 +60,13 @@ struct NoteState: Codable, Equatable, Sendable {
     }
 }
 
-enum ChangeNews {
+package enum ChangeNews {
     /// How many items the manifest keeps, newest first.
     static let kept = 100
 
     /// The news by the version that brought it, in the order given (newest first): what the
     /// changes page and `changes.xml` show as one entry each.
-    static func byVersion(_ news: [NewsItem]) -> [(version: Int, items: [NewsItem])] {
+    package static func byVersion(_ news: [NewsItem]) -> [(version: Int, items: [NewsItem])] {
         var versions = [Int]()
         var byVersion = [Int: [NewsItem]]()
         for item in news {
@@ -70,7 +78,7 @@ enum ChangeNews {
 
     /// The news after this build: what changed since `previous` (stamped `version` and `date`),
     /// then the previous news. A site's first build has one item, that it was published.
-    static func items(
+    package static func items(
         previous: Manifest?, years: [Manifest.Year], notes: [NoteState], version: Int, date: String,
         strings: SiteStrings
     ) -> [NewsItem] {

@@ -5,44 +5,74 @@ import ICalendar
 
 /// `manifest.json`: with one small request a client learns whether anything changed since it
 /// last looked, and what. The format is described by `Schemas/manifest.schema.json`.
-struct Manifest: Codable, Equatable, Sendable {
-    static let schemaVersion = 1
-    static let path = PagePath.manifest
+package struct Manifest: Codable, Equatable, Sendable {
+    package static let schemaVersion = 1
+    package static let path = PagePath.manifest
 
     /// One holiday-cn source file.
-    struct Year: Codable, Equatable, Sendable {
+    package struct Year: Codable, Equatable, Sendable {
         var year: Int
         var announced: Bool
         var sha256: String
         var papers: [String]
+
+        package init(year: Int, announced: Bool, sha256: String, papers: [String]) {
+            self.year = year
+            self.announced = announced
+            self.sha256 = sha256
+            self.papers = papers
+        }
     }
 
     /// One public file of the output.
-    struct Artifact: Codable, Equatable, Sendable {
-        var path: String
-        var sha256: String
-        var size: Int
+    package struct Artifact: Codable, Equatable, Sendable {
+        package var path: String
+        package var sha256: String
+        package var size: Int
         /// The version at which the file last changed.
-        var version: Int
+        package var version: Int
+
+        package init(path: String, sha256: String, size: Int, version: Int) {
+            self.path = path
+            self.sha256 = sha256
+            self.size = size
+            self.version = version
+        }
     }
 
     var schemaVersion: Int
     var version: Int
     var contentHash: String
-    var generatedAt: String
+    package var generatedAt: String
     var generator: String
     var years: [Year]
-    var artifacts: [Artifact]
-    var changes: ChangeList
+    package var artifacts: [Artifact]
+    package var changes: ChangeList
     /// What changed for people, newest first (see `ChangeNews`); absent from manifests written
     /// before it, and then started afresh.
     var news: [NewsItem]?
     /// Every note's state at this version, to tell the next build which notes changed.
     var notes: [NoteState]?
 
+    package init(
+        schemaVersion: Int, version: Int, contentHash: String, generatedAt: String, generator: String, years: [Year],
+        artifacts: [Artifact], changes: ChangeList, news: [NewsItem]? = nil, notes: [NoteState]? = nil
+    ) {
+        self.schemaVersion = schemaVersion
+        self.version = version
+        self.contentHash = contentHash
+        self.generatedAt = generatedAt
+        self.generator = generator
+        self.years = years
+        self.artifacts = artifacts
+        self.changes = changes
+        self.news = news
+        self.notes = notes
+    }
+
     /// The manifest's bytes: one key per line and one array element per line, so that a diff
     /// of two manifests reads well.
-    func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         let string = ManifestText.string
         let list = ManifestText.list
         var lines = [String]()
@@ -94,18 +124,25 @@ struct Manifest: Codable, Equatable, Sendable {
 /// version and hash, how far it is valid, the event-level delta at its version and the state of
 /// every event, so that an app that keeps its own copies can add, update and remove exactly
 /// what changed. Described by `Schemas/feed-manifest.schema.json`.
-struct FeedManifest: Codable, Equatable, Sendable {
-    static let schemaVersion = 1
+package struct FeedManifest: Codable, Equatable, Sendable {
+    package static let schemaVersion = 1
 
     /// One event of the feed.
-    struct Event: Codable, Equatable, Sendable {
-        var uid: String
+    package struct Event: Codable, Equatable, Sendable {
+        package var uid: String
         /// The event's `SEQUENCE`: raised each time its content changes.
-        var sequence: Int
+        package var sequence: Int
         /// The event's `DTSTAMP`: when its content last changed.
-        var stamp: String
+        package var stamp: String
         /// A digest of the event's content without stamp and sequence.
-        var digest: String
+        package var digest: String
+
+        package init(uid: String, sequence: Int, stamp: String, digest: String) {
+            self.uid = uid
+            self.sequence = sequence
+            self.stamp = stamp
+            self.digest = digest
+        }
     }
 
     var schemaVersion: Int
@@ -114,18 +151,34 @@ struct FeedManifest: Codable, Equatable, Sendable {
     /// A SHA-256 over everything the feed was made from (its subscriber, the holiday data, the
     /// notes addressed to it, the settings, calgen's version): while it is the same, the feed is
     /// kept without rendering it again. Personal feeds only.
-    var inputs: String?
+    package var inputs: String?
     /// The site version at which the feed last changed.
     var version: Int
-    var sha256: String
+    package var sha256: String
     var size: Int
     var generatedAt: String
     /// The last day through which reminders that depend on the holiday arrangement are right.
     var validThrough: String?
     var changes: ChangeList
-    var events: [Event]
+    package var events: [Event]
 
-    func encoded() -> [UInt8] {
+    package init(
+        schemaVersion: Int, feed: String, inputs: String? = nil, version: Int, sha256: String, size: Int, generatedAt: String,
+        validThrough: String? = nil, changes: ChangeList, events: [Event]
+    ) {
+        self.schemaVersion = schemaVersion
+        self.feed = feed
+        self.inputs = inputs
+        self.version = version
+        self.sha256 = sha256
+        self.size = size
+        self.generatedAt = generatedAt
+        self.validThrough = validThrough
+        self.changes = changes
+        self.events = events
+    }
+
+    package func encoded() -> [UInt8] {
         encoded(eventBytes: events.count * 140) { out in
             // Most events share their stamp (the build's time): its JSON is written once.
             var stamp = (text: "", json: [UInt8]())
@@ -157,7 +210,7 @@ struct FeedManifest: Codable, Equatable, Sendable {
 
     /// The manifest's bytes with the lines of its events written by `writingEvents` (about
     /// `eventBytes` of them), in place of `events`.
-    func encoded(eventBytes: Int, writingEvents: (inout [UInt8]) -> Void) -> [UInt8] {
+    package func encoded(eventBytes: Int, writingEvents: (inout [UInt8]) -> Void) -> [UInt8] {
         let string = ManifestText.string
         let lines = [
             "{",
@@ -197,15 +250,15 @@ struct FeedManifest: Codable, Equatable, Sendable {
         return out
     }
 
-    static let eventOpen = Array("    {\"uid\": ".utf8)
-    static let sequenceKey = Array(", \"sequence\": ".utf8)
-    static let stampKey = Array(", \"stamp\": ".utf8)
-    static let digestKey = Array(", \"digest\": ".utf8)
-    static let eventClose = Array("},\n".utf8)
-    static let lastEventClose = Array("}\n".utf8)
+    package static let eventOpen = Array("    {\"uid\": ".utf8)
+    package static let sequenceKey = Array(", \"sequence\": ".utf8)
+    package static let stampKey = Array(", \"stamp\": ".utf8)
+    package static let digestKey = Array(", \"digest\": ".utf8)
+    package static let eventClose = Array("},\n".utf8)
+    package static let lastEventClose = Array("}\n".utf8)
 
     /// A number in decimal, as `String(value)` spells it.
-    static func writeDecimal(_ value: Int, to out: inout [UInt8]) {
+    package static func writeDecimal(_ value: Int, to out: inout [UInt8]) {
         if value >= 0, value < 10 {
             out.append(UInt8(ascii: "0") + UInt8(value))
         } else {
@@ -244,10 +297,10 @@ extension FeedManifest {
     ///
     /// A head whose `version` is not one calgen writes is none; the version itself is not kept:
     /// whether a feed can be kept asks only what it was made from and what its bytes are.
-    struct Head: Equatable, Sendable {
+    package struct Head: Equatable, Sendable {
         var inputs: String?
-        var sha256: String
-        var size: Int
+        package var sha256: String
+        package var size: Int
 
         init(inputs: String?, sha256: String, size: Int) {
             (self.inputs, self.sha256, self.size) = (inputs, sha256, size)
@@ -278,11 +331,18 @@ extension FeedManifest {
 
 /// What changed at `version`: the paths of `manifest.json`, or the event UIDs of a feed
 /// manifest (`changed`: same UID, other content).
-struct ChangeList: Codable, Equatable, Sendable {
+package struct ChangeList: Codable, Equatable, Sendable {
     var version: Int
     var added: [String]
     var changed: [String]
     var removed: [String]
+
+    package init(version: Int, added: [String], changed: [String], removed: [String]) {
+        self.version = version
+        self.added = added
+        self.changed = changed
+        self.removed = removed
+    }
 
     /// One line of JSON.
     func encoded() -> String {

@@ -2,9 +2,9 @@ import CalgenCore
 import Foundation
 
 /// Times in manifests: ISO 8601 in UTC, whole seconds (`2026-11-21T04:00:00Z`).
-enum ManifestTime {
+package enum ManifestTime {
     /// The instant, in UTC.
-    static func iso(_ instant: Date) -> String {
+    package static func iso(_ instant: Date) -> String {
         let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
         let (days, rest) = (seconds.floorDivided(by: 86_400), seconds.floorModulo(86_400))
         let date = CivilDate(dayNumber: days)
@@ -12,7 +12,7 @@ enum ManifestTime {
             year: date.year, month: date.month, day: date.day, hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60)
     }
 
-    static func iso(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> String {
+    package static func iso(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> String {
         func pad(_ n: Int, _ w: Int) -> String {
             let s = String(n)
             return String(repeating: "0", count: max(0, w - s.count)) + s

@@ -9,7 +9,7 @@ import CalgenModel
 /// the personal feeds and like them outside the site manifest, and it holds a digest of each
 /// feed's path, never the path: the record leaks no feed URL. A text file, so that no reader of
 /// feed manifests (`feeds/**/*.json`) takes it for one.
-struct PersonalFeedRecord: Equatable, Sendable {
+package struct PersonalFeedRecord: Equatable, Sendable {
     static let header = "calgen personal feeds 1"
     /// The most feeds a record may list (a build has one per subscriber file).
     static let maxFeeds = 1_000_000
@@ -19,7 +19,7 @@ struct PersonalFeedRecord: Equatable, Sendable {
     /// The digests of the feeds' paths (`feeds/<token>/<id>.ics`).
     var digests: Set<String>
 
-    init(feedPaths: [String]) {
+    package init(feedPaths: [String]) {
         digests = Set(feedPaths.map(PersonalFeedRecord.digest(ofFeedPath:)))
     }
 
@@ -28,7 +28,7 @@ struct PersonalFeedRecord: Equatable, Sendable {
     }
 
     /// Where the record of a site with `secret` lies, from the output's root.
-    static func path(secret: FeedSecret) -> String { "feeds/\(secret.recordToken)/personal.txt" }
+    package static func path(secret: FeedSecret) -> String { "feeds/\(secret.recordToken)/personal.txt" }
 
     /// The first 128 bits of the SHA-256 of a feed's path, in hex.
     static func digest(ofFeedPath path: String) -> String { String(Digest.sha256(Array(path.utf8)).prefix(32)) }
@@ -37,7 +37,7 @@ struct PersonalFeedRecord: Equatable, Sendable {
     func lists(_ path: String) -> Bool { digests.contains(PersonalFeedRecord.digest(ofFeedPath: path)) }
 
     /// The record's file: the header, then one digest a line, sorted.
-    func file(secret: FeedSecret) -> OutputFile {
+    package func file(secret: FeedSecret) -> OutputFile {
         let lines = [PersonalFeedRecord.header] + digests.sorted()
         return OutputFile(
             path: PersonalFeedRecord.path(secret: secret), bytes: Array((lines.joined(separator: "\n") + "\n").utf8))

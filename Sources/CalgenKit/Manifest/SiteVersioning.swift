@@ -2,25 +2,29 @@
 /// the site's version, and a build that changes anything (a page, the day API, a public or
 /// personal feed) makes the next one. Feed manifests of feeds that changed are written with the
 /// next version before the site decides; a site whose feeds changed always makes it.
-struct SiteVersioning: Sendable {
+package struct SiteVersioning: Sendable {
     /// The last published manifest; `nil` starts at version 1.
     let previous: Manifest?
 
+    package init(previous: Manifest?) {
+        self.previous = previous
+    }
+
     /// The version a build makes when anything changed.
-    var next: Int { (previous?.version ?? 0) + 1 }
+    package var next: Int { (previous?.version ?? 0) + 1 }
 
     /// Whether the previous manifest is at the last version calgen makes (`ManifestLimits.number`).
-    var isAtLast: Bool { (previous?.version ?? 0) >= ManifestLimits.number }
+    package var isAtLast: Bool { (previous?.version ?? 0) >= ManifestLimits.number }
 
     /// The version of a build: the next one when anything changed (or there was none before),
     /// else the previous one.
-    func version(changed: Bool) -> Int {
+    package func version(changed: Bool) -> Int {
         guard let previous, !changed else { return next }
         return previous.version
     }
 
     /// When the version was made: now for a new version, else when the previous one was.
-    func generatedAt(changed: Bool, now: String) -> String {
+    package func generatedAt(changed: Bool, now: String) -> String {
         guard let previous, !changed else { return now }
         return previous.generatedAt
     }

@@ -1,8 +1,8 @@
 /// What carrying out a plan did, for the build's summary.
-struct AppliedPlan: Sendable {
+package struct AppliedPlan: Sendable {
     /// Files written, by this step or while rendering.
-    var written = 0
+    package var written = 0
     /// Files kept from the previous output (hard-linked on the disk).
-    var linked = 0
-    var bytesWritten = 0
+    package var linked = 0
+    package var bytesWritten = 0
 }

@@ -17,7 +17,7 @@ import Foundation
 /// Only names of that exact form are touched, and only those of processes that are gone (or of
 /// this one): a build still running beside this one keeps its own. Neither kind is ever read as
 /// output: the output is the directory at its own path, nothing else.
-final class LeftoverSweep: Sendable {
+package final class LeftoverSweep: Sendable {
     private let done = DispatchSemaphore(value: 0)
     /// The directories this sweep removes, full paths.
     let paths: [String]
@@ -38,7 +38,7 @@ final class LeftoverSweep: Sendable {
     /// Lists the leftovers beside `outputPath` (resolved, as `OutputGuard` returns it), puts the
     /// newest old output at this build's staging path and starts removing the rest. Must be
     /// called before this build makes its own staging directory.
-    static func start(outputPath: String) -> LeftoverSweep {
+    package static func start(outputPath: String) -> LeftoverSweep {
         let url = URL(fileURLWithPath: outputPath)
         let parent = url.deletingLastPathComponent().path
         let (staging, old) = prefixes(of: url.lastPathComponent)
@@ -98,7 +98,7 @@ final class LeftoverSweep: Sendable {
 
     /// Waits until every leftover listed at the start is removed, and moves the old output put
     /// at the staging path back aside when the build did not take it.
-    func wait() {
+    package func wait() {
         done.wait()
         done.signal()
         if let reused, FileManager.default.fileExists(atPath: reused.staging) { rename(reused.staging, reused.aside) }

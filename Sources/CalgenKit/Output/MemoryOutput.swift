@@ -2,10 +2,10 @@ import CalgenModel
 
 /// The memory counterpart of `StagedOutput`: carries out a plan over the files of the previous
 /// build held in memory, giving every file of the next output.
-enum MemoryOutput {
+package enum MemoryOutput {
     /// Every file of the output `plan` describes, sorted by path. Files the plan keeps come from
     /// `previous`; a kept file that is not there is an error, as a missing one is on the disk.
-    static func apply(_ plan: OutputPlan, previous: [String: [UInt8]]) throws(OutputError) -> (
+    package static func apply(_ plan: OutputPlan, previous: [String: [UInt8]]) throws(OutputError) -> (
         files: [OutputFile], applied: AppliedPlan
     ) {
         var files = [OutputFile]()

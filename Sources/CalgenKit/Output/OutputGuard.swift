@@ -14,7 +14,7 @@ import Foundation
 /// parents. A symbolic link is followed, and its target is held to the same rules.
 public enum OutputGuard {
     /// The real output directory (symbolic links resolved), or why it cannot be replaced.
-    static func check(output given: String, content: String, templates: String) throws(OutputError) -> URL {
+    package static func check(output given: String, content: String, templates: String) throws(OutputError) -> URL {
         let output = resolve(given)
         let path = output.path
         func refuse(_ reason: String, fix: String) -> OutputError {
@@ -85,7 +85,7 @@ public enum OutputGuard {
 
     /// Whether the directory holds a site's output (not a shard's): its build record beside it,
     /// or a `manifest.json` that calgen wrote.
-    static func isSiteOutput(_ path: String) -> Bool {
+    package static func isSiteOutput(_ path: String) -> Bool {
         if hasRecord(path) { return true }
         let head = head(of: Manifest.path, in: path)
         return head.hasPrefix("{") && head.contains("\"generator\": \"calgen ")

@@ -17,9 +17,9 @@ import CalgenModel
 /// file there is replaced, and a file no planned path names is removed. A file in it is never
 /// written: new bytes always go into a new file (`StagedOutput.writeFile` removes the name
 /// first), since its inode may be the live output's.
-struct RecycledTree: Sendable {
+package struct RecycledTree: Sendable {
     /// Where a regular file lies on the disk: the same device and inode are the same file.
-    struct Identity: Hashable, Sendable {
+    package struct Identity: Hashable, Sendable {
         let device: UInt64
         let inode: UInt64
 
@@ -33,7 +33,7 @@ struct RecycledTree: Sendable {
         }
 
         /// The identity a `BuildRecord.Stamp` names (its numbers are the `lstat`'s, as signed).
-        init(device: Int64, inode: Int64) {
+        package init(device: Int64, inode: Int64) {
             self.device = UInt64(bitPattern: device)
             self.inode = UInt64(bitPattern: inode)
         }

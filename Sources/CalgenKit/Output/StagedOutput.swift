@@ -16,17 +16,17 @@ import Foundation
 /// tree is then moved aside (`.public.old-<pid>-<n>`) instead of being removed on the spot, and
 /// staging directories left by a killed build stay: the next build removes both in the
 /// background (`LeftoverSweep`).
-struct StagedOutput {
+package struct StagedOutput {
     /// The output directory (`public`).
     let outputPath: String
     /// The directory being filled (`.public.staging-<pid>` beside the output).
-    let stagingPath: String
+    package let stagingPath: String
     /// The earlier output the staging directory started as, when one was reused.
-    var recycled: RecycledTree? = nil
+    package var recycled: RecycledTree? = nil
 
     /// Prepares an empty staging directory beside `outputPath`, once `OutputGuard` has found
     /// that replacing the output destroys nothing but an earlier output of calgen.
-    static func begin(outputPath: String, contentDirectory: String, templatesDirectory: String) throws(OutputError)
+    package static func begin(outputPath: String, contentDirectory: String, templatesDirectory: String) throws(OutputError)
         -> StagedOutput
     {
         let output = try OutputGuard.check(output: outputPath, content: contentDirectory, templates: templatesDirectory)
@@ -67,7 +67,7 @@ struct StagedOutput {
     /// reused earlier output, a kept file that is already the output's file stays as it is, and
     /// what the plan does not name is removed. `known` gives the identity of an output file where
     /// the build already knows it (the record vouched for it), so that it is not examined again.
-    func apply(_ plan: OutputPlan, known: @Sendable (String) -> RecycledTree.Identity? = { _ in nil })
+    package func apply(_ plan: OutputPlan, known: @Sendable (String) -> RecycledTree.Identity? = { _ in nil })
         throws(OutputError) -> AppliedPlan
     {
         // What the reused tree holds at each planned path.
@@ -186,7 +186,7 @@ struct StagedOutput {
 
     /// Makes the staging directory the output, atomically, and moves the old output aside for the
     /// next build's `LeftoverSweep` to remove.
-    func commit() throws(OutputError) {
+    package func commit() throws(OutputError) {
         if !FileManager.default.fileExists(atPath: outputPath) {
             guard rename(stagingPath, outputPath) == 0 else {
                 throw OutputError(path: outputPath, reason: "cannot move the new output in: \(String(cString: strerror(errno)))")
@@ -215,7 +215,7 @@ struct StagedOutput {
 
     /// Removes the staging directory after a failure, or, when it is a reused earlier output,
     /// moves it aside again for the next build; the output stays as it was.
-    func discard() {
+    package func discard() {
         if recycled == nil || rename(stagingPath, oldPath) != 0 { FileTree.remove(stagingPath) }
     }
 

@@ -4,7 +4,7 @@ import CalgenModel
 /// What every HTML page is made from (the site, the templates, the build day, the notes by
 /// day) and the pieces pages share; `render()` renders every page of every kind of
 /// `PageKinds.site`.
-struct HTMLPages: Sendable {
+package struct HTMLPages: Sendable {
     let site: Site
     let templates: TemplateSet
     /// The current date in the site's time zone (from SOURCE_DATE_EPOCH, --now or the build date).
@@ -19,7 +19,7 @@ struct HTMLPages: Sendable {
     /// worked out once for the year, month, home and schedule pages.
     private(set) var faces: DayFaces? = nil
 
-    init(site: Site, templates: TemplateSet, today: CivilDate) {
+    package init(site: Site, templates: TemplateSet, today: CivilDate) {
         self.site = site
         self.templates = templates
         self.today = today
@@ -47,7 +47,7 @@ struct HTMLPages: Sendable {
     }
 
     /// Every page of every kind of `PageKinds.site`. Pages are independent, so they render in parallel.
-    func render() -> [OutputFile] {
+    package func render() -> [OutputFile] {
         // Every date's face is shown: all are worked out first, each once.
         faces?.makeAll()
         let pages = PageKinds.site.flatMap { $0.all(self) }
@@ -56,7 +56,7 @@ struct HTMLPages: Sendable {
     }
 
     /// `feeds/<token>/index.html`, the page beside a personal feed.
-    func privateFeedPage(_ subscriber: Subscriber, feedPath: String) -> OutputFile {
+    package func privateFeedPage(_ subscriber: Subscriber, feedPath: String) -> OutputFile {
         templates.render(PrivateFeedPage(pages: self, subscriber: subscriber, feedPath: feedPath))
     }
 

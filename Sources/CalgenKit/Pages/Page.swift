@@ -3,7 +3,7 @@ import TemplateEngine
 /// One page of the site, or one file rendered like a page (`changes.xml`, `sitemap.xml`,
 /// `robots.txt`, `_headers`): the template that renders it, where it is written, and what the
 /// template is given. Each kind of page is a type that conforms, named by a case of `PageKind`.
-protocol Page: Sendable {
+package protocol Page: Sendable {
     /// What the kind's template is given: a struct whose stored properties are named as the
     /// template reads them, turned into a `TemplateValue` by `TemplateEncoder` alone.
     associatedtype Context: Encodable
@@ -30,12 +30,12 @@ protocol Page: Sendable {
 }
 
 extension Page {
-    static var pieces: [String] { [] }
+    package static var pieces: [String] { [] }
 }
 
 /// A kind of page that follows from the site alone: `HTMLPages.render()` renders every page of
 /// each such kind of `PageKinds.site`, in parallel.
-protocol SitePage: Page {
+package protocol SitePage: Page {
     /// Every page of this kind.
     static func all(_ pages: HTMLPages) -> [Self]
 }

@@ -1,6 +1,6 @@
 /// Every kind of page, in one list the compiler keeps whole: a type conforming to `Page` names
 /// its case (`static let kind`), and `type` maps each case back to its type.
-enum PageKind: CaseIterable, Sendable {
+package enum PageKind: CaseIterable, Sendable {
     // Pages that follow from the site alone (`SitePage`), rendered by `HTMLPages.render()`.
     case home, notFound, notesIndex, subscribe, api, note, year, month, scheduleToday, scheduleYear, scheduleMonth
     // Pages made from what later steps know: the page beside each personal feed (from the
@@ -33,9 +33,9 @@ enum PageKind: CaseIterable, Sendable {
 }
 
 /// The kinds of `PageKind` as the renderer and `TemplateSet` use them.
-enum PageKinds {
+package enum PageKinds {
     /// The kinds whose pages follow from the site alone, rendered by `HTMLPages.render()`.
-    static let site: [any SitePage.Type] = PageKind.allCases.compactMap { $0.type as? any SitePage.Type }
+    package static let site: [any SitePage.Type] = PageKind.allCases.compactMap { $0.type as? any SitePage.Type }
 
     /// The kinds made from what later steps know, each rendered with `templates.render(page)`
     /// where its input is ready.

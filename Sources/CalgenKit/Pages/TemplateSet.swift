@@ -6,7 +6,7 @@ import TemplateEngine
 
 /// The Mustache templates of `Templates/`: pages at the top, partials in `partials/`, and
 /// static files in `assets/` copied as they are.
-struct TemplateSet: Sendable {
+package struct TemplateSet: Sendable {
     /// The templates that must exist at the top: the layout every HTML page extends, and the
     /// template of each kind of page (`PageKinds`). Partials that templates include are checked
     /// where they are included (`TemplateIncludes`).
@@ -20,13 +20,13 @@ struct TemplateSet: Sendable {
     /// does, faster; nil when a template uses what only swift-mustache renders.
     let compiled: CompiledTemplates?
     /// Files of `assets/`, by path relative to it.
-    let assets: [OutputFile]
+    package let assets: [OutputFile]
     /// What templates write to link an asset by its hashed name: `{{assets.style_css}}` for
     /// `assets/style.css` (a name's `.`, `/` and `-` become `_`). Made once, for every page.
     let assetContext: TemplateValue
     /// The digest of every template and asset as loaded (`load`), part of the key of what is
     /// made from them; empty for a set made in memory.
-    var digest = ""
+    package var digest = ""
 
     init(library: MustacheLibrary, assets: [OutputFile], compiled: CompiledTemplates? = nil) {
         self.library = library
@@ -42,7 +42,7 @@ struct TemplateSet: Sendable {
 
     /// Each asset again under a name that changes with its content, `static/<sha>/style.css`, so
     /// that hosts may cache it for a year (see `HostingHeaders`).
-    var hashedAssets: [OutputFile] {
+    package var hashedAssets: [OutputFile] {
         assets.map { OutputFile(path: TemplateSet.hashedPath($0), bytes: $0.bytes) }
     }
 
@@ -51,7 +51,7 @@ struct TemplateSet: Sendable {
     }
 
     /// Loads and parses every template; every problem is reported with file, line and column.
-    static func load(directory: String, cache: ParseCache? = nil) throws(ContentErrors) -> TemplateSet {
+    package static func load(directory: String, cache: ParseCache? = nil) throws(ContentErrors) -> TemplateSet {
         var problems = DiagnosticCollector()
         let files = TemplateFiles.read(
             directory: directory, requiredPages: requiredPages, requiredPartials: requiredPartials, problems: &problems)
@@ -140,7 +140,7 @@ struct TemplateSet: Sendable {
     }
 
     /// Renders a page with its kind's template.
-    func render<Kind: Page>(_ page: Kind) -> OutputFile {
+    package func render<Kind: Page>(_ page: Kind) -> OutputFile {
         OutputFile(path: page.path, bytes: bytes(Kind.template, TemplateValue(page.context())))
     }
 

@@ -5,12 +5,12 @@ import Foundation
 /// The plan of the next output, a pure function of what was rendered and of the previous output:
 /// which public files changed, the site version (one `SiteVersioning` with the feeds), the site
 /// manifest, and every file with where its bytes come from.
-struct Publication: Sendable {
-    let plan: OutputPlan
-    let version: Int
-    let manifest: Manifest
+package struct Publication: Sendable {
+    package let plan: OutputPlan
+    package let version: Int
+    package let manifest: Manifest
     /// Whether this build makes a new version.
-    let isNewVersion: Bool
+    package let isNewVersion: Bool
     /// Why this publication must not be applied: a new version past `ManifestLimits.number`.
     let problems: [Diagnostic]
 
@@ -25,7 +25,7 @@ struct Publication: Sendable {
     ///   - news: what changed for people, this build's items first (`ChangeNews.items`).
     ///   - notes: the state of every note, to tell the next build's changed notes.
     ///   - now: this build's time, which becomes `generatedAt` when anything changed.
-    init(
+    package init(
         publicFiles: [OutputFile], feeds: [FeedResult], privatePages: [OutputFile] = [], feedPages: [PlannedFile] = [],
         years: [Manifest.Year],
         news: [NewsItem], notes: [NoteState], previous: PreviousOutput, now: Date
@@ -99,13 +99,13 @@ struct Publication: Sendable {
     }
 
     /// This publication, or its `problems`: a build applies a publication only through here.
-    func checked() throws(ContentErrors) -> Publication {
+    package func checked() throws(ContentErrors) -> Publication {
         guard problems.isEmpty else { throw ContentErrors(problems) }
         return self
     }
 
     /// The years of the holiday data as the manifest lists them, with the SHA-256 of each file.
-    static func years(of calendar: HolidayCalendar, sources: [Int: String]) -> [Manifest.Year] {
+    package static func years(of calendar: HolidayCalendar, sources: [Int: String]) -> [Manifest.Year] {
         calendar.files.map { file in
             Manifest.Year(year: file.year, announced: file.isAnnounced, sha256: sources[file.year] ?? "", papers: file.papers)
         }

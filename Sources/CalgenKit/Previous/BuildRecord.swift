@@ -23,12 +23,12 @@ import Foundation
 /// record left by a killed build, or one edited by hand, names stamps the output does not have,
 /// and its entries are simply not believed. A file changed in place while keeping its inode,
 /// size and modification time is not noticed, as by `make` and `ninja`.
-struct BuildRecord: Sendable, Equatable {
+package struct BuildRecord: Sendable, Equatable {
     /// An output file's or folder's `lstat` as far as calgen's own later builds leave it alone:
     /// not the change time, which every hard link to a kept file moves.
-    struct Stamp: Equatable, Sendable {
-        var device: Int64
-        var inode: Int64
+    package struct Stamp: Equatable, Sendable {
+        package var device: Int64
+        package var inode: Int64
         var size: Int64
         var modified: Int64
 
@@ -36,53 +36,69 @@ struct BuildRecord: Sendable, Equatable {
             (self.device, self.inode, self.size, self.modified) = (device, inode, size, modified)
         }
 
-        init(_ info: stat) {
+        package init(_ info: stat) {
             self.init(
                 device: Int64(info.st_dev), inode: Int64(bitPattern: UInt64(info.st_ino)), size: Int64(info.st_size),
                 modified: FileStamp.times(info).modified)
         }
 
         /// Folders' sizes differ between file systems for the same entries: not compared.
-        var ofFolder: Stamp { Stamp(device: device, inode: inode, size: 0, modified: modified) }
+        package var ofFolder: Stamp { Stamp(device: device, inode: inode, size: 0, modified: modified) }
 
         var text: String { "\(device) \(inode) \(size) \(modified)" }
     }
 
     /// One file of the output.
-    struct Artifact: Equatable, Sendable {
-        var stamp: Stamp
+    package struct Artifact: Equatable, Sendable {
+        package var stamp: Stamp
         /// The SHA-256 of its bytes, when the build knew them.
-        var sha256: String?
+        package var sha256: String?
         /// The key of what it was made from, for the files kept by key.
         var key: String?
+
+        package init(stamp: Stamp, sha256: String? = nil, key: String? = nil) {
+            self.stamp = stamp
+            self.sha256 = sha256
+            self.key = key
+        }
     }
 
     /// The digest of everything the build read (`BuildInputs.scan`): a build that reads the
     /// same and finds the output as recorded stops before loading. `nil` when the build was not
     /// one that may stop so (`--strict`, `--previous-manifest`, assembling shards).
-    var inputsDigest: String?
+    package var inputsDigest: String?
     /// The figures of the summary line, so that a skipped build can still print it.
-    var report: [String: Int] = [:]
+    package var report: [String: Int] = [:]
     /// Each input file's `lstat` and digest.
-    var inputs = InputFingerprints()
+    package var inputs = InputFingerprints()
     /// Each subscriber's summary, for the next build to leave unchanged subscribers unparsed.
-    var subscribers = RecordedSubscribers()
+    package var subscribers = RecordedSubscribers()
     /// Every file of the output, by path below it.
-    var artifacts: [String: Artifact] = [:]
+    package var artifacts: [String: Artifact] = [:]
     /// Every folder of the output, by path below it (`.` for the output itself).
-    var folders: [String: Stamp] = [:]
+    package var folders: [String: Stamp] = [:]
 
-    static let header = "calgen-record 1"
+    package init(
+        inputsDigest: String? = nil, report: [String: Int] = [:], artifacts: [String: Artifact] = [:],
+        folders: [String: Stamp] = [:]
+    ) {
+        self.inputsDigest = inputsDigest
+        self.report = report
+        self.artifacts = artifacts
+        self.folders = folders
+    }
+
+    package static let header = "calgen-record 1"
 
     /// The record of an output directory: `public` → `.public.calgen-record` beside it.
-    static func path(forOutput output: String) -> String {
+    package static func path(forOutput output: String) -> String {
         let url = URL(fileURLWithPath: output).standardizedFileURL
         return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".calgen-record"
     }
 
     /// The files earlier calgen versions kept beside an output instead of the record, removed
     /// when the record is written.
-    static func formerFiles(forOutput output: String) -> [String] {
+    package static func formerFiles(forOutput output: String) -> [String] {
         let url = URL(fileURLWithPath: output).standardizedFileURL
         let stem = url.deletingLastPathComponent().path + "/." + url.lastPathComponent
         return [".calgen-state", ".calgen-inputs", ".calgen-pages"].map { stem + $0 }
@@ -101,7 +117,7 @@ struct BuildRecord: Sendable, Equatable {
 
     /// The stamp of each file of `paths` below `root`, in order: the one `known` gives at the
     /// same place, or its `lstat` (on all cores); `nil` when one is not a regular file.
-    static func fileStamps(of paths: [String], under root: String, known: [Stamp?]) -> [Stamp]? {
+    package static func fileStamps(of paths: [String], under root: String, known: [Stamp?]) -> [Stamp]? {
         let unknown = zip(paths, known).compactMap { path, stamp in stamp == nil ? path : nil }
         let examined = examine(unknown, under: root, folders: false)
         var next = examined.makeIterator()
@@ -116,7 +132,7 @@ struct BuildRecord: Sendable, Equatable {
 
     /// The stamp of every folder the files of `paths` lie in below `root` (`.` for the root);
     /// `nil` when one is not a folder.
-    static func folderStamps(of paths: [String], under root: String) -> [String: Stamp]? {
+    package static func folderStamps(of paths: [String], under root: String) -> [String: Stamp]? {
         let list = Array(FolderNames.of(paths, withParents: true).union(["."]))
         var stamps = [String: Stamp](minimumCapacity: list.count)
         for (path, stamp) in zip(list, examine(list, under: root, folders: true)) {

@@ -14,12 +14,12 @@ import Foundation
 /// without making a string of any path). Only a build that goes on parses the whole record
 /// (`record`): for an output of 10,000 subscribers that is 60,000 lines, most of a build's
 /// first look when nothing changed.
-struct BuildRecordBytes: Sendable {
-    let bytes: [UInt8]
+package struct BuildRecordBytes: Sendable {
+    package let bytes: [UInt8]
 
     /// The record's bytes at `path`; none when it is missing, not a regular file beside the
     /// output, or larger than `BuildRecord.maxBytes`.
-    static func read(_ path: String) -> BuildRecordBytes {
+    package static func read(_ path: String) -> BuildRecordBytes {
         let tree = DiskSourceTree(root: (path as NSString).deletingLastPathComponent)
         let bytes = try? tree.read((path as NSString).lastPathComponent, limit: BuildRecord.maxBytes)
         return BuildRecordBytes(bytes: bytes ?? [])
@@ -31,7 +31,7 @@ struct BuildRecordBytes: Sendable {
     /// The record's `inputs`, `report` and `input` lines, read as `BuildRecord.parse` reads
     /// them; every other line is passed over (one damaged there is found when the whole record
     /// is parsed). `nil` when the header or one of these lines is not one calgen writes.
-    var head: BuildRecord? {
+    package var head: BuildRecord? {
         bytes.withUnsafeBufferPointer { buffer -> BuildRecord? in
             var reader = RecordReader(buffer: buffer)
             guard let first = reader.line(), first.count == 1, reader.text(first[0]) == BuildRecord.header else {
@@ -55,7 +55,7 @@ struct BuildRecordBytes: Sendable {
     /// nothing unrecorded can have appeared either). Checked from the bytes on all cores. False
     /// when the header or a `file` or `folder` line is not one calgen writes, or a path holds a
     /// NUL byte. Only `lstat`s: no file is read.
-    func outputIsUnchanged(root: String) -> Bool {
+    package func outputIsUnchanged(root: String) -> Bool {
         guard bytes.starts(with: (BuildRecord.header + "\n").utf8) else { return false }
         let parts = ParallelMap.map(lineAlignedParts()) { part in check(part, root: root) }
         return parts.allSatisfy(\.holds) && parts.contains(where: \.namesFile) && parts.contains(where: \.namesRoot)
@@ -69,7 +69,7 @@ struct BuildRecordBytes: Sendable {
     }
 
     /// The bytes cut into parts of whole lines, about 64 KiB each (at most 64 parts).
-    func lineAlignedParts() -> [Range<Int>] {
+    package func lineAlignedParts() -> [Range<Int>] {
         let count = max(1, min(64, bytes.count >> 16))
         var parts = [Range<Int>]()
         var start = 0
@@ -103,7 +103,7 @@ struct BuildRecordBytes: Sendable {
     /// Calls `body` with each `file` and `folder` line that begins in `part`: whether it is a
     /// file, its path's bytes (never empty, never with a NUL byte) and its stamp. False when such
     /// a line is not one calgen writes, or when `body` returns false (then no later line is read).
-    func forEachEntry(
+    package func forEachEntry(
         in part: Range<Int>, _ body: (_ isFile: Bool, _ path: UnsafeBufferPointer<UInt8>, _ stamp: BuildRecord.Stamp) -> Bool
     ) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
@@ -127,19 +127,19 @@ struct BuildRecordBytes: Sendable {
 
 /// The `lstat` of paths below a root given as a record's bytes: one buffer for every path (the
 /// root, a slash, the path, a NUL), no string made of any.
-struct EntryStatus {
+package struct EntryStatus {
     let root: String
     private var path: [UInt8]
     private let base: Int
 
-    init(root: String) {
+    package init(root: String) {
         self.root = root
         path = Array(root.utf8) + [0x2F]
         base = path.count
     }
 
     /// The `lstat` of `name` below the root (`.` the root itself); `nil` when there is none.
-    mutating func of(_ name: UnsafeBufferPointer<UInt8>) -> stat? {
+    package mutating func of(_ name: UnsafeBufferPointer<UInt8>) -> stat? {
         var info = stat()
         if name.count == 1 && name[0] == 0x2E {
             return lstat(root, &info) == 0 ? info : nil

@@ -17,14 +17,14 @@ import Foundation
 extension BuildRecord {
     /// The file's bytes: some 60,000 lines for an output of 10,000 subscribers, written straight
     /// into one buffer.
-    var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         encoded(files: artifacts.sorted { $0.key < $1.key }.map { RecordedFile(path: $0.key, artifact: $0.value) })
     }
 
     /// The same with `files` (sorted by path) for its files instead of `artifacts` (a build has
     /// them in its plan's order): the `file` lines, most of the record, are written in parts on
     /// all cores.
-    func encoded(files: [RecordedFile]) -> [UInt8] {
+    package func encoded(files: [RecordedFile]) -> [UInt8] {
         var out = RecordWriter(capacity: 64 + inputs.entries.count * 150 + subscribers.entries.count * 120)
         out.line(BuildRecord.header)
         if let inputsDigest { out.line("inputs", inputsDigest) }
@@ -79,7 +79,7 @@ extension BuildRecord {
     /// The record in `bytes`; `nil` when they are not one calgen writes. With `keeping`, the
     /// lines of other kinds are checked as the parse checks them but not kept (a build that goes
     /// on has the inputs from the record's head, and asks nothing of the folders).
-    static func parse(_ bytes: [UInt8], keeping: Set<RecordReader.LineKind>? = nil) -> BuildRecord? {
+    package static func parse(_ bytes: [UInt8], keeping: Set<RecordReader.LineKind>? = nil) -> BuildRecord? {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = RecordReader(buffer: buffer)
             var record = BuildRecord()
@@ -213,7 +213,12 @@ struct RecordWriter {
 }
 
 /// One file of a record being written: its path and what the record says of it.
-struct RecordedFile: Sendable {
+package struct RecordedFile: Sendable {
     let path: String
     let artifact: BuildRecord.Artifact
+
+    package init(path: String, artifact: BuildRecord.Artifact) {
+        self.path = path
+        self.artifact = artifact
+    }
 }

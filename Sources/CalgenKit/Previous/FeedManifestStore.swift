@@ -3,7 +3,7 @@ import Foundation
 /// Where the whole manifests of the previous build's feeds are read from: only when a feed is
 /// rendered again (its events keep their `SEQUENCE`) or checked before it is kept as it is.
 /// The heads of all of them are read once, when the previous output is loaded.
-protocol FeedManifestStore: Sendable {
+package protocol FeedManifestStore: Sendable {
     /// The bytes of the manifest at `path` below the site (`feeds/<token>/<id>.json`); `nil`
     /// when it cannot be read.
     func bytes(of path: String) -> [UInt8]?

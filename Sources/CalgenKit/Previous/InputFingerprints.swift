@@ -12,7 +12,7 @@
 /// A file is recorded only when its stamp may be trusted (`FileStamp.isSettled`: its change time
 /// lies `FileStamp.settled` seconds before the moment it was examined). Anything else (a newer
 /// file, a name with a tab or line break, an unreadable file) is simply read and hashed every time.
-struct InputFingerprints: Sendable, Equatable {
+package struct InputFingerprints: Sendable, Equatable {
     /// One file's `lstat` when it was hashed, and the digest.
     struct Entry: Sendable, Equatable {
         var stat: [Int64]

@@ -4,15 +4,15 @@ import Foundation
 
 /// The head of one feed manifest of the previous build, read when the previous output is loaded;
 /// the whole manifest is read from the `FeedManifestStore` when it is needed.
-struct PreviousFeed: Sendable {
+package struct PreviousFeed: Sendable {
     /// The manifest's path below the site (`feeds/<token>/<id>.json`).
-    let path: String
+    package let path: String
     /// Its size in bytes.
-    let size: Int
+    package let size: Int
     /// The fields before the events, which tell whether the feed can be kept as it is. A head
     /// with values calgen never writes is no head: the feed is rendered again, and reading its
     /// whole manifest reports what is wrong.
-    let head: FeedManifest.Head?
+    package let head: FeedManifest.Head?
 
     init(path: String, size: Int, prefix: ArraySlice<UInt8>) {
         self.path = path

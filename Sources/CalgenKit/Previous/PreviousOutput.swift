@@ -15,32 +15,32 @@ import Foundation
 /// only for a feed that is rendered again or kept.
 ///
 /// Nothing here touches the disk after loading: rendering and planning ask this value.
-struct PreviousOutput: Sendable {
+package struct PreviousOutput: Sendable {
     /// `nil` when there is none: the version starts at 1.
-    let manifest: Manifest?
-    let manifestBytes: [UInt8]?
+    package let manifest: Manifest?
+    package let manifestBytes: [UInt8]?
     /// Feed manifests by the path of their feed (`feeds/<token>/<id>.ics`).
-    let feeds: [String: PreviousFeed]
+    package let feeds: [String: PreviousFeed]
     /// Every file of the output with its size, when the manifests describe the output (so that
     /// unchanged files can be kept); `nil` for `--previous-manifest` or no output.
     let files: [String: Int]?
     /// The SHA-256 of the output's small files that no manifest records (the page beside each
     /// personal feed, the record of personal feeds), by path.
-    let unrecorded: [String: String]
+    package let unrecorded: [String: String]
     /// Where whole feed manifests are read from.
-    let store: any FeedManifestStore
+    package let store: any FeedManifestStore
     /// The previous manifest's file, for messages.
     var manifestFile: String? = nil
     /// The files the output's `BuildRecord` vouches for: each is, byte for byte, the file the
     /// last build wrote (its `lstat` is the recorded one).
-    var vouched: Set<String> = []
+    package var vouched: Set<String> = []
     /// Whether the output had a record that named its files: then only vouched files are kept.
     var recorded = false
 
     /// Whether the output's file at `path` may be kept for bytes the build knows to be the same:
     /// with a record, only a file it vouches for (one edited in place, even to the same size, is
     /// written again); without one, any file of the right size, as before records.
-    func mayKeep(_ path: String) -> Bool {
+    package func mayKeep(_ path: String) -> Bool {
         !recorded || vouched.contains(path)
     }
 
@@ -49,29 +49,29 @@ struct PreviousOutput: Sendable {
 
     /// The same manifests without the output's files: nothing can be kept from it, so every
     /// file is rendered (for `calgen check`, which checks every file it would write).
-    var withoutFiles: PreviousOutput {
+    package var withoutFiles: PreviousOutput {
         PreviousOutput(
             manifest: manifest, manifestBytes: manifestBytes, feeds: feeds, files: nil, unrecorded: [:], store: store,
             manifestFile: manifestFile)
     }
 
     /// Whether the manifests describe files that are in the output.
-    var isOutput: Bool { files != nil }
+    package var isOutput: Bool { files != nil }
 
     /// Whether the output holds a file of this size (before keeping it unrendered).
-    func holds(_ path: String, size: Int) -> Bool {
+    package func holds(_ path: String, size: Int) -> Bool {
         files?[path] == size && mayKeep(path)
     }
 
     /// Whether the output holds this file with exactly these bytes (for small files that no
     /// manifest records, such as the page beside each personal feed).
-    func holdsBytes(of file: OutputFile) -> Bool {
+    package func holdsBytes(of file: OutputFile) -> Bool {
         holds(file.path, size: file.bytes.count) && unrecorded[file.path] == Digest.sha256(file.bytes)
     }
 
     /// Whether the output holds exactly these paths, each with its size: then a build that
     /// changed nothing leaves it alone.
-    func holdsExactly(_ planned: [(path: String, size: Int)]) -> Bool {
+    package func holdsExactly(_ planned: [(path: String, size: Int)]) -> Bool {
         guard let files, files.count == planned.count else { return false }
         return planned.allSatisfy { files[$0.path] == $0.size && mayKeep($0.path) }
     }
@@ -82,7 +82,7 @@ struct PreviousOutput: Sendable {
     /// checked head reaches the new build, so the rest is not parsed: hashing costs a fraction of
     /// reading it as JSON. One that was damaged (or written before manifests had a digest) is read
     /// in full, every value checked, and its feed rendered again.
-    func isIntact(feed path: String) -> Bool {
+    package func isIntact(feed path: String) -> Bool {
         guard let feed = feeds[path], feed.head != nil else { return false }
         // A feed manifest calgen wrote is intact; the record says which are still those.
         if vouched.contains(feed.path) { return true }
@@ -93,7 +93,7 @@ struct PreviousOutput: Sendable {
 
     /// The whole previous manifest of the feed at `path` and its bytes, `nil` when there was none;
     /// a manifest that cannot be read or does not follow the schema is an error.
-    func feedManifest(of path: String) throws(ContentErrors) -> (manifest: FeedManifest, bytes: [UInt8])? {
+    package func feedManifest(of path: String) throws(ContentErrors) -> (manifest: FeedManifest, bytes: [UInt8])? {
         guard let feed = feeds[path] else { return nil }
         let file = FeedSecret.redacting(store.file(of: feed.path))
         guard let bytes = store.bytes(of: feed.path) else {
@@ -105,7 +105,7 @@ struct PreviousOutput: Sendable {
     }
 
     /// The version a build makes when anything changed.
-    var nextVersion: Int { SiteVersioning(previous: manifest).next }
+    package var nextVersion: Int { SiteVersioning(previous: manifest).next }
 
     /// Whether the previous manifest is at the last version calgen makes: then a build that
     /// changes anything is refused (`versionProblem`), so that calgen never writes a manifest it
@@ -113,7 +113,7 @@ struct PreviousOutput: Sendable {
     var isAtLastVersion: Bool { SiteVersioning(previous: manifest).isAtLast }
 
     /// The error of a build that would make a version past `ManifestLimits.number`.
-    var versionProblem: Diagnostic {
+    package var versionProblem: Diagnostic {
         Diagnostic(
             file: manifestFile ?? Manifest.path, location: .jsonPath("version"),
             message:
@@ -128,7 +128,7 @@ struct PreviousOutput: Sendable {
     /// `built` is the output's `BuildRecord`: the files it vouches for are not read to be hashed;
     /// `asRecorded`, that the output was just found to show every `lstat` it records
     /// (`BuildRecordBytes.outputIsUnchanged`), so its listing is the record's, not walked again.
-    static func load(options: BuildOptions, built: BuildRecord = BuildRecord(), asRecorded: Bool = false)
+    package static func load(options: BuildOptions, built: BuildRecord = BuildRecord(), asRecorded: Bool = false)
         throws(ContentErrors) -> PreviousOutput
     {
         try load(
@@ -264,7 +264,7 @@ struct PreviousOutput: Sendable {
     }
 
     /// The same, from the files' bytes by path.
-    static func inMemory(byPath bytes: [String: [UInt8]], allowReset: Bool, record: String?) throws(ContentErrors)
+    package static func inMemory(byPath bytes: [String: [UInt8]], allowReset: Bool, record: String?) throws(ContentErrors)
         -> PreviousOutput
     {
         guard let manifestBytes = bytes[Manifest.path] else { return .none }

@@ -1,5 +1,5 @@
 /// Lines of tab-separated fields over the bytes of a record.
-struct RecordReader {
+package struct RecordReader {
     let buffer: UnsafeBufferPointer<UInt8>
     var position = 0
 
@@ -43,7 +43,7 @@ struct RecordReader {
     }
 
     /// The bytes as text; `nil` when they are not valid UTF-8.
-    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    package static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         // Most fields are ASCII, valid as they are.
         if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         return String(validating: bytes, as: UTF8.self)
@@ -77,7 +77,7 @@ struct RecordReader {
     }
 
     /// The kinds of line of a record, by their first field.
-    enum LineKind: CaseIterable {
+    package enum LineKind: CaseIterable {
         case file, folder, input, subscriber, subscribers, inputs, report
 
         var word: StaticString {

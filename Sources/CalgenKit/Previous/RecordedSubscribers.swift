@@ -9,7 +9,7 @@ import CalgenCore
 /// A summary is believed for a file only when the record's fingerprint of that file (its
 /// `lstat` and digest, `InputFingerprints`) still matches the file, names the same digest, and
 /// the parse would depend on the same things.
-struct RecordedSubscribers: Sendable, Equatable {
+package struct RecordedSubscribers: Sendable, Equatable {
     /// One file's digest and its subscriber's summary as the record writes it (`text(of:)`):
     /// read back only for a file whose fingerprint still matches, so that a build that stops
     /// early reads 10,000 of them as cheaply as any other line.
@@ -26,7 +26,7 @@ struct RecordedSubscribers: Sendable, Equatable {
     /// What a build records of the subscribers it loaded: every one's summary (`roster`) with
     /// the digest and path of their file (`sources`), all parsed under `dependencies` (a
     /// digest). Nothing when a subscriber's file is unknown (a site made in memory).
-    init(roster: SubscriberRoster, sources: SourceDigests, dependencies: String?) {
+    package init(roster: SubscriberRoster, sources: SourceDigests, dependencies: String?) {
         guard let dependencies else { return }
         for summary in roster.summaries {
             guard let path = sources.subscriberPaths[summary.id], let digest = sources.subscribers[summary.id] else {
@@ -38,13 +38,13 @@ struct RecordedSubscribers: Sendable, Equatable {
         self.dependencies = dependencies
     }
 
-    init() {}
+    package init() {}
 
     /// The summaries of the files this record vouches for, by path below the content folder:
     /// those whose fingerprint in `fingerprints` is `stamps` gives now, under the same
     /// `dependencies`.
     /// A summary that no subscriber's file can give is not believed: that file is read.
-    func vouched(
+    package func vouched(
         stamps: [String: [Int64]], fingerprints: InputFingerprints, dependencies: String
     ) -> [String: SubscriberVouch.Known] {
         guard self.dependencies == dependencies else { return [:] }

@@ -3,12 +3,12 @@ import Foundation
 /// A value made on a thread of its own while the caller goes on with other work, for two reads
 /// of a build that depend on nothing of each other (the previous output while the content
 /// loads). `value` waits for it.
-final class Concurrent<Value: Sendable>: @unchecked Sendable {
+package final class Concurrent<Value: Sendable>: @unchecked Sendable {
     private var result: Value?
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts making the value with `make`.
-    init(_ make: @escaping @Sendable () -> Value) {
+    package init(_ make: @escaping @Sendable () -> Value) {
         let thread = Thread { [self] in
             result = make()
             done.signal()
@@ -19,7 +19,7 @@ final class Concurrent<Value: Sendable>: @unchecked Sendable {
     }
 
     /// The value, once made.
-    var value: Value {
+    package var value: Value {
         done.wait()
         defer { done.signal() }
         return result!

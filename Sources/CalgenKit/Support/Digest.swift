@@ -7,7 +7,7 @@ package enum Digest {
     }
 
     /// A digest's bytes in lowercase hex.
-    static func hex(_ digest: some Sequence<UInt8>) -> String {
+    package static func hex(_ digest: some Sequence<UInt8>) -> String {
         // Two ASCII digits a byte, written as bytes: a build makes tens of thousands of these.
         var bytes = [UInt8]()
         bytes.reserveCapacity(64)

@@ -13,7 +13,7 @@ import CCalgenSystem
 /// and the bytes read are those of the file checked. A link to a single file is read only with
 /// `fileLinks`, and only when its target, every link resolved, lies inside the root.
 package struct DiskSourceTree: SourceTree {
-    let root: String
+    package let root: String
     /// Refuse regular files with more than one hard link.
     var singleLink = false
     /// Read a link to a single file whose target lies inside the root (content and templates:
@@ -24,7 +24,7 @@ package struct DiskSourceTree: SourceTree {
         (self.root, self.singleLink, self.fileLinks) = (root, singleLink, fileLinks)
     }
 
-    func list(_ folder: String) throws(SourceTreeError) -> [SourceEntry]? {
+    package func list(_ folder: String) throws(SourceTreeError) -> [SourceEntry]? {
         let fd: Int32
         do throws(SourceTreeError) {
             fd = try open(folder: folder)
@@ -69,7 +69,7 @@ package struct DiskSourceTree: SourceTree {
         return try Self.bytes(of: fd, size: size, path: path, limit: limit)
     }
 
-    func prefix(_ path: String, count: Int) throws(SourceTreeError) -> (bytes: [UInt8], size: Int) {
+    package func prefix(_ path: String, count: Int) throws(SourceTreeError) -> (bytes: [UInt8], size: Int) {
         let (fd, size) = try opened(path, limit: .max)
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: min(size, count))

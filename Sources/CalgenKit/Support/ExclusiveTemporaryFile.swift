@@ -13,15 +13,15 @@ import Foundation
 /// `renameat` through the same folder descriptor, or removes it.
 package enum ExclusiveTemporaryFile {
     /// A failed system call, with its reason.
-    struct Failure: Error {
-        let reason: String
+    package struct Failure: Error {
+        package let reason: String
         init(_ call: String) { reason = call + ": " + String(cString: strerror(errno)) }
         init(reason: String) { self.reason = reason }
     }
 
     /// Creates a new file holding `bytes` in the folder `folder` (a descriptor) beside `final`, and
     /// returns its name. `names` draws the random part (tests choose it).
-    static func create(
+    package static func create(
         _ bytes: [UInt8], in folder: Int32, beside final: String, tag: String, mode: mode_t = 0o644,
         names: () -> String = { String(UInt64.random(in: .min ... .max), radix: 16) }
     ) throws(Failure) -> String {

@@ -4,10 +4,10 @@ import Synchronization
 /// their own data structures): freeing hundreds of thousands of strings of a large site takes
 /// tens of milliseconds that the process's exit does at no cost. Only for a process that exits
 /// right after (`BuildOptions.keepsMemoryUntilExit`): what is kept is never freed.
-enum ExitMemory {
+package enum ExitMemory {
     private static let kept = Mutex<[any Sendable]>([])
 
-    static func keep(_ values: some Sendable) {
+    package static func keep(_ values: some Sendable) {
         kept.withLock { $0.append(values) }
     }
 }

@@ -13,18 +13,18 @@
 /// trusted only when the change time lies `settled` seconds before the moment the file was
 /// examined: a change after that moment gives it a later change time, even on a file system whose
 /// clock ticks coarsely, so the file can never look as it was.
-enum FileStamp {
+package enum FileStamp {
     /// How long before it is examined a file must have last changed for its stamp to be trusted.
     static let settled: Int64 = 2
 
     /// The fields of an `lstat` that any change of the file changes.
-    static func of(_ info: stat) -> [Int64] {
+    package static func of(_ info: stat) -> [Int64] {
         let (modified, changed) = times(info)
         return [Int64(info.st_dev), Int64(bitPattern: UInt64(info.st_ino)), Int64(info.st_size), modified, changed]
     }
 
     /// The modification and change times of an `lstat`, in nanoseconds since 1970.
-    static func times(_ info: stat) -> (modified: Int64, changed: Int64) {
+    package static func times(_ info: stat) -> (modified: Int64, changed: Int64) {
         #if canImport(Darwin)
             let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #else
@@ -37,7 +37,7 @@ enum FileStamp {
     }
 
     /// Whether a file with this `lstat`, examined at `now` (seconds since 1970), may be recorded.
-    static func isSettled(_ info: stat, now: Int64) -> Bool {
+    package static func isSettled(_ info: stat, now: Int64) -> Bool {
         #if canImport(Darwin)
             let changed = Int64(info.st_ctimespec.tv_sec)
         #else
@@ -47,7 +47,7 @@ enum FileStamp {
     }
 
     /// `stamp` (of a regular file, examined at `now`) when it may be trusted, else nil.
-    static func settled(_ stamp: [Int64], now: Int64) -> [Int64]? {
+    package static func settled(_ stamp: [Int64], now: Int64) -> [Int64]? {
         stamp.count == 5 && stamp[4] / 1_000_000_000 < now - settled ? stamp : nil
     }
 }

@@ -6,26 +6,26 @@
 
 /// The regular files below a directory with their sizes, read with `readdir` and `fstatat`:
 /// an output holds tens of thousands of files, which Foundation's enumerator walks slowly.
-enum FileTree {
+package enum FileTree {
     /// Paths relative to `root`, in no particular order; `nil` when `root` cannot be read.
-    static func files(under root: String) -> [(path: String, size: Int)]? {
+    package static func files(under root: String) -> [(path: String, size: Int)]? {
         statuses(under: root)?.map { ($0.path, Int($0.status.st_size)) }
     }
 
     /// The same with each entry's whole `lstat`, for fingerprints of inputs.
-    static func statuses(under root: String) -> [(path: String, status: stat)]? {
+    package static func statuses(under root: String) -> [(path: String, status: stat)]? {
         entries(under: root)?.files
     }
 
     /// Every entry below `root` with its whole `lstat`, and every folder (parents first).
-    static func entries(under root: String) -> (files: [(path: String, status: stat)], folders: [String])? {
+    package static func entries(under root: String) -> (files: [(path: String, status: stat)], folders: [String])? {
         listing(root, as: StatusListing.self).map { ($0.files, $0.folders) }
     }
 
     /// The listing of every folder below `root`, folders parents first: the first two levels
     /// here, the folders below them walked on all cores (an output keeps ten thousand folders in
     /// `feeds/`); `nil` when one cannot be listed.
-    static func listing<Listing: TreeListing>(_ root: String, as: Listing.Type) -> Listing? {
+    package static func listing<Listing: TreeListing>(_ root: String, as: Listing.Type) -> Listing? {
         var listing = Listing()
         var pending = [""]
         for _ in 0..<2 {
@@ -51,7 +51,7 @@ enum FileTree {
     }
 
     /// Every entry below `directory`, recursively, into `listing`: folders parents first.
-    static func walk<Listing: TreeListing>(_ directory: String, prefix: String, into listing: inout Listing) -> Bool {
+    package static func walk<Listing: TreeListing>(_ directory: String, prefix: String, into listing: inout Listing) -> Bool {
         var below = [String]()
         guard listing.add(directory, prefix: prefix, folders: &below) else { return false }
         for folder in below {
@@ -90,7 +90,7 @@ enum FileTree {
 }
 
 /// What a walk of a tree (`FileTree.listing`) gathers, folder by folder, on several threads.
-protocol TreeListing: Sendable {
+package protocol TreeListing: Sendable {
     init()
     /// Every folder listed so far, relative to the root.
     var folders: [String] { get set }
@@ -103,15 +103,17 @@ protocol TreeListing: Sendable {
 }
 
 /// Every entry with its whole `lstat`.
-struct StatusListing: TreeListing {
-    var files: [(path: String, status: stat)] = []
-    var folders: [String] = []
+package struct StatusListing: TreeListing {
+    package var files: [(path: String, status: stat)] = []
+    package var folders: [String] = []
 
-    mutating func add(_ directory: String, prefix: String, folders below: inout [String]) -> Bool {
+    package init() {}
+
+    package mutating func add(_ directory: String, prefix: String, folders below: inout [String]) -> Bool {
         FileTree.list(directory, prefix: prefix, into: &files, folders: &below)
     }
 
-    mutating func append(_ part: StatusListing) {
+    package mutating func append(_ part: StatusListing) {
         files += part.files
         folders += part.folders
     }

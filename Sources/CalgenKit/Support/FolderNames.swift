@@ -1,9 +1,9 @@
 /// The folders that files lie in, from their paths' bytes.
-enum FolderNames {
+package enum FolderNames {
     /// The folders the files at `paths` (relative, sorted) lie in, and with `withParents` every
     /// folder above those. Sorted paths share their folder with the path before most of the time:
     /// that folder is not looked up again.
-    static func of(_ paths: [String], withParents: Bool) -> Set<String> {
+    package static func of(_ paths: [String], withParents: Bool) -> Set<String> {
         var folders = Set<String>()
         var last = [UInt8]()
         for var path in paths {

@@ -14,10 +14,10 @@ package enum JSON: Sendable, Equatable {
         lhs.serialized() == rhs.serialized()
     }
 
-    static func optional(_ s: String?) -> JSON { s.map(JSON.string) ?? .null }
+    package static func optional(_ s: String?) -> JSON { s.map(JSON.string) ?? .null }
 
     /// Compact UTF-8 serialization, ending in a newline when `newline` is set.
-    func serialized(newline: Bool = false) -> [UInt8] {
+    package func serialized(newline: Bool = false) -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(256)
         write(to: &out)
@@ -25,7 +25,7 @@ package enum JSON: Sendable, Equatable {
         return out
     }
 
-    func write(to out: inout [UInt8]) {
+    package func write(to out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -51,7 +51,7 @@ package enum JSON: Sendable, Equatable {
     }
 
     /// An array of strings, as `.array` of `.string`s writes it, without making the values.
-    static func writeStrings(_ values: [String], to out: inout [UInt8]) {
+    package static func writeStrings(_ values: [String], to out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
         for (i, value) in values.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -60,7 +60,7 @@ package enum JSON: Sendable, Equatable {
         out.append(UInt8(ascii: "]"))
     }
 
-    static func writeString(_ s: String, to out: inout [UInt8]) {
+    package static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escaping: copy them whole (found eight bytes at a time; a feed
         // manifest has three strings for each event), straight from their storage where they

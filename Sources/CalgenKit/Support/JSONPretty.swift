@@ -2,7 +2,7 @@ extension JSON {
     /// The value on several lines as `jq .` prints it, two spaces a level, for people to read
     /// (the API page's example): an object's fields each on its line, an array of plain values
     /// on one line.
-    func pretty(indent: Int = 0) -> String {
+    package func pretty(indent: Int = 0) -> String {
         let pad = String(repeating: "  ", count: indent + 1)
         let close = String(repeating: "  ", count: indent)
         switch self {

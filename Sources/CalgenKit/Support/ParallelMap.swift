@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 
 /// Maps over independent jobs on all cores, keeping the order of the input.
-enum ParallelMap {
-    static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+package enum ParallelMap {
+    package static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         let results = ResultSlots<R>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { i in
             results.set(i, transform(items[i]))
@@ -13,9 +13,9 @@ enum ParallelMap {
 
     /// Maps over consecutive slices of `size` items on all cores, for many small jobs (file
     /// operations) where one job per item would cost more than the job.
-    static func map<T: Sendable, R: Sendable>(_ items: [T], chunksOf size: Int, _ transform: @Sendable (ArraySlice<T>) -> R)
-        -> [R]
-    {
+    package static func map<T: Sendable, R: Sendable>(
+        _ items: [T], chunksOf size: Int, _ transform: @Sendable (ArraySlice<T>) -> R
+    ) -> [R] {
         map(Array(stride(from: 0, to: items.count, by: size))) { start in
             transform(items[start..<min(start + size, items.count)])
         }
@@ -23,8 +23,9 @@ enum ParallelMap {
 
     /// The same with more threads than cores, for jobs that also wait for the disk: while one
     /// thread waits for a write, another renders.
-    static func map<T: Sendable, R: Sendable>(_ items: [T], threadsPerCore: Int, _ transform: @escaping @Sendable (T) -> R) -> [R]
-    {
+    package static func map<T: Sendable, R: Sendable>(
+        _ items: [T], threadsPerCore: Int, _ transform: @escaping @Sendable (T) -> R
+    ) -> [R] {
         let results = ResultSlots<R>(count: items.count)
         let next = Counter()
         let count = min(items.count, max(1, ProcessInfo.processInfo.activeProcessorCount * threadsPerCore))

@@ -14,7 +14,7 @@ package enum RealPath {
     }
 
     /// Whether path `b` is path `a` or lies below it (both absolute and resolved).
-    static func isSameOrAncestor(_ a: String, of b: String) -> Bool {
+    package static func isSameOrAncestor(_ a: String, of b: String) -> Bool {
         b == a || b.hasPrefix(a.hasSuffix("/") ? a : a + "/")
     }
 }

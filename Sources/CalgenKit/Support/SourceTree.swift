@@ -4,7 +4,7 @@
 /// regular files are read (never a pipe, a device or a socket); a tree may follow a link to a
 /// single file whose target lies inside the root, and may refuse files with more than one hard
 /// link, which could be a file outside it. In memory (`MemorySourceTree`) for tests and fuzzing.
-protocol SourceTree: Sendable {
+package protocol SourceTree: Sendable {
     /// The root as the user names it, for messages.
     var root: String { get }
 
@@ -23,9 +23,9 @@ protocol SourceTree: Sendable {
 }
 
 /// One entry of a `SourceTree`.
-struct SourceEntry: Equatable, Sendable {
+package struct SourceEntry: Equatable, Sendable {
     /// What an entry is.
-    enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case file = "a regular file"
         case folder = "a folder"
         case link = "a symbolic link"
@@ -36,27 +36,27 @@ struct SourceEntry: Equatable, Sendable {
     }
 
     /// Relative to the root, `/`-separated.
-    let path: String
-    let kind: Kind
-    let size: Int
+    package let path: String
+    package let kind: Kind
+    package let size: Int
     /// Hard links to the entry's file.
-    let links: Int
+    package let links: Int
     /// For a link, what its target is (`nil`: it leads nowhere, or it is no link).
     var target: Kind? = nil
     /// The entry's `FileStamp` on disk (`nil` in memory), taken when it was listed.
-    var stamp: [Int64]? = nil
+    package var stamp: [Int64]? = nil
 
     /// The entry's name, the last component of its path.
-    var name: Substring { path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path) }
+    package var name: Substring { path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path) }
 
     /// Whether the entry is a folder, or a link to one (which is refused, never entered).
-    var isFolderLink: Bool { kind == .link && target == .folder }
+    package var isFolderLink: Bool { kind == .link && target == .folder }
 }
 
 extension SourceTree {
     /// Every entry below `folder` (`""`: the whole tree), parents before children, sorted within
     /// each folder; `nil` when there is no such folder. Links are listed, never entered.
-    func walk(_ folder: String = "") throws(SourceTreeError) -> [SourceEntry]? {
+    package func walk(_ folder: String = "") throws(SourceTreeError) -> [SourceEntry]? {
         guard let entries = try list(folder) else { return nil }
         var all = [SourceEntry]()
         for entry in entries {
@@ -67,7 +67,7 @@ extension SourceTree {
     }
 
     /// Every entry of the tree, parents before children.
-    func entries() throws(SourceTreeError) -> [SourceEntry] {
+    package func entries() throws(SourceTreeError) -> [SourceEntry] {
         try walk() ?? []
     }
 

@@ -1,7 +1,7 @@
 /// Why a tree's entry cannot be listed or read.
 package struct SourceTreeError: Error, Equatable, Sendable {
     /// What is wrong with an entry.
-    enum Problem: Equatable, Sendable {
+    package enum Problem: Equatable, Sendable {
         /// Nothing is there (or a link leads nowhere).
         case missing
         /// The path names no place inside the tree.
@@ -23,8 +23,8 @@ package struct SourceTreeError: Error, Equatable, Sendable {
     }
 
     /// Relative to the root.
-    let path: String
-    let problem: Problem
+    package let path: String
+    package let problem: Problem
 
     /// The problem in a few words, after the entry's name.
     package var reason: String {

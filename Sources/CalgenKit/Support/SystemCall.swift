@@ -6,7 +6,7 @@
 
 /// `open(2)`, `read(2)`, `write(2)` and `link(2)` under names that no member of a type hides
 /// (`SourceTree.read`, `StagedOutput`'s writers).
-enum SystemCall {
+package enum SystemCall {
     static func open(_ path: String, _ flags: Int32) -> Int32 {
         #if canImport(Glibc)
             Glibc.open(path, flags)
@@ -23,7 +23,7 @@ enum SystemCall {
         #endif
     }
 
-    static func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    package static func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
             Glibc.write(fd, bytes, count)
         #elseif canImport(Darwin)
@@ -31,7 +31,7 @@ enum SystemCall {
         #endif
     }
 
-    static func link(_ source: String, _ target: String) -> Int32 {
+    package static func link(_ source: String, _ target: String) -> Int32 {
         #if canImport(Glibc)
             Glibc.link(source, target)
         #elseif canImport(Darwin)

@@ -8,10 +8,10 @@ import TemplateEngine
 /// manifest's news above all, so that none can add markup or make the file invalid. An entry's
 /// content is HTML in XML: `partials/changes-entry` renders it (escaped once), and the feed's
 /// template escapes it again.
-struct ChangesFeed: Page {
-    static let kind = PageKind.changesFeed
-    static let template = PagePath.changes
-    static let pieces = ["changes-entry"]
+package struct ChangesFeed: Page {
+    package static let kind = PageKind.changesFeed
+    package static let template = PagePath.changes
+    package static let pieces = ["changes-entry"]
     static let path = PagePath.changes
 
     let news: [NewsItem]
@@ -22,9 +22,9 @@ struct ChangesFeed: Page {
     let fallbackDate: String
     let templates: TemplateSet
 
-    var path: String { ChangesFeed.path }
+    package var path: String { ChangesFeed.path }
 
-    static func file(
+    package static func file(
         news: [NewsItem], baseURL: String, siteTitle: String, strings: SiteStrings, fallbackDate: String,
         templates: TemplateSet
     ) -> OutputFile {
@@ -34,7 +34,7 @@ struct ChangesFeed: Page {
                 templates: templates))
     }
 
-    struct Context: Encodable {
+    package struct Context: Encodable {
         let lang: String
         let t: TemplateValue
         let siteTitle: String
@@ -63,7 +63,7 @@ struct ChangesFeed: Page {
         let title: String
     }
 
-    func context() -> Context {
+    package func context() -> Context {
         let baseURL = XMLText.clean(baseURL)
         let entries = ChangeNews.byVersion(news).map { version, items in
             let links = items.map { Link(href: baseURL + XMLText.clean($0.path), title: XMLText.clean($0.title)) }
@@ -81,7 +81,7 @@ struct ChangesFeed: Page {
             updated: XMLText.clean(news.first?.date ?? fallbackDate), entries: entries)
     }
 
-    static func examples(_ pages: HTMLPages) -> [ChangesFeed] {
+    package static func examples(_ pages: HTMLPages) -> [ChangesFeed] {
         [
             ChangesFeed(
                 news: exampleNews(pages), baseURL: pages.site.config.baseURL, siteTitle: pages.site.config.title,

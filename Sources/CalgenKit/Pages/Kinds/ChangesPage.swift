@@ -6,17 +6,22 @@ import TemplateEngine
 /// `changes/index.html`: the site's news for people, version by version, newest first, each
 /// change linking to the page it is about while that page exists. `changes.xml` holds the same
 /// news for feed readers, and the page links to it.
-struct ChangesPage: Page {
-    static let kind = PageKind.changes
-    static let template = "changes"
+package struct ChangesPage: Page {
+    package static let kind = PageKind.changes
+    package static let template = "changes"
 
     let pages: HTMLPages
     /// What changed, this build's items first (`ChangeNews.items`).
     let news: [NewsItem]
 
-    var path: String { PagePath.changesPage + PagePath.index }
+    package init(pages: HTMLPages, news: [NewsItem]) {
+        self.pages = pages
+        self.news = news
+    }
 
-    struct Context: Encodable {
+    package var path: String { PagePath.changesPage + PagePath.index }
+
+    package struct Context: Encodable {
         @Inline var layout: LayoutContext
         let versions: [Version]
         let hasNews: Bool
@@ -36,7 +41,7 @@ struct ChangesPage: Page {
         let href: String?
     }
 
-    func context() -> Context {
+    package func context() -> Context {
         let root = "../"
         let words = pages.strings.ui
         return Context(
@@ -57,7 +62,7 @@ struct ChangesPage: Page {
     }
 
     /// The changes page of news about every data year of the site, from the build day.
-    static func examples(_ pages: HTMLPages) -> [ChangesPage] {
+    package static func examples(_ pages: HTMLPages) -> [ChangesPage] {
         [ChangesPage(pages: pages, news: ChangesFeed.exampleNews(pages))]
     }
 

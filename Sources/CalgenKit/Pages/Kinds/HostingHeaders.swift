@@ -8,19 +8,19 @@ import TemplateEngine
 /// day API and the public feeds' manifests (CORS). Personal feeds are never named (their folders
 /// are secret): they get the `feeds/*` rules and the host's type for `.ics`. Rules are chosen so
 /// that no two set the same header on one path (Netlify joins such values).
-struct HostingHeaders: Page {
-    static let kind = PageKind.headers
-    static let template = PagePath.headers
+package struct HostingHeaders: Page {
+    package static let kind = PageKind.headers
+    package static let template = PagePath.headers
 
     let sitePath: String
 
-    var path: String { PagePath.headers }
+    package var path: String { PagePath.headers }
 
-    static func file(sitePath: String, templates: TemplateSet) -> OutputFile {
+    package static func file(sitePath: String, templates: TemplateSet) -> OutputFile {
         templates.render(HostingHeaders(sitePath: sitePath))
     }
 
-    struct Context: Encodable {
+    package struct Context: Encodable {
         let sitePath: String
         let paths: TemplateValue
         /// The public feeds by name (any web page may read their manifests); the public
@@ -33,11 +33,11 @@ struct HostingHeaders: Page {
         let manifest: String
     }
 
-    func context() -> Context {
+    package func context() -> Context {
         Context(
             sitePath: sitePath, paths: LayoutContext.paths,
             publicFeeds: Calgen.publicFeedPaths.map { PublicFeed(feed: $0, manifest: FeedPath.manifest(of: $0)) })
     }
 
-    static func examples(_ pages: HTMLPages) -> [HostingHeaders] { [HostingHeaders(sitePath: pages.sitePath)] }
+    package static func examples(_ pages: HTMLPages) -> [HostingHeaders] { [HostingHeaders(sitePath: pages.sitePath)] }
 }

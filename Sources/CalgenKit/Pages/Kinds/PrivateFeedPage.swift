@@ -6,9 +6,9 @@ import TemplateEngine
 /// the feed holds in plain words, and the guide of the subscribe page. Never linked from a public page, never in the sitemap or the
 /// site manifest, and `noindex`. Rendered once the feeds are (`HTMLPages.privateFeedPage`), in the
 /// subscriber's `language` (`<html lang>`, the layout's words, the page's own) or else the site's.
-struct PrivateFeedPage: Page {
-    static let kind = PageKind.privateFeed
-    static let template = SubscribePage.template
+package struct PrivateFeedPage: Page {
+    package static let kind = PageKind.privateFeed
+    package static let template = SubscribePage.template
 
     let pages: HTMLPages
     let subscriber: Subscriber
@@ -19,17 +19,17 @@ struct PrivateFeedPage: Page {
     var folder: String { PrivateFeedPage.folder(ofFeed: feedPath) }
 
     /// The folder of the feed at `feedPath` (`feeds/<token>/<id>.ics` → `feeds/<token>/`).
-    static func folder(ofFeed feedPath: String) -> String {
+    package static func folder(ofFeed feedPath: String) -> String {
         String(feedPath[..<(feedPath.lastIndex(of: "/").map { feedPath.index(after: $0) } ?? feedPath.endIndex)])
     }
 
-    var path: String { folder + PagePath.index }
+    package var path: String { folder + PagePath.index }
 
     /// The page's words: in the subscriber's `language`, else the site's.
     var strings: SiteStrings { SiteStrings(language: subscriber.language ?? pages.site.config.language) }
 
     /// The subscribe page's template, `personal`, with what the feed holds.
-    struct Context: Encodable {
+    package struct Context: Encodable {
         @Inline var layout: LayoutContext
         let noindex = true
         let heading: String
@@ -74,7 +74,7 @@ struct PrivateFeedPage: Page {
         let href: String
     }
 
-    func context() -> Context {
+    package func context() -> Context {
         let folder = self.folder
         let root = String(repeating: "../", count: folder.filter { $0 == "/" }.count)
         let strings = self.strings
@@ -154,7 +154,7 @@ struct PrivateFeedPage: Page {
     }
 
     /// The page beside each subscriber's feed, at the path of a development build's feed.
-    static func examples(_ pages: HTMLPages) -> [PrivateFeedPage] {
+    package static func examples(_ pages: HTMLPages) -> [PrivateFeedPage] {
         pages.site.subscribers.map {
             PrivateFeedPage(pages: pages, subscriber: $0, feedPath: FeedPath.personal($0.summary, secret: .development))
         }

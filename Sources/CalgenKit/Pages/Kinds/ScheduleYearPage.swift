@@ -160,7 +160,7 @@ extension HTMLPages {
     var publicSchedules: [WorkSchedule] { site.schedules.filter { $0.audience == .public } }
 
     /// A private schedule's year and month pages, beside its feed.
-    func privateSchedulePages(_ schedule: WorkSchedule, feedPath: String) -> [OutputFile] {
+    package func privateSchedulePages(_ schedule: WorkSchedule, feedPath: String) -> [OutputFile] {
         let place = SchedulePlace.private(schedule, feedPath: feedPath)
         return site.scheduleYears(today: today).flatMap { year in
             [templates.render(ScheduleYearPage(pages: self, place: place, year: year))]

@@ -1,30 +1,30 @@
 import CalgenModel
 
 /// `sitemap.xml`: every public page as an absolute URL, the 404 page aside.
-struct Sitemap: Page {
-    static let kind = PageKind.sitemap
-    static let template = PagePath.sitemap
+package struct Sitemap: Page {
+    package static let kind = PageKind.sitemap
+    package static let template = PagePath.sitemap
 
     let baseURL: String
     /// Page paths, ending in `index.html` or `.html`.
     let pages: [String]
 
-    var path: String { PagePath.sitemap }
+    package var path: String { PagePath.sitemap }
 
-    static func sitemap(baseURL: String, pages: [String], templates: TemplateSet) -> OutputFile {
+    package static func sitemap(baseURL: String, pages: [String], templates: TemplateSet) -> OutputFile {
         templates.render(Sitemap(baseURL: baseURL, pages: pages))
     }
 
     /// `robots.txt`, rendered beside the sitemap it names.
-    static func robots(baseURL: String, sitePath: String, templates: TemplateSet) -> OutputFile {
+    package static func robots(baseURL: String, sitePath: String, templates: TemplateSet) -> OutputFile {
         templates.render(RobotsFile(baseURL: baseURL, sitePath: sitePath))
     }
 
-    struct Context: Encodable {
+    package struct Context: Encodable {
         let urls: [String]
     }
 
-    func context() -> Context {
+    package func context() -> Context {
         let urls = pages.sorted().filter { $0 != PagePath.notFound }.map { page -> String in
             let clean = page.hasSuffix(PagePath.index) ? String(page.dropLast(PagePath.index.count)) : page
             return XMLText.clean(baseURL + clean)
@@ -33,7 +33,7 @@ struct Sitemap: Page {
     }
 
     /// The sitemap of the site's own pages.
-    static func examples(_ pages: HTMLPages) -> [Sitemap] {
+    package static func examples(_ pages: HTMLPages) -> [Sitemap] {
         [Sitemap(baseURL: pages.site.config.baseURL, pages: PageKinds.site.flatMap { $0.all(pages).map(\.path) })]
     }
 }
