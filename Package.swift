@@ -177,7 +177,8 @@ let package = Package(
             name: "CalgenKitTests",
             dependencies: [
                 "CalgenCore", "CalgenModel", "CalgenSupport", "CalgenLoad", "CalgenRecord", "CalgenRender", "CalgenPublish",
-                "CalgenKit", "CalgenServe", "CalgenSync", "CalgenTestSupport", "TemplateEngine",
+                "CalgenKit", "CalgenServe", "CalgenSync", "CalgenTestSupport", "ICalendar", "TemplateEngine",
+                .product(name: "Mustache", package: "swift-mustache"),
             ]),
         // The executable, real processes, servers and the disk on purpose, whole-site builds of
         // edited fixtures, and the golden files; skipped unless CALGEN_END_TO_END=1 (script/test

@@ -12,7 +12,11 @@ and its dependencies, and fails when
   in the map as `Folder/`;
 - the table of dependencies (the code block that starts with `target` right after the map)
   misses a target, names one that does not exist, or gives a target other dependencies than
-  Package.swift does (the order within a row is free).
+  Package.swift does (the order within a row is free);
+- a Swift file imports a target of calgen, or a product of another package, that its target
+  does not depend on. The compiler refuses an import of a target above (a cycle), but SwiftPM
+  compiles an import of any other module that happens to be built already (CalgenScaffold
+  naming CalgenRecord, say), so an arrow sideways between targets is checked here.
 
     script/check_targets.py           # the check
     script/check_targets.py --table   # the table as Package.swift has it (to paste into the README)
@@ -47,6 +51,27 @@ def dependencies(target: dict) -> list[str]:
         if kind in ("byName", "target", "product"):
             names.append(value[0])
     return names
+
+
+IMPORT = re.compile(r"^\s*(?:@\w+\s+)*import\s+(?:(?:struct|enum|class|protocol|func|var|let|typealias)\s+)?(\w+)", re.M)
+
+
+def undeclared_imports(targets: list[dict]) -> list[str]:
+    """Imports of a target of calgen, or of a product another package gives, by a target that
+    does not depend on it."""
+    own = {t["name"] for t in targets}
+    products = {name for t in targets for name in dependencies(t)} - own
+    problems = []
+    for target in targets:
+        if target["type"] in ("system", "plugin"):
+            continue
+        folder = ROOT / (target.get("path") or ("Tests/" if target["type"] == "test" else "Sources/") + target["name"])
+        allowed = set(dependencies(target)) | {target["name"]}
+        for path in sorted(folder.rglob("*.swift")):
+            for module in IMPORT.findall(path.read_text(encoding="utf-8")):
+                if (module in own or module in products) and module not in allowed:
+                    problems.append(f"{path.relative_to(ROOT)} imports {module}, which {target['name']} does not depend on")
+    return problems
 
 
 def readme_blocks() -> tuple[str, str]:
@@ -137,12 +162,13 @@ def main() -> int:
             problems.append(f"the table's row for {name} misses {missing} and names {extra} beyond Package.swift")
     for name in sorted(set(rows) - {t["name"] for t in targets}):
         problems.append(f"the table of dependencies names {name}, which is no target of Package.swift")
+    problems += undeclared_imports(targets)
     for problem in problems:
         print("check_targets: " + problem, file=sys.stderr)
     if problems:
         print("check_targets: `script/check_targets.py --table` prints the table as Package.swift has it", file=sys.stderr)
         return 1
-    print(f"targets: {len(targets)} in the README's map, their dependencies as in Package.swift")
+    print(f"targets: {len(targets)} in the README's map, their dependencies as in Package.swift, no import beyond them")
     return 0
 
 
