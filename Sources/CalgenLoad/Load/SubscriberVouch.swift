@@ -5,6 +5,7 @@ import CalgenCore
 /// site's time zone and every schedule), the digest and summary of each file known unchanged
 /// since it was last parsed under the same dependencies. A build makes one from its record.
 package struct SubscriberVouch: Sendable {
+    /// A subscriber file known unchanged: its digest and the summary its last parse gave.
     package struct Known: Sendable, Equatable {
         var digest: String
         var summary: SubscriberSummary

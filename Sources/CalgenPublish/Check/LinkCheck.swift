@@ -123,6 +123,7 @@ package enum LinkCheck {
 /// Checks the structure of every generated feed: CRLF line ends, lines of at most 75 octets,
 /// balanced components, and one UID per event within a feed.
 package enum FeedCheck {
+    /// What is wrong with the feeds among `files`, one diagnostic each.
     package static func problems(in files: [OutputFile]) -> [Diagnostic] {
         var problems = [Diagnostic]()
         for file in files where file.path.hasSuffix(".ics") {

@@ -13,6 +13,7 @@ import Foundation
 /// part (`site`: the templates, the day, the base URL). A page is kept unrendered only when its
 /// record has the same inputs and the output holds exactly the bytes the record names.
 package struct FeedPageRecords: Sendable {
+    /// One page's record: the digest of its inputs, and the digest and size of its bytes.
     package struct Record: Equatable, Sendable {
         package var inputs: String
         package var sha256: String

@@ -61,6 +61,7 @@ package struct NoteState: Codable, Equatable, Sendable {
     }
 }
 
+/// The news of what changed, kept in the site manifest from build to build (`NewsItem`).
 package enum ChangeNews {
     /// How many items the manifest keeps, newest first.
     static let kept = 100

@@ -179,6 +179,7 @@ package struct FeedManifest: Codable, Equatable, Sendable {
         self.events = events
     }
 
+    /// The manifest's bytes, its events written from `events`.
     package func encoded() -> [UInt8] {
         encoded(eventBytes: events.count * 140) { out in
             // Most events share their stamp (the build's time): its JSON is written once.
@@ -251,6 +252,8 @@ package struct FeedManifest: Codable, Equatable, Sendable {
         return out
     }
 
+    /// The bytes around an event's fields in a feed manifest, which a rendered feed's event
+    /// records are written with too (`FeedEventRecords`).
     package static let eventOpen = Array("    {\"uid\": ".utf8)
     package static let sequenceKey = Array(", \"sequence\": ".utf8)
     package static let stampKey = Array(", \"stamp\": ".utf8)

@@ -12,6 +12,7 @@ package enum ManifestTime {
             year: date.year, month: date.month, day: date.day, hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60)
     }
 
+    /// The time of those fields, taken as UTC.
     package static func iso(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> String {
         func pad(_ n: Int, _ w: Int) -> String {
             let s = String(n)

@@ -89,6 +89,7 @@ package struct BuildRecord: Sendable, Equatable {
         self.folders = folders
     }
 
+    /// The first line of a record, naming its format.
     package static let header = "calgen-record 1"
 
     /// The record of an output directory: `public` → `.public.calgen-record` beside it.

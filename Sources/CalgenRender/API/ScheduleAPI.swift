@@ -14,6 +14,7 @@ public enum ScheduleAPI {
         String(decoding: dayObject(day).serialized(), as: UTF8.self)
     }
 
+    /// The files of the schedule API for `site` (none when no schedule is public).
     package static func files(for site: Site, today: CivilDate) -> [OutputFile] {
         let schedules = site.schedules.filter { $0.audience == .public }
         guard !schedules.isEmpty else { return [] }

@@ -7,6 +7,7 @@ import Synchronization
 package enum ExitMemory {
     private static let kept = Mutex<[any Sendable]>([])
 
+    /// Keeps `values` alive until the process exits.
     package static func keep(_ values: some Sendable) {
         kept.withLock { $0.append(values) }
     }

@@ -14,6 +14,7 @@ package enum JSON: Sendable, Equatable {
         lhs.serialized() == rhs.serialized()
     }
 
+    /// A string, or `null` for `nil`.
     package static func optional(_ s: String?) -> JSON { s.map(JSON.string) ?? .null }
 
     /// Compact UTF-8 serialization, ending in a newline when `newline` is set.
@@ -25,6 +26,7 @@ package enum JSON: Sendable, Equatable {
         return out
     }
 
+    /// Appends the compact serialization to `out`.
     package func write(to out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
@@ -60,6 +62,7 @@ package enum JSON: Sendable, Equatable {
         out.append(UInt8(ascii: "]"))
     }
 
+    /// Appends `s` as a JSON string literal to `out`.
     package static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escaping: copy them whole (found eight bytes at a time; a feed

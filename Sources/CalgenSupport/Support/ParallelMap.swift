@@ -3,6 +3,7 @@ import Foundation
 
 /// Maps over independent jobs on all cores, keeping the order of the input.
 package enum ParallelMap {
+    /// `items.map(transform)`, one job per item.
     package static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         let results = ResultSlots<R>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { i in

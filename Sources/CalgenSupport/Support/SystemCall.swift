@@ -23,6 +23,7 @@ package enum SystemCall {
         #endif
     }
 
+    /// `write(2)`.
     package static func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
             Glibc.write(fd, bytes, count)
@@ -31,6 +32,7 @@ package enum SystemCall {
         #endif
     }
 
+    /// `link(2)`.
     package static func link(_ source: String, _ target: String) -> Int32 {
         #if canImport(Glibc)
             Glibc.link(source, target)
