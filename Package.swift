@@ -172,7 +172,7 @@ let package = Package(
         // What both Kit test targets share: fixtures, the bundled and small sites built into
         // memory once, the bad-input cases and a stub HTTP server. Not a test target itself.
         .target(name: "CalgenTestSupport", dependencies: ["CalgenModel", "CalgenKit"], path: "Tests/Support"),
-        // Unit tests, one folder per room of CalgenKit: in memory, no subprocess, no output on disk.
+        // Unit tests, one folder per room of the site generator: in memory, no subprocess, no output on disk.
         .testTarget(
             name: "CalgenKitTests",
             dependencies: [
