@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "CalgenLoad", package: "calgen"),
                 .product(name: "CalgenRecord", package: "calgen"),
                 .product(name: "CalgenRender", package: "calgen"),
+                .product(name: "CalgenPublish", package: "calgen"),
                 .product(name: "CalgenKit", package: "calgen"),
                 .product(name: "CalgenServe", package: "calgen"),
                 .product(name: "CalgenSync", package: "calgen"),

@@ -4,6 +4,7 @@ import Foundation
 @testable import CalgenKit
 @testable import CalgenLoad
 @testable import CalgenModel
+@testable import CalgenPublish
 @testable import CalgenRecord
 @testable import CalgenRender
 @testable import CalgenServe
