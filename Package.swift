@@ -11,6 +11,11 @@ let package = Package(
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "CalgenModel", targets: ["CalgenModel"]),
         .library(name: "TemplateEngine", targets: ["TemplateEngine"]),
+        .library(name: "CalgenSupport", targets: ["CalgenSupport"]),
+        .library(name: "CalgenLoad", targets: ["CalgenLoad"]),
+        .library(name: "CalgenRecord", targets: ["CalgenRecord"]),
+        .library(name: "CalgenRender", targets: ["CalgenRender"]),
+        .library(name: "CalgenPublish", targets: ["CalgenPublish"]),
         .library(name: "CalgenKit", targets: ["CalgenKit"]),
         .library(name: "CalgenSync", targets: ["CalgenSync"]),
         .library(name: "CalgenServe", targets: ["CalgenServe"]),
@@ -52,7 +57,7 @@ let package = Package(
         // An iCalendar (RFC 5545/7986) writer, and the splitter of a feed into one calendar per
         // UID that `calgen sync` stores, knowing nothing about holidays.
         .target(name: "ICalendar", dependencies: ["CivilCalendar"]),
-        // The ground floor of the site generator, which every room of CalgenKit may use and which
+        // The ground floor of the site generator, which every target above it may use and which
         // uses none of them: the site, its settings, what a build is asked to do, site and feed
         // paths, output files and the sink renderers write into.
         .target(
@@ -63,33 +68,68 @@ let package = Package(
         // by calgen's compiled renderer (byte for byte as swift-mustache renders them), and the
         // typed values a page gives them. Knows nothing of calgen's content.
         .target(name: "TemplateEngine", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
-        // Loading Content/, rendering and writing the site, in rooms whose arrows only go down
-        // (script/check_rooms.py).
+        // The site generator, in targets whose arrows only go down (a target imports the ones
+        // below it, and the compiler refuses the others): CalgenSupport < CalgenLoad <
+        // CalgenRecord < CalgenRender < CalgenPublish < CalgenKit. A target keeps its rooms as
+        // folders (Sources/CalgenRender/Pages/, …); what a higher one uses is `package`.
+        // Support: digests, JSON text, the file tree walker, SourceTree, temporary folders.
         .target(
-            name: "CalgenKit",
+            name: "CalgenSupport",
+            dependencies: ["CCalgenSystem", "ICalendar", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // Load: Content/ and the templates folder into values, and the one HTTP client.
+        .target(
+            name: "CalgenLoad",
             dependencies: [
-                "CalgenCore",
-                "CalgenModel",
-                "CCmark",
-                "CCurl",
-                "CCalgenSystem",
-                "CQRencode",
-                "ICalendar",
-                "TemplateEngine",
-                .product(name: "Yams", package: "Yams"),
+                "CalgenCore", "CalgenModel", "CalgenSupport", "CCmark", "CCurl",
+                .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // What was published before and what it promises: Manifest (the manifests, the site's
+        // versioning), Previous (the build record, the previous output, --previous-site) and
+        // Incremental (the input digests that decide what is made again; the code revision).
+        .target(
+            name: "CalgenRecord",
+            dependencies: [
+                "CalgenCore", "CalgenModel", "CalgenSupport", "CalgenLoad", "ICalendar",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["CodeRevision"]
         ),
-        // `calgen sync`: a feed written into a CalDAV calendar, on top of the site generator
-        // (its HTTP client, YAML fields and files); a target of its own, so that the compiler
-        // keeps the rest of calgen from naming it.
-        .target(name: "CalgenSync", dependencies: ["CalgenCore", "CalgenModel", "ICalendar", "CalgenKit"]),
+        // What a build renders: API (the day API), Pages and Feeds, side by side.
+        .target(
+            name: "CalgenRender",
+            dependencies: [
+                "CalgenCore", "CalgenModel", "CalgenSupport", "CalgenLoad", "CalgenRecord", "CQRencode", "ICalendar",
+                "TemplateEngine", .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        // What a build publishes: Plan (which files changed, the version, the manifest), Check
+        // (`calgen check`'s links and feeds) and Output (the only room that writes the output).
+        .target(
+            name: "CalgenPublish",
+            dependencies: ["CalgenCore", "CalgenModel", "CalgenSupport", "CalgenRecord", "CalgenRender", "CCalgenSystem"]
+        ),
+        // Build: SiteBuilder, which reads as the pipeline, shards and their assembly, on top.
+        .target(
+            name: "CalgenKit",
+            dependencies: [
+                "CalgenCore", "CalgenModel", "CalgenSupport", "CalgenLoad", "CalgenRecord", "CalgenRender", "CalgenPublish",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // `calgen sync`: a feed written into a CalDAV calendar, on top of the site generator's
+        // lower targets (CalgenLoad's HTTP client and YAML fields, CalgenRecord's manifest limits,
+        // CalgenSupport's files); a target of its own, so that the compiler keeps the rest of
+        // calgen from naming it.
+        .target(
+            name: "CalgenSync",
+            dependencies: ["CalgenCore", "CalgenModel", "ICalendar", "CalgenSupport", "CalgenLoad", "CalgenRecord"]
+        ),
         // `calgen init` and `calgen new`: a new site's files and a new note, subscriber or
-        // schedule, on top of the site generator (what it checks a site with).
-        .target(name: "CalgenScaffold", dependencies: ["CalgenCore", "CalgenModel", "CalgenKit"], plugins: ["SiteScaffold"]),
-        // Derives calgen's code revision from its sources (CodeRevision.swift in CalgenKit), the
+        // schedule, on top of CalgenLoad (what it checks a site with).
+        .target(name: "CalgenScaffold", dependencies: ["CalgenCore", "CalgenModel", "CalgenLoad"], plugins: ["SiteScaffold"]),
+        // Derives calgen's code revision from its sources (CodeRevision.swift in CalgenRecord), the
         // part of every input digest that makes an upgraded calgen render every feed again.
         .plugin(name: "CodeRevision", capability: .buildTool()),
         // Embeds what `calgen init` writes into a new site (the templates, the holiday-cn files
@@ -105,6 +145,11 @@ let package = Package(
             dependencies: [
                 "CalgenCore",
                 "CalgenModel",
+                "CalgenSupport",
+                "CalgenLoad",
+                "CalgenRecord",
+                "CalgenRender",
+                "CalgenPublish",
                 "CalgenKit",
                 "CalgenScaffold",
                 "CalgenSync",
@@ -117,7 +162,8 @@ let package = Package(
         .executableTarget(
             name: "BenchmarkSite",
             dependencies: [
-                "CalgenCore", "CalgenModel", "CalgenKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CalgenCore", "CalgenModel", "CalgenSupport", "CalgenLoad", "CalgenRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
@@ -126,18 +172,23 @@ let package = Package(
         // What both Kit test targets share: fixtures, the bundled and small sites built into
         // memory once, the bad-input cases and a stub HTTP server. Not a test target itself.
         .target(name: "CalgenTestSupport", dependencies: ["CalgenModel", "CalgenKit"], path: "Tests/Support"),
-        // Unit tests, one folder per room of CalgenKit: in memory, no subprocess, no output on disk.
+        // Unit tests, one folder per room of the site generator: in memory, no subprocess, no output on disk.
         .testTarget(
             name: "CalgenKitTests",
             dependencies: [
-                "CalgenCore", "CalgenModel", "CalgenKit", "CalgenServe", "CalgenSync", "CalgenTestSupport", "TemplateEngine",
+                "CalgenCore", "CalgenModel", "CalgenSupport", "CalgenLoad", "CalgenRecord", "CalgenRender", "CalgenPublish",
+                "CalgenKit", "CalgenServe", "CalgenSync", "CalgenTestSupport", "ICalendar", "TemplateEngine",
+                .product(name: "Mustache", package: "swift-mustache"),
             ]),
         // The executable, real processes, servers and the disk on purpose, whole-site builds of
         // edited fixtures, and the golden files; skipped unless CALGEN_END_TO_END=1 (script/test
         // sets it).
         .testTarget(
             name: "CalgenEndToEndTests",
-            dependencies: ["CalgenCore", "CalgenModel", "CalgenKit", "CalgenServe", "CalgenSync", "CalgenTestSupport"],
+            dependencies: [
+                "CalgenCore", "CalgenModel", "CalgenSupport", "CalgenLoad", "CalgenRecord", "CalgenRender", "CalgenPublish",
+                "CalgenKit", "CalgenServe", "CalgenSync", "CalgenTestSupport",
+            ],
             exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,7 +20,8 @@ import PackagePlugin
 struct CodeRevisionPlugin: BuildToolPlugin {
     /// The targets whose code decides the bytes calgen writes.
     static let targets: Set<String> = [
-        "CivilCalendar", "CalgenCore", "ICalendar", "CalgenModel", "TemplateEngine", "CalgenKit", "calgen",
+        "CivilCalendar", "CalgenCore", "ICalendar", "CalgenModel", "TemplateEngine", "CalgenSupport", "CalgenLoad",
+        "CalgenRecord", "CalgenRender", "CalgenPublish", "CalgenKit", "calgen",
     ]
 
     /// The command: `sh -c SCRIPT sh ROOT OUTPUT FILE…`.

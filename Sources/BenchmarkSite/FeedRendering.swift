@@ -1,6 +1,8 @@
 import CalgenCore
-import CalgenKit
+import CalgenLoad
 import CalgenModel
+import CalgenRender
+import CalgenSupport
 import Foundation
 
 /// `--render-feeds`: every personal feed of a content directory rendered into memory through

@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenKit
 
 /// The commented files `calgen init` and `calgen new` write. Every value a user gave is quoted
 /// by `ScaffoldTexts.quoted` (checked first: no control characters), so that nothing typed can

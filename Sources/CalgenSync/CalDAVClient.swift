@@ -1,4 +1,4 @@
-import CalgenKit
+import CalgenLoad
 import Foundation
 
 /// A CalDAV collection over HTTP(S) with Basic authentication, on ``SyncHTTP``: a deadline per

@@ -1,4 +1,5 @@
-import CalgenKit
+import CalgenLoad
+import CalgenSupport
 import Foundation
 
 /// Finds a calendar collection from a server's or a principal's URL (RFC 6764 §6, RFC 4791

@@ -1,4 +1,4 @@
-import CalgenKit
+import CalgenLoad
 import Foundation
 
 /// The resources of a calendar collection as its `PROPFIND` of depth 1 lists them, believed

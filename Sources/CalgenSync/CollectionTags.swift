@@ -1,5 +1,3 @@
-import CalgenKit
-
 /// What tells that a collection changed without listing it: the CalendarServer `getctag` and
 /// the WebDAV `sync-token` (RFC 6578), each changing with any change in the collection.
 package struct CollectionTags: Codable, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import CalgenKit
+import CalgenSupport
 import ICalendar
 
 /// A resource of the collection as a GET read it.

@@ -1,4 +1,5 @@
-import CalgenKit
+import CalgenLoad
+import CalgenSupport
 import Foundation
 
 /// A feed `calgen sync` reads from a URL: a GET without credentials, conditional on the

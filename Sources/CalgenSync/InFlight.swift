@@ -1,4 +1,3 @@
-import CalgenKit
 import Foundation
 
 /// Work that mostly waits for the network, done on threads of their own (Dispatch gives as many

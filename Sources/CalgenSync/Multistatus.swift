@@ -1,4 +1,3 @@
-import CalgenKit
 import Foundation
 
 #if canImport(FoundationXML)

@@ -1,5 +1,5 @@
 import CalgenCore
-import CalgenKit
+import CalgenLoad
 import Foundation
 
 /// The accounts file of publisher mode (`calgen sync --build public/ --accounts accounts.yml`):

@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenKit
 import CalgenModel
 import Foundation
 

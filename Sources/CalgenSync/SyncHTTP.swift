@@ -1,4 +1,4 @@
-import CalgenKit
+import CalgenLoad
 import CalgenModel
 import Foundation
 

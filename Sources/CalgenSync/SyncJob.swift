@@ -1,5 +1,5 @@
 import CalgenCore
-import CalgenKit
+import CalgenLoad
 import Foundation
 
 /// One feed synced into one calendar: what `calgen sync` does for its SOURCE, and for each

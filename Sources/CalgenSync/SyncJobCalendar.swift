@@ -1,4 +1,4 @@
-import CalgenKit
+import CalgenLoad
 
 extension SyncJob {
     /// The collection a sync writes into, and whether it is one a dry run would create (so not

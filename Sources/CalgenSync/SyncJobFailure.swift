@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenKit
 
 extension SyncJob {
     /// Why a sync stopped: a problem, as a ``Diagnostic`` naming the user and the URL (never the

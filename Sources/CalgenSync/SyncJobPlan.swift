@@ -1,5 +1,3 @@
-import CalgenKit
-
 extension SyncJob {
     /// The plan against the calendar's listing: its content compared where ETags cannot tell,
     /// events held by resources calgen did not write adopted (or refused), and a source that would

@@ -1,5 +1,7 @@
 import CalgenCore
-import CalgenKit
+import CalgenLoad
+import CalgenRecord
+import CalgenSupport
 import Foundation
 
 extension SyncJob {

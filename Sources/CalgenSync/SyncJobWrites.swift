@@ -1,5 +1,3 @@
-import CalgenKit
-
 extension SyncJob {
     /// Sends the plan; the state of what was written is saved before each batch and when the
     /// sync stops half way, which throws saying how far it went.

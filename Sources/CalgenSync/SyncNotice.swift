@@ -1,5 +1,4 @@
 import CalgenCore
-import CalgenKit
 
 /// What a sync has to say while it runs, for the command line to print (each text made safe for
 /// the terminal first): the lines about the calendar and single events, and the warnings and

@@ -1,5 +1,3 @@
-import CalgenKit
-
 /// What the command line asks of every sync: of the one feed, or of each account in publisher mode.
 package struct SyncOptions: Sendable {
     /// `--dry-run`: read the calendar and say the plan; write nothing.

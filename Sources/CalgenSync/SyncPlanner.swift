@@ -1,4 +1,4 @@
-import CalgenKit
+import CalgenSupport
 import ICalendar
 
 /// One event of the source feed as `calgen sync` writes it: a calendar resource of its own.

@@ -1,4 +1,3 @@
-import CalgenKit
 import Foundation
 
 /// What `calgen sync` needs of a CalDAV collection; `CalDAVClient` speaks it over HTTP.

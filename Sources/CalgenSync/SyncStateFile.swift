@@ -1,5 +1,6 @@
 import CalgenCore
-import CalgenKit
+import CalgenLoad
+import CalgenSupport
 import Foundation
 
 /// The sync state on disk: JSON, written atomically (a temporary file beside it, flushed, then

@@ -1,6 +1,6 @@
 import ArgumentParser
-import CalgenKit
 import CalgenModel
+import CalgenSupport
 import Foundation
 
 @main

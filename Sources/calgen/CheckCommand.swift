@@ -1,5 +1,4 @@
 import ArgumentParser
-import CalgenKit
 import Foundation
 
 struct CheckCommand: ParsableCommand {

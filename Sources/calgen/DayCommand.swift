@@ -1,7 +1,8 @@
 import ArgumentParser
 import CalgenCore
-import CalgenKit
+import CalgenLoad
 import CalgenModel
+import CalgenRender
 import Foundation
 
 struct DayCommand: ParsableCommand {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CalgenCore
-import CalgenKit
 import CalgenModel
 import Foundation
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import CalgenCore
-import CalgenKit
+import CalgenLoad
 import CalgenModel
 import CalgenScaffold
 import Foundation

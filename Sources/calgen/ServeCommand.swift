@@ -1,7 +1,9 @@
 import ArgumentParser
 import CalgenCore
 import CalgenKit
+import CalgenLoad
 import CalgenServe
+import CalgenSupport
 import Dispatch
 import Foundation
 

@@ -1,7 +1,9 @@
 import ArgumentParser
 import CalgenCore
-import CalgenKit
+import CalgenLoad
 import CalgenModel
+import CalgenRecord
+import CalgenSupport
 import Foundation
 
 /// The options of the commands that build the site (build, check, serve).

@@ -4,7 +4,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenPublish
 
 /// The links of the whole bundled site as built: the link check over every file of the output.
 @Suite(.endToEnd) struct BundledLinksTests {

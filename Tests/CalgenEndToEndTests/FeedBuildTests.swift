@@ -4,7 +4,8 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRecord
+@testable import CalgenRender
 
 /// The feeds of whole builds of an edited site: UIDs through a data correction, the secret and
 /// the epoch in personal feed paths, festivals added to a personal feed, rebuilds byte for byte,

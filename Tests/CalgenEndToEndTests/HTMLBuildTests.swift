@@ -4,8 +4,6 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
-
 /// The pages of whole builds of an edited small site: a hostile note title in the embedded data,
 /// and a site in English.
 @Suite(.endToEnd) struct HTMLBuildTests {

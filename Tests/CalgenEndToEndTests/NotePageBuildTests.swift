@@ -3,8 +3,6 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
-
 /// Notes on the pages of whole builds of a small site: drafts only when asked; hostile notes inert.
 /// (The notes of the bundled site's pages: `NotePageTests`.)
 @Suite(.endToEnd) struct NotePageBuildTests {

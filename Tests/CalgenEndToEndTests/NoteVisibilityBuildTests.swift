@@ -4,8 +4,6 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
-
 /// `visibility: feeds`, note audiences against subscribers, `--strict` and `minor: true`, through
 /// whole builds of the mini site. (The parser's side: `NoteVisibilityTests`.)
 @Suite(.endToEnd) struct NoteVisibilityBuildTests {

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CalgenKit
+@testable import CalgenRecord
 
 /// `--previous-manifest` and a previous output on the disk: a manifest read from another folder,
 /// and a broken one that stops the build with `public/` untouched.

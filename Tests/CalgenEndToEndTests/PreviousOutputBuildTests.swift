@@ -4,8 +4,6 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
-
 /// A previous output that calgen did not leave as it was, under whole builds of the small site into
 /// memory: a tampered, broken or lost manifest stops the next build with its place, and
 /// `allowReset` starts over on purpose. (Read alone: `PreviousOutputTests`; through the command

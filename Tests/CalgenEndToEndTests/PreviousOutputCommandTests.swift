@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import CalgenKit
+@testable import CalgenRecord
 
 /// A previous output on the disk or at `--previous-site` that calgen did not leave as it was: a
 /// tampered or lost manifest stops `calgen build` and `calgen check` with its path, `public/`

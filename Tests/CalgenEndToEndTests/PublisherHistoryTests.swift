@@ -3,7 +3,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRecord
 
 /// The versioned manifest through a publisher's history, each build into memory over the last.
 @Suite(.endToEnd) struct PublisherHistoryTests {

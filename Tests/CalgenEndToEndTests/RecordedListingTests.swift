@@ -4,6 +4,8 @@ import Foundation
 import Testing
 
 @testable import CalgenKit
+@testable import CalgenRecord
+@testable import CalgenSupport
 
 /// An output that shows every `lstat` its record names is listed from the record: the previous
 /// output a build then reads is the one a walk of the disk gives.

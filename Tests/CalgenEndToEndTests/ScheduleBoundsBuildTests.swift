@@ -4,7 +4,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
 
 /// Work schedules through whole builds of the mini site: UIDs no other feed of the site has, and
 /// many dates and markup accepted. (The schedule parser's bounds: `ScheduleBoundsTests`.)

@@ -4,8 +4,6 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
-
 /// A private work schedule through a whole build of the small site: its feed only at a secret
 /// path. (The bundled site's public schedules: `SchedulePublicationTests`.)
 @Suite(.endToEnd) struct SchedulePublicationBuildTests {

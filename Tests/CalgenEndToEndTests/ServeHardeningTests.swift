@@ -1,4 +1,3 @@
-import CalgenKit
 import CalgenModel
 import CalgenTestSupport
 import Foundation
@@ -6,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import CalgenServe
+@testable import CalgenSupport
 
 #if canImport(Glibc)
     import Glibc

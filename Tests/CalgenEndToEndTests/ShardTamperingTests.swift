@@ -4,6 +4,8 @@ import Foundation
 import Testing
 
 @testable import CalgenKit
+@testable import CalgenRecord
+@testable import CalgenSupport
 
 #if canImport(Glibc)
     import Glibc

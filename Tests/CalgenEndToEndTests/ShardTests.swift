@@ -1,4 +1,3 @@
-import CalgenKit
 import CalgenModel
 import CalgenTestSupport
 import Foundation

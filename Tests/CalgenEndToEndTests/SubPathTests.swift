@@ -3,7 +3,8 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
+@testable import CalgenPublish
 
 /// A site published under a sub-path (`https://example.org/cal/`), here served under `/cal/` on
 /// 127.0.0.1 with `--base-url`: a crawl from the home page finds every link, every sitemap entry

@@ -1,5 +1,8 @@
 import CalgenCore
 import CalgenModel
+import CalgenPublish
+import CalgenRecord
+import CalgenSupport
 
 extension BuildRecord {
     /// The record of a build whose plan is now the output at `output`: what it read, and each

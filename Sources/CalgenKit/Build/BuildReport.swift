@@ -1,5 +1,7 @@
 import CalgenCore
 import CalgenModel
+import CalgenPublish
+import CalgenRender
 
 /// What a build did, for the summary line: derived from what each step returned.
 public struct BuildReport: Sendable {

@@ -1,5 +1,9 @@
 import CalgenCore
+import CalgenLoad
 import CalgenModel
+import CalgenRecord
+import CalgenRender
+import CalgenSupport
 import Foundation
 
 #if canImport(Glibc)

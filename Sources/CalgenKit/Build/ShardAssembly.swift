@@ -1,5 +1,8 @@
 import CalgenCore
 import CalgenModel
+import CalgenRecord
+import CalgenRender
+import CalgenSupport
 import Foundation
 
 /// The personal feeds and pages of a build assembled from its shards (`--assemble`): nothing is

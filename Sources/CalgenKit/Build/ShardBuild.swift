@@ -1,5 +1,9 @@
 import CalgenCore
+import CalgenLoad
 import CalgenModel
+import CalgenPublish
+import CalgenRecord
+import CalgenRender
 import Foundation
 
 extension SiteBuilder {

@@ -1,5 +1,7 @@
 import CalgenCore
 import CalgenModel
+import CalgenRecord
+import CalgenSupport
 import Foundation
 
 /// What every shard of one build shares, and `--assemble` recomputes, in named parts: the content

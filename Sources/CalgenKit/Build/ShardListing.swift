@@ -1,5 +1,7 @@
 import CalgenCore
 import CalgenModel
+import CalgenRender
+import CalgenSupport
 import Foundation
 
 /// What one shard of this site may hold, checked against its authenticated listing before any

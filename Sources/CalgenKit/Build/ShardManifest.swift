@@ -1,5 +1,7 @@
 import CalgenCore
 import CalgenModel
+import CalgenRender
+import CalgenSupport
 import Crypto
 import Foundation
 

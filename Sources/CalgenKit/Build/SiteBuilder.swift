@@ -1,5 +1,10 @@
 import CalgenCore
+import CalgenLoad
 import CalgenModel
+import CalgenPublish
+import CalgenRecord
+import CalgenRender
+import CalgenSupport
 import Foundation
 
 /// The build pipeline: load → pages, API and feeds → plan → output.

@@ -1,5 +1,5 @@
 import CalgenCore
-import CalgenKit
+import CalgenRender
 import Testing
 
 /// `calgen day`'s arguments: every date, count and lunar date outside what it answers is an error

@@ -2,7 +2,8 @@ import CalgenCore
 import CalgenModel
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRender
+@testable import CalgenSupport
 
 /// The day API's objects written straight into bytes are the bytes of the same objects made as
 /// `JSON` values and serialized.

@@ -4,7 +4,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
 
 /// `visibility: feeds` and its audience, as the note parser reads them. (Through whole builds,
 /// with audiences against subscribers, `--strict` and `minor: true`: `NoteVisibilityBuildTests`.)

@@ -5,6 +5,9 @@ import Foundation
 import Testing
 
 @testable import CalgenKit
+@testable import CalgenLoad
+@testable import CalgenRender
+@testable import CalgenSupport
 
 /// The site `calgen serve` keeps in memory: a reload parses only the files that changed, and
 /// broken content keeps the last good generation. (Its pages against a whole build's bytes, and

@@ -4,6 +4,8 @@ import Foundation
 import Testing
 
 @testable import CalgenKit
+@testable import CalgenRender
+@testable import CalgenSupport
 
 /// A shard's listing: authenticated over its exact bytes, and holding exactly the files of its
 /// subscribers; a shard's folder read through a tree in memory.

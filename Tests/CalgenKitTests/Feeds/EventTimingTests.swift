@@ -4,7 +4,7 @@ import Foundation
 import ICalendar
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRender
 
 /// `FeedRenderer.timed`, which places the start and the end as wall-clock seconds, against
 /// placing them as the fields of a wall-clock time each (`ZoneOffsets.resolve(_:)` of the start

@@ -4,7 +4,8 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRecord
+@testable import CalgenRender
 
 /// The registry of feed kinds (`FeedKind`), for the bundled site: every kind has feeds, each
 /// published with its manifest beside it (the public ones listed in the site manifest and on the

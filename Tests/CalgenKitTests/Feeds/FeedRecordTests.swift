@@ -4,7 +4,8 @@ import Foundation
 import ICalendar
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRecord
+@testable import CalgenRender
 
 /// A feed manifest written from `FeedEventRecords` (`RenderedFeed.manifestBytes`) against the
 /// plain code: the records made into `FeedManifest.Event` values and encoded; and the pieces it

@@ -4,8 +4,6 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
-
 @Suite struct FeedTests {
     @Test func thePublicFeedHasEveryHolidayPeriodAndMakeupDay() throws {
         let feed = try BundledSite.get().read("feeds/holidays.ics") ?? ""

@@ -4,7 +4,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRecord
 
 /// The public variants of the holiday feed: make-up workdays only, statutory days only, one
 /// feed per announced year and each in English and Chinese, from the bundled site.

@@ -4,7 +4,8 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
+@testable import CalgenRender
 
 /// Work schedules held to the standard of the other inputs: disjoint UID recipes, a shift-start
 /// reminder that can ring, and a bounded number of schedules. (Through whole builds, UIDs no

@@ -4,7 +4,9 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
+@testable import CalgenRecord
+@testable import CalgenRender
 
 /// Subscribers with a work schedule and leave: the keys `schedule:` and `leave:`, and the
 /// events of their reminders.

@@ -4,8 +4,6 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
-
 /// What a work schedule publishes: its feed (public or at a secret address), its API and its
 /// pages, from the bundled `Content/schedules/` built on 2026-11-21.
 @Suite struct SchedulePublicationTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
+@testable import CalgenRecord
+@testable import CalgenSupport
 
 /// calgen's code revision is derived from its sources when it is built (Plugins/CodeRevision), so
 /// that a change to a renderer reaches every unchanged subscriber's feed: the revision is part of
@@ -9,7 +11,8 @@ import Testing
 @Suite struct CodeRevisionTests {
     /// The sources of the targets that decide calgen's output, as the plugin lists them.
     static let targets = [
-        "CivilCalendar", "CalgenCore", "ICalendar", "CalgenModel", "TemplateEngine", "CalgenKit", "calgen",
+        "CivilCalendar", "CalgenCore", "ICalendar", "CalgenModel", "TemplateEngine", "CalgenSupport", "CalgenLoad",
+        "CalgenRecord", "CalgenRender", "CalgenPublish", "CalgenKit", "calgen",
     ]
 
     /// The package's folder, from this file's place in it.
@@ -38,7 +41,7 @@ import Testing
     /// One byte more in a renderer gives another revision, and so another head for every digest
     /// that decides whether a feed, a feed's page or the whole build is made again.
     @Test func aChangedRendererChangesEveryInputDigest() throws {
-        let changed = try Self.digest(changing: "Sources/CalgenKit/Feeds/FeedRenderer.swift")
+        let changed = try Self.digest(changing: "Sources/CalgenRender/Feeds/FeedRenderer.swift")
         #expect(changed != CodeRevision.sources)
         #expect(InputDigest.head.contains("\ncode \(CodeRevision.sources)\n"))
         #expect(InputDigest.head.contains("\ncmark \(Markdown.libraryVersion)\n"))

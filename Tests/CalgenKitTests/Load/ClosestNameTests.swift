@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
 
 /// "Did you mean …?": the closest allowed name within two edits, the same whether the names
 /// are compared byte by byte (ASCII) or character by character.

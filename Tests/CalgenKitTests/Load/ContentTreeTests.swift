@@ -3,7 +3,8 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
+@testable import CalgenSupport
 
 /// The content is read through one seam: the same files in memory load into the same site as on
 /// disk, and what is wrong with a file is told the same way.

@@ -4,7 +4,8 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
+@testable import CalgenSupport
 
 /// Reading input files with a limit: the reader of every file of `Content/`.
 @Suite struct FileReaderTests {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
+@testable import CalgenSupport
 
 /// A folder's key stands for its files only when every entry is a file or folder whose stamp
 /// has settled.

@@ -1,7 +1,7 @@
 import CalgenModel
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
 
 @Suite struct MarkdownTests {
     @Test func rendersCommonMark() {

@@ -3,7 +3,7 @@ import CalgenModel
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
 
 @Suite struct NoteParserTests {
     func parse(_ text: String, name: String = "duty.md") -> Result<Note, ContentErrors> {

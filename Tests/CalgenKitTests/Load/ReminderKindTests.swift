@@ -4,7 +4,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
 
 /// One row per reminder kind: its entry in a subscriber file, read by the parser and scheduled
 /// by its rule over October 2026 (国庆节 10-01…10-07, make-up Saturday 10-10, 重阳 10-18).

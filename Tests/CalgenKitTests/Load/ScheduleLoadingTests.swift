@@ -1,5 +1,5 @@
 import CalgenCore
-import CalgenKit
+import CalgenLoad
 import CalgenModel
 import CalgenTestSupport
 import Foundation

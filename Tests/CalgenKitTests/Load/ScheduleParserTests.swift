@@ -1,7 +1,7 @@
 import CalgenCore
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
 
 /// `Content/schedules/<id>.yml`, read from bytes in memory.
 @Suite struct ScheduleParserTests {

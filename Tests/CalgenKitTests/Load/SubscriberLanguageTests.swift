@@ -4,7 +4,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
 
 /// A subscriber's `language`: the language of the page beside their feed, `zh-CN` or `en` as
 /// in site.yml, the site's when left out.

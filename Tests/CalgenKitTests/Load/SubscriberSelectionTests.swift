@@ -2,7 +2,7 @@ import CalgenModel
 import CalgenTestSupport
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
 
 /// A shard parses its own subscribers' files, an assembly none; both read every file's digest.
 @Suite struct SubscriberSelectionTests {

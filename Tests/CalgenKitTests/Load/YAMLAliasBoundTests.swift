@@ -3,7 +3,7 @@ import CalgenModel
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
 @testable import CalgenSync
 
 /// Aliases in the YAML of every file kind: as values they are fine, as keys naming a list or a

@@ -3,7 +3,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRecord
 
 /// `Manifest` and `FeedManifest` are each described once, by their Swift types; the hand-made
 /// writers (one entry per line, for readable diffs) and the JSON Schemas in `Schemas/` must say

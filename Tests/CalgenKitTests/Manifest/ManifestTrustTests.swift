@@ -4,7 +4,8 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRecord
+@testable import CalgenRender
 
 #if canImport(FoundationXML)
     import FoundationXML

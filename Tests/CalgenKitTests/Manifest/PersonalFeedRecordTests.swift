@@ -4,7 +4,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRecord
 
 /// The record of personal feeds, which lets a build notice a personal feed of the last one whose
 /// manifest is gone instead of restarting its events' SEQUENCE (`PreviousOutputTests`).

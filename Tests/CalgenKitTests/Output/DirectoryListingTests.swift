@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenPublish
+@testable import CalgenSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -2,7 +2,7 @@ import CalgenModel
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenPublish
 
 #if canImport(Glibc)
     import Glibc

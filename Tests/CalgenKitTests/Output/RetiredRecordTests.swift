@@ -2,7 +2,9 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenPublish
+@testable import CalgenRecord
+@testable import CalgenSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -2,7 +2,7 @@ import CalgenCore
 import CalgenModel
 import CalgenTestSupport
 
-@testable import CalgenKit
+@testable import CalgenRender
 
 /// The bundled `Content/` loaded (all 21 holiday years, every note, subscriber and schedule) and
 /// its `Templates/` parsed, once per test process: for tests that render a few of the bundled

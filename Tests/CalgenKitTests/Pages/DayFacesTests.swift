@@ -2,7 +2,7 @@ import CalgenCore
 import CalgenModel
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRender
 
 /// The faces of a site's dates are the same whether a build works them all out before its pages
 /// or a page works out the block it shows.

@@ -3,7 +3,7 @@ import CalgenModel
 import CalgenTestSupport
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRender
 @testable import TemplateEngine
 
 /// A grid's template value, made field by field, is the value its `encode(to:)` gives.

@@ -4,7 +4,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRender
 
 @Suite struct HTMLTests {
     @Test func writesEveryPageAndTheExtraFiles() throws {

@@ -4,7 +4,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRender
 
 /// What the home page answers on a day: today and tomorrow, the break (or the days off by law),
 /// the next make-up workday. The bundled data: 2026 announced (国庆节 10-01–10-07, make-up

@@ -3,8 +3,6 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
-
 /// Notes on the pages: in the day cells, on the month and year pages, on their own pages and in
 /// the index. (Drafts only when asked and hostile notes inert: `NotePageBuildTests`, end to end.)
 @Suite struct NotePageTests {

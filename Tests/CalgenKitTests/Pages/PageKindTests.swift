@@ -3,7 +3,7 @@ import CalgenModel
 import CalgenTestSupport
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRender
 
 /// The registry of page kinds (`PageKind`): each case names its own type, and every kind renders
 /// in each language of the site, with both renderers alike.

@@ -4,7 +4,8 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRender
+@testable import CalgenSupport
 
 /// Work schedules can be found from every page and answer "do I work today, this weekend?" by
 /// themselves, as the home page does for the legal calendar.

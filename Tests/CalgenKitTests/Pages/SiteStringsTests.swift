@@ -4,8 +4,6 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
-
 /// The compiler sees that every language has every UI word (`UIWords` has one stored property
 /// per word). What it cannot see: that the words are not empty, that the tables templates read
 /// hold every word, and that every `{{t.name}}` a template prints is a word (Mustache prints an

@@ -4,7 +4,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRender
 
 /// Subscribing in one or two taps: webcal for Apple devices, Google Calendar's and Outlook.com's
 /// own "add by URL" links, and the one-time import apart from them.

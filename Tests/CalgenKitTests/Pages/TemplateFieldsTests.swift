@@ -1,6 +1,5 @@
 import Testing
 
-@testable import CalgenKit
 @testable import TemplateEngine
 
 /// An object's fields read as a dictionary does, whether found by comparing names or indexed.

@@ -2,7 +2,7 @@ import CalgenCore
 import Mustache
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRender
 
 /// The partials a template includes, read from its compiled form, are those read from its parse.
 @Suite struct TemplateIncludesTests {

@@ -3,7 +3,7 @@ import CalgenModel
 import CalgenTestSupport
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRender
 @testable import TemplateEngine
 
 /// `TemplateRenderer` renders every template exactly as swift-mustache does: each case renders

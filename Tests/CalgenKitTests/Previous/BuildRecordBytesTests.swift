@@ -2,7 +2,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRecord
 
 /// The record's bytes answer a build's first look without parsing the rest: the head the whole
 /// record reads, and whether the output still shows every recorded stamp.

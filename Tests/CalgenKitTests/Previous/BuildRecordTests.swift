@@ -3,7 +3,9 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
+@testable import CalgenRecord
+@testable import CalgenSupport
 
 /// The one record beside an output: read as written, not believed when damaged, and believed
 /// about the output only as far as the output still shows it.

@@ -4,7 +4,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenRecord
 
 /// A previous output that calgen did not leave as it was, held in memory: a missing listed feed
 /// manifest is an error with its place, and `allowReset` reads on without it. (Under whole

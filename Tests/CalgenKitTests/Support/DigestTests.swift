@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenSupport
 
 /// The SHA-256 every key and digest is made of, in lower-case hex.
 @Suite struct DigestTests {

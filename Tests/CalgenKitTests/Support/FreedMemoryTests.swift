@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenSupport
 
 /// The allocator settings every command makes when it starts.
 @Suite struct FreedMemoryTests {

@@ -1,4 +1,4 @@
-import CalgenKit
+import CalgenLoad
 import Foundation
 import Testing
 

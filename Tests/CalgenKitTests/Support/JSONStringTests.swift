@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenSupport
 
 /// `JSON.writeString`, which copies a string that needs no escaping straight from its storage,
 /// against escaping one byte at a time and against Foundation's reading of the result.

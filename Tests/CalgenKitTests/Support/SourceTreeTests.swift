@@ -2,7 +2,7 @@ import CalgenTestSupport
 import Foundation
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import CalgenKit
 @testable import CalgenSync
 
 /// The listing of a collection as servers write it: any prefix, a default namespace, quoted

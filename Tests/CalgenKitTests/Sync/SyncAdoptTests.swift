@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import CalgenKit
 @testable import CalgenSync
 
 /// A calendar that holds the feed's events already (imported once): the plan takes over the

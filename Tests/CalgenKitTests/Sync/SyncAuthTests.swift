@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
 @testable import CalgenSync
 
 /// Basic at once where it is safe, Digest when the server asks for it, never Basic over plain

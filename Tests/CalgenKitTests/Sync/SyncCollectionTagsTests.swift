@@ -1,6 +1,5 @@
 import Testing
 
-@testable import CalgenKit
 @testable import CalgenSync
 
 /// When a run may stop after one PROPFIND of the collection's tags.

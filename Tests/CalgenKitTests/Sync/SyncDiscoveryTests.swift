@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CalgenKit
+@testable import CalgenLoad
 @testable import CalgenSync
 
 /// The pure parts of discovery: where hrefs lead, which origin they are on, which calendar of a

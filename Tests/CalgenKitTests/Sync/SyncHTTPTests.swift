@@ -1,4 +1,3 @@
-import CalgenKit
 import CalgenTestSupport
 import Foundation
 import Testing

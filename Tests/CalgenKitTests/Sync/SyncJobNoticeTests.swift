@@ -2,7 +2,6 @@ import CalgenCore
 import Foundation
 import Testing
 
-@testable import CalgenKit
 @testable import CalgenSync
 
 /// What the sync use case says and how it stops, before any request is sent: through its notices

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import CalgenKit
 @testable import CalgenSync
 
 /// The multistatus read with an XML parser, and a collection's listing believed only as far as

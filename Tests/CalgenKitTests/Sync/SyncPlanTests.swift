@@ -1,4 +1,3 @@
-import CalgenKit
 import Testing
 
 @testable import CalgenSync

@@ -2,7 +2,6 @@ import CalgenCore
 import Foundation
 import Testing
 
-@testable import CalgenKit
 @testable import CalgenSync
 
 /// `calgen sync`'s use case without the command line: where the state goes, where the password

@@ -2,8 +2,13 @@ import Foundation
 
 @testable import CalgenCore
 @testable import CalgenKit
+@testable import CalgenLoad
 @testable import CalgenModel
+@testable import CalgenPublish
+@testable import CalgenRecord
+@testable import CalgenRender
 @testable import CalgenServe
+@testable import CalgenSupport
 @testable import CalgenSync
 @testable import ICalendar
 @testable import TemplateEngine
