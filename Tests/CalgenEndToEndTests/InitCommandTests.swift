@@ -75,7 +75,24 @@ import Testing
             let result = try Self.calgen(arguments, in: site)
             #expect(result.status == 0 && result.stdout.contains("wrote Content/"), "\(arguments) \(result.stderr)")
         }
-        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Content/notes/2026/duty-roster.md").path))
+        // The new note's text, byte for byte: its commented keys, and an empty line for the body.
+        let roster = try String(
+            contentsOfFile: site.appendingPathComponent("Content/notes/2026/duty-roster.md").path, encoding: .utf8)
+        #expect(
+            roster == """
+                ---
+                title: "值班"
+                date: 2026-10-01              # or `start:` and `end:` for a range
+                # time: "09:00"
+                # duration: 1h
+                tags: []
+                audience: []                    # feeds that carry it: public, subscriber ids, group names
+                # visibility: feeds             # default public: on the site for everyone
+                # draft: true
+                ---
+
+
+                """, "\(roster)")
         // Today in the site's zone (SOURCE_DATE_EPOCH is 2026-11-21 04:00 UTC, 05:00 in Berlin).
         let today = try String(
             contentsOfFile: site.appendingPathComponent("Content/notes/2026/today-note.md").path, encoding: .utf8)
