@@ -53,6 +53,12 @@ def dependencies(target: dict) -> list[str]:
     return names
 
 
+def folder(target: dict) -> pathlib.Path:
+    """The target's folder: its `path:`, or SwiftPM's default (Tests/ for a test target)."""
+    default = ("Tests/" if target["type"] == "test" else "Sources/") + target["name"]
+    return ROOT / (target.get("path") or default)
+
+
 IMPORT = re.compile(r"^\s*(?:@\w+\s+)*import\s+(?:(?:struct|enum|class|protocol|func|var|let|typealias)\s+)?(\w+)", re.M)
 
 
@@ -65,9 +71,8 @@ def undeclared_imports(targets: list[dict]) -> list[str]:
     for target in targets:
         if target["type"] in ("system", "plugin"):
             continue
-        folder = ROOT / (target.get("path") or ("Tests/" if target["type"] == "test" else "Sources/") + target["name"])
         allowed = set(dependencies(target)) | {target["name"]}
-        for path in sorted(folder.rglob("*.swift")):
+        for path in sorted(folder(target).rglob("*.swift")):
             for module in IMPORT.findall(path.read_text(encoding="utf-8")):
                 if (module in own or module in products) and module not in allowed:
                     problems.append(f"{path.relative_to(ROOT)} imports {module}, which {target['name']} does not depend on")
@@ -129,7 +134,7 @@ def format_table(targets: list[dict]) -> str:
 
 
 def main() -> int:
-    targets = [t for t in package()["targets"]]
+    targets = package()["targets"]
     if "--table" in sys.argv:
         print(format_table(targets))
         return 0
@@ -141,14 +146,14 @@ def main() -> int:
             if not re.search(r"\b" + re.escape(name) + r"\b", map_block):
                 problems.append(f"the map does not name the {target['type']} target {name}")
             continue
-        folder = ROOT / (target.get("path") or f"Sources/{name}")
-        if folder.parts[-2] == "Sources" and f"{name}/" not in map_block:
+        place = folder(target)
+        if place.parts[-2] == "Sources" and f"{name}/" not in map_block:
             problems.append(f"the map does not name {name}/ (Sources/{name})")
-        elif folder.parts[-2] != "Sources" and not re.search(r"\b" + re.escape(name) + r"\b", map_block):
-            problems.append(f"the map does not name the target {name} ({folder.relative_to(ROOT)})")
-        for room in sorted(p.name for p in folder.iterdir() if p.is_dir() and p.name != "include"):
+        elif place.parts[-2] != "Sources" and not re.search(r"\b" + re.escape(name) + r"\b", map_block):
+            problems.append(f"the map does not name the target {name} ({place.relative_to(ROOT)})")
+        for room in sorted(p.name for p in place.iterdir() if p.is_dir() and p.name != "include"):
             if f"{room}/" not in map_block:
-                problems.append(f"the map does not name the folder {room}/ of {name} ({folder.relative_to(ROOT)}/{room})")
+                problems.append(f"the map does not name the folder {room}/ of {name} ({place.relative_to(ROOT)}/{room})")
     rows = parse_table(table)
     for target in targets:
         name = target["name"]
