@@ -59,12 +59,19 @@ package struct TemplateSet: Sendable {
         let files = TemplateFiles.read(
             directory: directory, requiredPages: requiredPages, requiredPartials: requiredPartials, problems: &problems)
         try problems.throwIfAny()
+        // What the output is made from: each template's name and bytes, each asset's path and
+        // bytes; not where the folder is, nor how it was named (`Templates`, `./Templates` or
+        // its absolute path), which only the messages show.
         var inputs = InputDigest()
+        var names = [String]()
         for (name, source) in files.sources.sorted(by: { $0.key < $1.key }) {
-            inputs.add("template", "\(name) \(source.file) \(Digest.sha256(Array(source.text.utf8)))")
+            inputs.add("template", "\(name) \(Digest.sha256(Array(source.text.utf8)))")
+            names.append(source.file)
         }
         for asset in files.assets { inputs.add("asset", "\(asset.path) \(Digest.sha256(asset.bytes))") }
         let digest = inputs.sha256
+        // A resident site's parse keeps the files' names for its messages: they are in its key.
+        let parseKey = digest + "\n" + names.joined(separator: "\n")
         let make = { () throws(ContentErrors) -> TemplateSet in
             var problems = DiagnosticCollector()
             let (library, _, compiled) = parseAndCompile(files.sources, problems: &problems)
@@ -75,7 +82,7 @@ package struct TemplateSet: Sendable {
         }
         guard let cache else { return try make() }
         // A resident site parses the templates again only when a byte of them changed.
-        return try cache.whole("templates", key: digest, make: make)
+        return try cache.whole("templates", key: parseKey, make: make)
     }
 
     /// Parses templates (`name → (file, text)`) into a library: every syntax error, missing
