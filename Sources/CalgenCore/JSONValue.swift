@@ -81,7 +81,12 @@ private struct JSONParser {
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     mutating func value() throws(JSONSyntaxError) -> JSONValue {
@@ -204,6 +209,24 @@ private struct JSONParser {
 
     mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
+        // Most strings hold no escape: their bytes, checked on the way, are the string.
+        let start = index
+        while index < bytes.count {
+            let current = bytes[index]
+            if current == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+            }
+            if current < 0x20 || current == UInt8(ascii: "\\") { break }
+            if current >= 0x80 {
+                guard let length = JSONParser.utf8Length(bytes, at: index) else { break }
+                index += length
+                continue
+            }
+            index += 1
+        }
+        // An escape, or a fault: read again from the start, scalar by scalar.
+        index = start
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flush(_ end: Int) {
