@@ -63,6 +63,12 @@ enum BuildSummary {
                 "  steps: "
                     + report.steps.map { "\($0.name) \(DiagnosticPrinter.milliseconds($0.duration))" }.joined(separator: ", "))
             lines.append("  years: \(report.years) (\(report.announcedYears) announced)")
+            if report.noteFiles > 0 && !report.skipped {
+                let (parsed, unchanged) = (report.notesParsed, report.noteFiles - report.notesParsed)
+                lines.append(
+                    "  notes: \(count(report.noteFiles)) \(report.noteFiles == 1 ? "file" : "files") "
+                        + "(\(count(parsed)) read and parsed, \(count(unchanged)) unchanged since the last build and not read)")
+            }
             if report.subscribers > 0 && !report.skipped {
                 let (parsed, unchanged) = (report.subscribersParsed, report.subscribers - report.subscribersParsed)
                 lines.append(

@@ -24,6 +24,7 @@ extension BuildRecord {
         var record = BuildRecord()
         record.inputs = inputs?.fingerprints ?? previous.inputs
         record.subscribers = rendered.subscriberRecord
+        record.notes = rendered.noteRecord
         let files = rendered.publication.plan.files
         let paths = files.map(\.path)
         // What the previous record says of each file the output kept as that record's.

@@ -18,6 +18,10 @@ public struct BuildReport: Sendable {
     /// Of `subscribers`, those whose files this build read and parsed; the others' files were
     /// unchanged since the last build, which recorded what this one needed of them.
     public internal(set) var subscribersParsed = 0
+    /// Note files (drafts too), and of those the ones this build read and parsed; the others
+    /// were unchanged since the last build, which recorded the note each gave.
+    public internal(set) var noteFiles = 0
+    public internal(set) var notesParsed = 0
     /// Files of the output, manifests included.
     public internal(set) var files = 0
     /// Whether this build made a new version.
@@ -56,6 +60,7 @@ public struct BuildReport: Sendable {
         notes = rendered.site.notes.count
         subscribers = rendered.subscribers
         subscribersParsed = rendered.subscribersParsed
+        (noteFiles, notesParsed) = (rendered.notesRead, rendered.notesParsed)
         pages = rendered.pages
         feeds = rendered.feeds.count
         feedsRendered = rendered.feeds.filter(\.isRendered).count

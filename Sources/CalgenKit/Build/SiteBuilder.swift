@@ -73,7 +73,8 @@ public struct SiteBuilder: Sendable {
         // The whole record is parsed while the content loads, which asks it only about subscribers.
         let parsed = Concurrent { () -> BuildRecord in
             // The inputs are the head's; the folders are only for the first look, which read them.
-            guard var record = BuildRecord.parse(recorded.bytes, keeping: [.file, .subscriber, .subscribers]) else {
+            guard var record = BuildRecord.parse(recorded.bytes, keeping: [.file, .subscriber, .subscribers, .note, .notes])
+            else {
                 return BuildRecord()
             }
             (record.inputs, record.inputsDigest, record.report) = (head.inputs, head.inputsDigest, head.report)
@@ -93,6 +94,10 @@ public struct SiteBuilder: Sendable {
                     return built.subscribers.vouched(
                         stamps: stamps, fingerprints: built.inputs,
                         dependencies: InputDigest.subscriberParse(dependencies))
+                },
+                noteVouch: NoteVouch { stamps in
+                    let built = parsed.value
+                    return built.notes.vouched(stamps: stamps, fingerprints: built.inputs, dependencies: InputDigest.noteParse)
                 })
         }
         let built = parsed.value
@@ -265,6 +270,10 @@ public struct SiteBuilder: Sendable {
                 dependencies: loaded.sources.subscriberDependencies.map(InputDigest.subscriberParse))
             return (audiences, record)
         }
+        // What the next build needs of each note file, made while the feeds' pages render.
+        let notesKnown = Concurrent {
+            RecordedNotes(sources: loaded.sources.noteSources, dependencies: InputDigest.noteParse)
+        }
         let personalFeeds = feedSet.summaryPaths()
         // Beside the page of each personal feed, the record of which feeds this build published.
         let privateSchedules = feedSet.privateSchedulePaths()
@@ -304,7 +313,8 @@ public struct SiteBuilder: Sendable {
             site: site, pages: htmlPages, feeds: feeds,
             publication: publication,
             feedPages: feedPageRecords, subscribers: loaded.sources.subscribers.count,
-            subscriberRecord: subscriberRecord,
+            subscriberRecord: subscriberRecord, noteRecord: notesKnown.value,
+            notesRead: loaded.sources.noteSources.count, notesParsed: loaded.sources.notesParsed,
             // Assembling, the shards parsed them.
             subscribersParsed: assembly == nil ? feedSet.roster.parsedCount : loaded.sources.subscribers.count,
             warnings: warnings)
@@ -327,7 +337,8 @@ public struct SiteBuilder: Sendable {
     /// unchanged are neither read nor parsed. The previous output and the templates are read
     /// on threads of their own while the content loads: none of them depends on another.
     func load(
-        previous: @escaping @Sendable () throws(ContentErrors) -> PreviousOutput, vouch: SubscriberVouch? = nil
+        previous: @escaping @Sendable () throws(ContentErrors) -> PreviousOutput, vouch: SubscriberVouch? = nil,
+        noteVouch: NoteVouch? = nil
     ) throws(ContentErrors) -> LoadedSite {
         let earlier = Concurrent { Result { () throws(ContentErrors) in try previous() } }
         let (templatesDirectory, cache) = (options.templatesDirectory, cache)
@@ -341,6 +352,7 @@ public struct SiteBuilder: Sendable {
             loader.input = InputFolder(tree: RememberedTree(tree: loader.input.tree, memory: cache.listings))
         }
         loader.vouch = vouch
+        loader.noteVouch = noteVouch
         let content = problems.collect { () throws(ContentErrors) in try loader.loadWithSources() }
         let templates = problems.collect { () throws(ContentErrors) in try loadedTemplates.value.get() }
         let previous = problems.collect { () throws(ContentErrors) in try earlier.value.get() }
@@ -402,6 +414,11 @@ struct RenderedSite: Sendable {
     let subscribers: Int
     /// Every subscriber's summary, for the next build's loader.
     var subscriberRecord = RecordedSubscribers()
+    /// Every note file's note, for the next build's loader.
+    var noteRecord = RecordedNotes()
+    /// How many note files were read or vouched for, and how many of them were read and parsed.
+    var notesRead = 0
+    var notesParsed = 0
     /// How many subscribers' files were parsed.
     var subscribersParsed = 0
     let warnings: [Diagnostic]

@@ -31,6 +31,10 @@ public struct ContentLoader: Sendable {
     /// feeds must be made again.
     package var vouch: SubscriberVouch?
 
+    /// Which note files are known unchanged since the last build (from its record): those are
+    /// neither read nor parsed; the notes their last parse gave stand for them.
+    package var noteVouch: NoteVouch?
+
     public init(
         contentDirectory: String, includeDrafts: Bool = false, baseURL: String? = nil,
         subscribers: SubscriberSelection = .all
@@ -66,8 +70,8 @@ public struct ContentLoader: Sendable {
         let config = problems.collect { () throws(ContentErrors) in try readConfig() }
         digests.config = config?.digest
         let calendar = problems.collect { () throws(ContentErrors) in try readCalendar() }
-        let notes = problems.collect { () throws(ContentErrors) in try readNotes() }
-        digests.notes = notes?.digests ?? [:]
+        // The notes beside the schedules and subscribers: neither reads anything of the other.
+        let notesRead = Concurrent { [self] in Result { () throws(ContentErrors) in try readNotes() } }
         // Schedules first: a subscriber's `schedule:` must name one of them.
         let schedules = problems.collect { () throws(ContentErrors) in try readSchedules() }
         (digests.schedules, digests.scheduleFiles) = (schedules?.digests ?? [:], schedules?.files ?? [:])
@@ -77,6 +81,9 @@ public struct ContentLoader: Sendable {
                 scheduleDigests: schedules?.digests)
         }
         (digests.subscribers, digests.subscriberFiles) = (subscribers?.digests ?? [:], subscribers?.files ?? [:])
+        let notes = problems.collect { () throws(ContentErrors) in try notesRead.value.get() }
+        digests.notes = notes?.digests ?? [:]
+        (digests.noteSources, digests.notesParsed) = (notes?.sources ?? [:], notes?.parsed ?? 0)
         if let subscribers {
             digests.subscriberDependencies = subscribers.dependencies
             digests.subscriberPaths = subscribers.paths
@@ -158,11 +165,20 @@ public struct ContentLoader: Sendable {
     }
 
     /// The notes, and the SHA-256 of each one's file by slug. Files are read and parsed on all cores.
-    func readNotes() throws(ContentErrors) -> (notes: [Note], digests: [String: String]) {
-        guard let entries = try input.walk("notes") else { return ([], [:]) }
+    func readNotes() throws(ContentErrors) -> NotesRead {
+        guard let entries = try input.walk("notes") else { return NotesRead() }
         return try folder("notes", entries, dependencies: "\(includeDrafts)") { () throws(ContentErrors) in
             try readNotes(entries)
         }
+    }
+
+    /// The notes a loader read: those kept (drafts only with `includeDrafts`) with each one's
+    /// digest by slug, and every file read or vouched for by path, with how many were parsed.
+    struct NotesRead: Sendable {
+        var notes: [Note] = []
+        var digests: [String: String] = [:]
+        var sources: [String: NoteSource] = [:]
+        var parsed = 0
     }
 
     /// What `make` gives for the folder `name` listed as `entries`: a resident site's last value
@@ -175,31 +191,42 @@ public struct ContentLoader: Sendable {
         return try cache.whole(name, key: key, make: make)
     }
 
-    /// The notes of the entries below `notes/`.
-    private func readNotes(_ entries: [SourceEntry]) throws(ContentErrors) -> (notes: [Note], digests: [String: String]) {
+    /// The notes of the entries below `notes/`; a file `noteVouch` knows unchanged is neither
+    /// read nor parsed.
+    private func readNotes(_ entries: [SourceEntry]) throws(ContentErrors) -> NotesRead {
         let visible = entries.filter { entry in
             !entry.path.dropFirst("notes/".count).split(separator: "/").contains { $0.hasPrefix(".") }
         }
         // A link to a folder is refused, never skipped: the notes in it would silently be missing.
         let links = input.folderLinks(visible)
         let files = visible.filter { $0.kind != .folder && $0.path.hasSuffix(".md") }
+        let known = noteVouch.map { vouch in
+            var stamps = [String: [Int64]]()
+            for entry in files where entry.kind == .file { stamps[entry.path] = entry.stamp }
+            return vouch.known(stamps)
+        }
         // Results carry each file's problems back from the worker threads.
         let parsed = ParallelMap.map(files) { entry in
-            Result { () throws(ContentErrors) -> (Note, String) in
+            Result { () throws(ContentErrors) -> (Note, String, Bool) in
                 let path = display(entry.path)
+                if let known = known?[entry.path] { return (known.note.named(path), known.digest, false) }
                 let name = String(entry.name)
-                return try readSource(entry, limit: Limits.noteFileBytes) { text throws(ContentErrors) in
+                let (note, digest) = try readSource(entry, limit: Limits.noteFileBytes) { text throws(ContentErrors) in
                     try NoteParser.parse(text, file: path, fileName: name)
                 }
+                return (note, digest, true)
             }
         }
         var problems = DiagnosticCollector()
         problems.add(contentsOf: links)
-        var notes = [Note]()
-        var digests = [String: String]()
+        var read = NotesRead()
         var firstFile = [String: String]()
-        for result in parsed {
-            guard let (note, digest) = problems.collect({ () throws(ContentErrors) in try result.get() }) else { continue }
+        for (entry, result) in zip(files, parsed) {
+            guard let (note, digest, wasParsed) = problems.collect({ () throws(ContentErrors) in try result.get() }) else {
+                continue
+            }
+            read.sources[entry.path] = NoteSource(digest: digest, note: note)
+            if wasParsed { read.parsed += 1 }
             if let other = firstFile[note.slug] {
                 problems.add(
                     Diagnostic(
@@ -209,13 +236,14 @@ public struct ContentLoader: Sendable {
             } else {
                 firstFile[note.slug] = note.file
                 if includeDrafts || !note.draft {
-                    notes.append(note)
-                    digests[note.slug] = digest
+                    read.notes.append(note)
+                    read.digests[note.slug] = digest
                 }
             }
         }
         try problems.throwIfAny()
-        return (notes.sorted(by: Note.ordered), digests)
+        read.notes.sort(by: Note.ordered)
+        return read
     }
 
     /// Loads every `users/*.yml` file (none when the folder does not exist), sorted by id.

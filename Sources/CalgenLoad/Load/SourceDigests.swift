@@ -24,6 +24,11 @@ package struct SourceDigests: Sendable {
     /// What every subscriber's parse depended on: the site's time zone and every work schedule
     /// (`nil` when no subscriber was read).
     package var subscriberDependencies: String?
+    /// Every note file read or vouched for (drafts too), by path below the content folder
+    /// (`notes/2026/duty.md`), for the build record.
+    package var noteSources: [String: NoteSource] = [:]
+    /// How many note files were read and parsed (the others were vouched unchanged).
+    package var notesParsed = 0
 
     package init() {}
 }

@@ -74,6 +74,8 @@ package struct BuildRecord: Sendable, Equatable {
     package var inputs = InputFingerprints()
     /// Each subscriber's summary, for the next build to leave unchanged subscribers unparsed.
     package var subscribers = RecordedSubscribers()
+    /// Each note file's note, for the next build to leave unchanged notes unread.
+    package var notes = RecordedNotes()
     /// Every file of the output, by path below it.
     package var artifacts: [String: Artifact] = [:]
     /// Every folder of the output, by path below it (`.` for the output itself).

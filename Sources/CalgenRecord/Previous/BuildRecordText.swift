@@ -9,6 +9,8 @@ import Foundation
 ///     input <label> <path> <device inode size modified changed> <sha256>
 ///     subscribers <sha256 of what their parse depended on>
 ///     subscriber <path> <sha256> <id token-epoch years-before years-after schedule notes>
+///     notes <sha256 of what their parse depended on>
+///     note <path> <sha256> <the note, its parts apart by U+001F (`RecordedNotes.text(of:)`)>
 ///     file <path> <device inode size modified> <sha256 or -> <key or ->
 ///     folder <path> <device inode 0 modified>
 ///
@@ -26,7 +28,9 @@ extension BuildRecord {
     /// them in its plan's order): the `file` lines, most of the record, are written in parts on
     /// all cores.
     package func encoded(files: [RecordedFile]) -> [UInt8] {
-        var out = RecordWriter(capacity: 64 + inputs.entries.count * 150 + subscribers.entries.count * 120)
+        var out = RecordWriter(
+            capacity: 64 + inputs.entries.count * 150 + subscribers.entries.count * 120
+                + notes.entries.values.reduce(0) { $0 + $1.note.utf8.count + 150 })
         out.line(BuildRecord.header)
         if let inputsDigest { out.line("inputs", inputsDigest) }
         for name in report.keys.sorted() {
@@ -46,6 +50,11 @@ extension BuildRecord {
         for path in subscribers.entries.keys.sorted() {
             let entry = subscribers.entries[path]!
             out.line("subscriber", path, entry.digest, entry.summary)
+        }
+        if let dependencies = notes.dependencies { out.line("notes", dependencies) }
+        for path in notes.entries.keys.sorted() {
+            let entry = notes.entries[path]!
+            out.line("note", path, entry.digest, entry.note)
         }
         let parts = ParallelMap.map(files, chunksOf: 4096) { chunk in
             var part = RecordWriter(capacity: chunk.count * 170)
@@ -128,6 +137,15 @@ extension BuildRecord {
                 let summary = reader.text(line[3])
             else { return false }
             subscribers.entries[path] = .init(digest: digest, summary: summary)
+        case (.notes, 2):
+            guard let digest = reader.digest(line[1], orNone: false) else { return false }
+            notes.dependencies = digest
+        case (.note, 4):
+            // The note is read back when it is needed (`RecordedNotes.vouched`).
+            guard let path = reader.text(line[1]), let digest = reader.digest(line[2], orNone: false),
+                let note = reader.text(line[3])
+            else { return false }
+            notes.entries[path] = .init(digest: digest, note: note)
         case (.inputs, 2):
             guard let digest = reader.digest(line[1], orNone: false) else { return false }
             inputsDigest = digest

@@ -78,7 +78,7 @@ package struct RecordReader {
 
     /// The kinds of line of a record, by their first field.
     package enum LineKind: CaseIterable {
-        case file, folder, input, subscriber, subscribers, inputs, report
+        case file, folder, input, subscriber, subscribers, note, notes, inputs, report
 
         var word: StaticString {
             switch self {
@@ -87,6 +87,8 @@ package struct RecordReader {
             case .input: "input"
             case .subscriber: "subscriber"
             case .subscribers: "subscribers"
+            case .note: "note"
+            case .notes: "notes"
             case .inputs: "inputs"
             case .report: "report"
             }

@@ -97,6 +97,12 @@ enum FuzzTarget: String, CaseIterable {
                     head.inputs == record.inputs
                 else { fatalError("a build record's head is not what the whole record reads") }
             }
+            // A recorded note that reads back is written as it was read (its text is canonical).
+            for entry in (BuildRecord.parse(bytes)?.notes.entries ?? [:]).values {
+                if let note = RecordedNotes.note(entry.note, file: "f"), RecordedNotes.text(of: note) != entry.note {
+                    fatalError("a recorded note does not read back as it is written")
+                }
+            }
             if raw.outputIsUnchanged(root: "/nonexistent-calgen-fuzz") { fatalError("a missing output is unchanged") }
             // As the record of a retired output, it lists no tree that is not there.
             if raw.listing(shownBy: "/nonexistent-calgen-fuzz") != nil { fatalError("a missing tree is listed") }
