@@ -207,14 +207,16 @@ public struct ContentLoader: Sendable {
         }
         // Results carry each file's problems back from the worker threads.
         let parsed = ParallelMap.map(files) { entry in
-            Result { () throws(ContentErrors) -> (Note, String, Bool) in
+            Result { () throws(ContentErrors) -> (NoteSource, Bool) in
                 let path = display(entry.path)
-                if let known = known?[entry.path] { return (known.note.named(path), known.digest, false) }
+                if let known = known?[entry.path] {
+                    return (NoteSource(digest: known.digest, note: known.note.named(path), recorded: known.recorded), false)
+                }
                 let name = String(entry.name)
                 let (note, digest) = try readSource(entry, limit: Limits.noteFileBytes) { text throws(ContentErrors) in
                     try NoteParser.parse(text, file: path, fileName: name)
                 }
-                return (note, digest, true)
+                return (NoteSource(digest: digest, note: note), true)
             }
         }
         var problems = DiagnosticCollector()
@@ -222,10 +224,11 @@ public struct ContentLoader: Sendable {
         var read = NotesRead()
         var firstFile = [String: String]()
         for (entry, result) in zip(files, parsed) {
-            guard let (note, digest, wasParsed) = problems.collect({ () throws(ContentErrors) in try result.get() }) else {
+            guard let (source, wasParsed) = problems.collect({ () throws(ContentErrors) in try result.get() }) else {
                 continue
             }
-            read.sources[entry.path] = NoteSource(digest: digest, note: note)
+            let (note, digest) = (source.note, source.digest)
+            read.sources[entry.path] = source
             if wasParsed { read.parsed += 1 }
             if let other = firstFile[note.slug] {
                 problems.add(

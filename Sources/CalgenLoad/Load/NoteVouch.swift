@@ -10,10 +10,13 @@ package struct NoteVouch: Sendable {
     package struct Known: Sendable, Equatable {
         var digest: String
         var note: Note
+        /// The note as the record wrote it, written again as it is.
+        var recorded: String
 
-        package init(digest: String, note: Note) {
+        package init(digest: String, note: Note, recorded: String) {
             self.digest = digest
             self.note = note
+            self.recorded = recorded
         }
     }
 
@@ -30,6 +33,8 @@ package struct NoteSource: Sendable, Equatable {
     package let digest: String
     /// The note its bytes give (drafts too).
     package let note: Note
+    /// The note's text in the record it was vouched for by (`RecordedNotes`); `nil` when parsed.
+    package var recorded: String? = nil
 }
 
 extension Note {

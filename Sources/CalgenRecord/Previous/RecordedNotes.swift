@@ -32,6 +32,8 @@ package struct RecordedNotes: Sendable, Equatable {
     package init(sources: [String: NoteSource], dependencies: String) {
         let written = ParallelMap.map(Array(sources), chunksOf: 256) { chunk in
             chunk.map { path, source -> (String, Entry)? in
+                // A note vouched for by the last record is written as that record had it.
+                if let recorded = source.recorded { return (path, Entry(digest: source.digest, note: recorded)) }
                 let text = RecordedNotes.text(of: source.note)
                 guard RecordedNotes.note(text, file: source.note.file) == source.note else { return nil }
                 return (path, Entry(digest: source.digest, note: text))
@@ -58,11 +60,13 @@ package struct RecordedNotes: Sendable, Equatable {
         }
         // Read back on all cores: thousands of notes, each with its HTML.
         let notes = ParallelMap.map(candidates, chunksOf: 256) { chunk in
-            chunk.map { path, entry in Self.note(entry.note, file: "").map { (path, entry.digest, $0) } }
+            chunk.map { path, entry in Self.note(entry.note, file: "").map { (path, entry, $0) } }
         }
         var vouched = [String: NoteVouch.Known](minimumCapacity: candidates.count)
         for chunk in notes {
-            for case (let path, let digest, let note)? in chunk { vouched[path] = NoteVouch.Known(digest: digest, note: note) }
+            for case (let path, let entry, let note)? in chunk {
+                vouched[path] = NoteVouch.Known(digest: entry.digest, note: note, recorded: entry.note)
+            }
         }
         return vouched
     }
