@@ -12,8 +12,9 @@ import Testing
     @Test func unchangedNotesAreNotParsedAndTheOutputIsTheSame() throws {
         let kept = try Fixture()
         let full = try Fixture()
-        // Files changed within the last two seconds are not trusted by their stamp.
-        Thread.sleep(forTimeInterval: 2.2)
+        // Files changed within the last two seconds are not trusted by their stamp, judged in
+        // whole seconds: three of them.
+        Thread.sleep(forTimeInterval: 3)
         func build(_ arguments: [String] = []) throws -> (line: String, status: Int32) {
             try? FileManager.default.removeItem(atPath: full.root.path + "/.public.calgen-record")
             let fullRun = try full.run(["build", "--verbose"] + arguments)
@@ -35,7 +36,7 @@ import Testing
                 try FileManager.default.removeItem(atPath: kept.root.path + "/" + path)
                 try FileManager.default.removeItem(atPath: full.root.path + "/" + path)
             }
-            Thread.sleep(forTimeInterval: 2.2)
+            Thread.sleep(forTimeInterval: 3)
         }
         let notes = try FileManager.default.subpathsOfDirectory(atPath: kept.content + "/notes").filter {
             $0.hasSuffix(".md")
@@ -57,5 +58,26 @@ import Testing
         try edit(extra, nil)
         try edit("Content/notes/copy.md", "---\ntitle: Copy\ndate: 2026-12-01\nslug: team-outing\n---\nText.\n")
         #expect(try build().status != 0)
+    }
+
+    /// A record with one damaged line is not believed at all: its notes and subscribers, read
+    /// before the damage is found, vouch for nothing, and every file is read again.
+    @Test func aDamagedRecordVouchesForNoNote() throws {
+        let fixture = try Fixture()
+        // Stamps are judged in whole seconds: three of them, and every file's fingerprint is kept.
+        Thread.sleep(forTimeInterval: 3)
+        #expect(try fixture.run(["build", "--quiet"]).status == 0)
+        let path = fixture.root.path + "/.public.calgen-record"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        // Undamaged, the record vouches for every note file.
+        #expect(text.contains("\ninput\tcontent\tnotes/") && text.contains("\nnote\tnotes/"))
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let last = try #require(lines.lastIndex { $0.hasPrefix("file\t") })
+        lines[last] = "file\tdamaged"
+        try lines.joined(separator: "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let run = try fixture.run(["build", "--verbose"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let notes = run.stdout.split(separator: "\n").first { $0.hasPrefix("  notes: ") } ?? ""
+        #expect(notes.contains(" read and parsed, 0 unchanged since the last build"), "\(run.stdout)")
     }
 }

@@ -70,37 +70,47 @@ public struct SiteBuilder: Sendable {
                 return BuildReport(skippedWith: record.report, warnings: options.feedSecret.notices, steps: timer.steps)
             }
         }
-        // The whole record is parsed while the content loads, which asks it only about subscribers.
-        let parsed = Concurrent { () -> BuildRecord in
+        // The whole record is parsed while the content loads; `nil` when it is not believed.
+        let parsed = Concurrent { () -> BuildRecord? in
             // The inputs are the head's; the folders are only for the first look, which read them.
-            guard var record = BuildRecord.parse(recorded.bytes, keeping: [.file, .subscriber, .subscribers, .note, .notes])
-            else {
-                return BuildRecord()
-            }
+            guard var record = BuildRecord.parse(recorded.bytes, keeping: [.file]) else { return nil }
             (record.inputs, record.inputsDigest, record.report) = (head.inputs, head.inputsDigest, head.report)
             return record
         }
-        let pageRecords = Concurrent { FeedPageRecords(parsed.value) }
+        // What the content's loader asks of it, the subscribers' and the notes' lines (written
+        // before the files'), parsed apart so that the content need not wait for the whole record.
+        let sources = Concurrent { () -> BuildRecord? in
+            BuildRecord.parse(recorded.bytes, before: .file, keeping: [.subscriber, .subscribers, .note, .notes])
+        }
+        let pageRecords = Concurrent { FeedPageRecords(parsed.value ?? BuildRecord()) }
         // What earlier builds left beside the output goes while this one loads and renders.
         let sweep = LeftoverSweep.start(outputPath: output.path)
         defer { sweep.wait() }
-        var loaded = try timer.step("load") {
-            try load(
-                previous: { () throws(ContentErrors) in
-                    try PreviousOutput.load(options: options, built: parsed.value, asRecorded: asRecorded)
-                },
-                vouch: SubscriberVouch { stamps, dependencies in
-                    let built = parsed.value
-                    return built.subscribers.vouched(
-                        stamps: stamps, fingerprints: built.inputs,
-                        dependencies: InputDigest.subscriberParse(dependencies))
-                },
-                noteVouch: NoteVouch { stamps in
-                    let built = parsed.value
-                    return built.notes.vouched(stamps: stamps, fingerprints: built.inputs, dependencies: InputDigest.noteParse)
-                })
+        var loaded = try timer.step("load") { () throws -> LoadedSite in
+            func load(vouching: Bool) throws -> LoadedSite {
+                try self.load(
+                    previous: { () throws(ContentErrors) in
+                        try PreviousOutput.load(options: options, built: parsed.value ?? BuildRecord(), asRecorded: asRecorded)
+                    },
+                    vouch: vouching
+                        ? SubscriberVouch { stamps, dependencies in
+                            (sources.value?.subscribers ?? RecordedSubscribers()).vouched(
+                                stamps: stamps, fingerprints: head.inputs,
+                                dependencies: InputDigest.subscriberParse(dependencies))
+                        } : nil,
+                    noteVouch: vouching
+                        ? NoteVouch { stamps in
+                            (sources.value?.notes ?? RecordedNotes()).vouched(
+                                stamps: stamps, fingerprints: head.inputs, dependencies: InputDigest.noteParse)
+                        } : nil)
+            }
+            let loaded = try load(vouching: true)
+            // A record not believed whole vouches for nothing: were any of its lines taken, the
+            // content is loaded again, every file read.
+            if parsed.value == nil, let taken = sources.value, taken != BuildRecord() { return try load(vouching: false) }
+            return loaded
         }
-        let built = parsed.value
+        let built = parsed.value ?? BuildRecord()
         if loaded.previous.isOutput { loaded.feedPages = pageRecords.value }
         // The staging folder: most often the output before the last, taken whole (`RecycledTree`).
         let staged = try timer.step("staging") {

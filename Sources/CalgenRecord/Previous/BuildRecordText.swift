@@ -109,6 +109,30 @@ extension BuildRecord {
         }
     }
 
+    /// The lines of `kinds` that come before the first line of kind `stop` (the subscribers' and
+    /// the notes' come before the files'), read as `parse` reads them; every other line before
+    /// it is passed over unread. `nil` when the header or one of those lines is not one calgen
+    /// writes. A build's loader reads these while the whole record is parsed, and believes them
+    /// only if the whole record is believed.
+    package static func parse(
+        _ bytes: [UInt8], before stop: RecordReader.LineKind, keeping kinds: Set<RecordReader.LineKind>
+    ) -> BuildRecord? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = RecordReader(buffer: buffer)
+            var record = BuildRecord()
+            guard let first = reader.line(), first.count == 1, reader.text(first[0]) == BuildRecord.header else { return nil }
+            var fields = [Range<Int>]()
+            fields.reserveCapacity(5)
+            while reader.line(into: &fields) {
+                guard let kind = reader.kind(fields[0]) else { return nil }
+                if kind == stop { break }
+                guard kinds.contains(kind) else { continue }
+                guard record.add(fields, reader) else { return nil }
+            }
+            return record
+        }
+    }
+
     /// Adds one line's entry; false when the line is not one of the record's: every digest is
     /// 64 lower-case hex digits (or `-` where none may be), every path valid UTF-8, so that a
     /// record believed reads back exactly as it is written.

@@ -129,12 +129,16 @@ package struct PreviousOutput: Sendable {
     /// `built` is the output's `BuildRecord`: the files it vouches for are not read to be hashed;
     /// `asRecorded`, that the output was just found to show every `lstat` it records
     /// (`BuildRecordBytes.outputIsUnchanged`), so its listing is the record's, not walked again.
-    package static func load(options: BuildOptions, built: BuildRecord = BuildRecord(), asRecorded: Bool = false)
+    /// `built` is asked for once the manifest is read and its check has begun: the record's
+    /// parse and the manifest's check run side by side.
+    package static func load(
+        options: BuildOptions, built: @autoclosure () -> BuildRecord = BuildRecord(), asRecorded: Bool = false
+    )
         throws(ContentErrors) -> PreviousOutput
     {
         try load(
             outputDirectory: options.outputDirectory, previousManifest: options.previousManifest,
-            allowReset: options.allowReset, record: PersonalFeedRecord.path(secret: options.feedSecret), built: built,
+            allowReset: options.allowReset, record: PersonalFeedRecord.path(secret: options.feedSecret), built: built(),
             asRecorded: asRecorded)
     }
 
@@ -148,7 +152,7 @@ package struct PreviousOutput: Sendable {
     /// manifest).
     static func load(
         outputDirectory: String, previousManifest: String?, allowReset: Bool, record: String? = nil,
-        built: BuildRecord = BuildRecord(), asRecorded: Bool = false
+        built: @autoclosure () -> BuildRecord = BuildRecord(), asRecorded: Bool = false
     ) throws(ContentErrors) -> PreviousOutput {
         let manifestPath = previousManifest ?? outputDirectory + "/" + Manifest.path
         // A manifest named without a folder (`--previous-manifest manifest.json`) lies in `.`.
@@ -182,17 +186,23 @@ package struct PreviousOutput: Sendable {
             }
             return .none
         }
+        // The manifest is checked while the output is listed and the record is parsed.
+        let (manifestBytes, manifestFile) = (data, manifestPath)
+        let checked = Concurrent {
+            Result { () throws(ContentErrors) in try Manifest.validated(bytes: manifestBytes, file: manifestFile) }
+        }
+        let lastBuild = built()
         // The output's files once; for `--previous-manifest` only the feed manifests beside it.
         let listed: [(path: String, size: Int)]
         var vouched = [String: BuildRecord.Artifact]()
         // The sizes by path, when the listing is the record's (its table reused as it is).
         var recordedSizes: [String: Int]? = nil
-        if previousManifest == nil, asRecorded, !built.artifacts.isEmpty {
+        if previousManifest == nil, asRecorded, !lastBuild.artifacts.isEmpty {
             // Every file and folder shows its recorded stamp (nothing was added: a folder's
             // modification time moves with each entry added): the record is the listing.
-            recordedSizes = built.artifacts.mapValues { Int($0.stamp.size) }
+            recordedSizes = lastBuild.artifacts.mapValues { Int($0.stamp.size) }
             listed = []
-            vouched = built.artifacts
+            vouched = lastBuild.artifacts
         } else if previousManifest == nil {
             // An output that cannot be listed whole would look as if feeds had gone missing.
             guard let statuses = FileTree.statuses(under: root) else {
@@ -203,8 +213,8 @@ package struct PreviousOutput: Sendable {
                 ])
             }
             listed = statuses.map { ($0.path, Int($0.status.st_size)) }
-            if !built.artifacts.isEmpty {
-                vouched = built.vouched(Dictionary(statuses.map { ($0.path, $0.status) }) { first, _ in first })
+            if !lastBuild.artifacts.isEmpty {
+                vouched = lastBuild.vouched(Dictionary(statuses.map { ($0.path, $0.status) }) { first, _ in first })
             }
         } else {
             listed = (FileTree.files(under: root + "/feeds") ?? []).map { ("feeds/" + $0.path, $0.size) }
@@ -231,7 +241,8 @@ package struct PreviousOutput: Sendable {
             for (path, digest) in zip(small, digests) { unrecorded[path] = digest }
         }
         var previous = try assemble(
-            manifestBytes: data, manifestFile: manifestPath, root: root, heads: Array(zip(manifests, heads)),
+            manifestBytes: data, manifestFile: manifestPath, manifest: checked.value, root: root,
+            heads: Array(zip(manifests, heads)),
             files: files, unrecorded: unrecorded, store: DiskFeedManifestStore(root: root),
             // An output exactly as the last build left it holds every feed manifest that build
             // published (it refused to publish without them): none can be missing.
@@ -252,7 +263,7 @@ package struct PreviousOutput: Sendable {
                 }
             })
         previous.vouched = recordedSizes.map { Set($0.keys) } ?? Set(vouched.keys)
-        previous.recorded = !built.artifacts.isEmpty && previousManifest == nil
+        previous.recorded = !lastBuild.artifacts.isEmpty && previousManifest == nil
         return previous
     }
 
@@ -277,7 +288,9 @@ package struct PreviousOutput: Sendable {
         var unrecorded = [String: String]()
         for path in bytes.keys where isUnrecorded(path) { unrecorded[path] = Digest.sha256(bytes[path]!) }
         return try assemble(
-            manifestBytes: manifestBytes, manifestFile: Manifest.path, root: "the previous build",
+            manifestBytes: manifestBytes, manifestFile: Manifest.path,
+            manifest: Result { () throws(ContentErrors) in try Manifest.validated(bytes: manifestBytes, file: Manifest.path) },
+            root: "the previous build",
             heads: Array(zip(manifests, heads)), files: bytes.mapValues(\.count), unrecorded: unrecorded,
             store: MemoryFeedManifestStore(files: bytes.filter { FeedPath.isManifest($0.key) }),
             checksMissing: !allowReset,
@@ -300,14 +313,13 @@ package struct PreviousOutput: Sendable {
     /// `checksMissing`, a feed manifest the previous manifest or the record of personal feeds
     /// lists that is not there is a problem.
     private static func assemble(
-        manifestBytes: [UInt8], manifestFile: String, root: String, heads: [(String, PreviousFeed?)], files: [String: Int]?,
+        manifestBytes: [UInt8], manifestFile: String, manifest checked: Result<Manifest, ContentErrors>, root: String,
+        heads: [(String, PreviousFeed?)], files: [String: Int]?,
         unrecorded: [String: String], store: any FeedManifestStore, checksMissing: Bool,
         record: RecordSource?
     ) throws(ContentErrors) -> PreviousOutput {
         var problems = DiagnosticCollector()
-        let manifest = problems.collect { () throws(ContentErrors) in
-            try Manifest.validated(bytes: manifestBytes, file: manifestFile)
-        }
+        let manifest = problems.collect { () throws(ContentErrors) in try checked.get() }
         var feeds = [String: PreviousFeed]()
         for (path, feed) in heads {
             guard let feed else {
