@@ -389,8 +389,13 @@ public struct ContentLoader: Sendable {
     ) throws(ContentErrors) -> (items: [Item], digests: [String: String], files: [String: String]) {
         let directory = display(folder)
         guard let entries else { return ([], [:], [:]) }
-        let yaml = entries.filter { ($0.name.hasSuffix(".yml") || $0.name.hasSuffix(".yaml")) && !$0.name.hasPrefix(".") }
-        let names = yaml.map { String($0.name) }
+        // Each entry's name made once: a folder may hold ten thousand subscribers.
+        let named = entries.compactMap { entry -> (entry: SourceEntry, name: String)? in
+            let name = String(entry.name)
+            return (name.hasSuffix(".yml") || name.hasSuffix(".yaml")) && !name.hasPrefix(".") ? (entry, name) : nil
+        }
+        let yaml = named.map(\.entry)
+        let names = named.map(\.name)
         if let count, names.count > count.limit {
             throw ContentErrors(
                 Diagnostic(
