@@ -80,7 +80,7 @@ public struct SiteBuilder: Sendable {
         // What the content's loader asks of it, the subscribers' and the notes' lines (written
         // before the files'), parsed apart so that the content need not wait for the whole record.
         let sources = Concurrent { () -> BuildRecord? in
-            BuildRecord.parse(recorded.bytes, before: .file, keeping: [.subscriber, .subscribers, .note, .notes])
+            BuildRecord.parse(recorded.bytes, only: [.subscriber, .subscribers, .note, .notes], before: .file)
         }
         let pageRecords = Concurrent { FeedPageRecords(parsed.value ?? BuildRecord()) }
         // What earlier builds left beside the output goes while this one loads and renders.

@@ -200,11 +200,7 @@ public struct ContentLoader: Sendable {
         // A link to a folder is refused, never skipped: the notes in it would silently be missing.
         let links = input.folderLinks(visible)
         let files = visible.filter { $0.kind != .folder && $0.path.hasSuffix(".md") }
-        let known = noteVouch.map { vouch in
-            var stamps = [String: [Int64]]()
-            for entry in files where entry.kind == .file { stamps[entry.path] = entry.stamp }
-            return vouch.known(stamps)
-        }
+        let known = noteVouch.map { $0.known(SourceEntry.fileStamps(files)) }
         // Results carry each file's problems back from the worker threads.
         let parsed = ParallelMap.map(files) { entry in
             Result { () throws(ContentErrors) -> (NoteSource, Bool) in
@@ -297,9 +293,7 @@ public struct ContentLoader: Sendable {
             parses: { stem in selection.parses(stem) },
             vouch: vouch.map { vouch in
                 { entries in
-                    var stamps = [String: [Int64]]()
-                    for entry in entries where entry.kind == .file { stamps[entry.path] = entry.stamp }
-                    known = vouch.known(stamps, dependencies)
+                    known = vouch.known(SourceEntry.fileStamps(entries), dependencies)
                     return known.mapValues(\.digest)
                 }
             },

@@ -32,23 +32,7 @@ package struct BuildRecordBytes: Sendable {
     /// The record's `inputs`, `report` and `input` lines, read as `BuildRecord.parse` reads
     /// them; every other line is passed over (one damaged there is found when the whole record
     /// is parsed). `nil` when the header or one of these lines is not one calgen writes.
-    package var head: BuildRecord? {
-        bytes.withUnsafeBufferPointer { buffer -> BuildRecord? in
-            var reader = RecordReader(buffer: buffer)
-            guard let first = reader.line(), first.count == 1, reader.text(first[0]) == BuildRecord.header else {
-                return nil
-            }
-            var head = BuildRecord()
-            var fields = [Range<Int>]()
-            while reader.line(into: &fields) {
-                let kind = fields[0]
-                guard reader.field(kind, is: "input") || reader.field(kind, is: "inputs") || reader.field(kind, is: "report")
-                else { continue }
-                guard head.add(fields, reader) else { return nil }
-            }
-            return head
-        }
-    }
+    package var head: BuildRecord? { BuildRecord.parse(bytes, only: [.input, .inputs, .report]) }
 
     /// Whether the output at `root` is exactly what the record names: at least one file, the
     /// output's own folder, and every recorded file and folder with its recorded stamp (a

@@ -109,13 +109,14 @@ extension BuildRecord {
         }
     }
 
-    /// The lines of `kinds` that come before the first line of kind `stop` (the subscribers' and
-    /// the notes' come before the files'), read as `parse` reads them; every other line before
-    /// it is passed over unread. `nil` when the header or one of those lines is not one calgen
-    /// writes. A build's loader reads these while the whole record is parsed, and believes them
-    /// only if the whole record is believed.
+    /// The lines of `kinds`, read as `parse` reads them, up to the first line of kind `stop`
+    /// (all of them without one); every other line is passed over unread (one damaged there is
+    /// found when the whole record is parsed). `nil` when the header or one of those lines is not
+    /// one calgen writes. A build's first look reads the head so (`BuildRecordBytes.head`), and
+    /// its loader the subscribers' and the notes' lines, which come before the files' and are
+    /// believed only if the whole record is.
     package static func parse(
-        _ bytes: [UInt8], before stop: RecordReader.LineKind, keeping kinds: Set<RecordReader.LineKind>
+        _ bytes: [UInt8], only kinds: Set<RecordReader.LineKind>, before stop: RecordReader.LineKind? = nil
     ) -> BuildRecord? {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = RecordReader(buffer: buffer)
@@ -124,7 +125,7 @@ extension BuildRecord {
             var fields = [Range<Int>]()
             fields.reserveCapacity(5)
             while reader.line(into: &fields) {
-                guard let kind = reader.kind(fields[0]) else { return nil }
+                guard let kind = reader.kind(fields[0]) else { continue }
                 if kind == stop { break }
                 guard kinds.contains(kind) else { continue }
                 guard record.add(fields, reader) else { return nil }

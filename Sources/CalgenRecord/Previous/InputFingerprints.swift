@@ -30,3 +30,24 @@ package struct InputFingerprints: Sendable, Equatable {
         return entry.digest
     }
 }
+
+extension InputFingerprints {
+    /// What the record vouches for of the content files listed now with `stamps` (by path below
+    /// the content folder): for each file whose recorded fingerprint still has that stamp and
+    /// names the digest `recorded` gives for its path, what `read` makes of it, on all cores. A
+    /// file `recorded` knows nothing of, or `read` gives nothing for, is left out: it is read.
+    func unchanged<Known: Sendable>(
+        _ stamps: [String: [Int64]], recorded: (String) -> String?, read: @escaping @Sendable (String) -> Known?
+    ) -> [String: Known] {
+        let paths = stamps.compactMap { path, stamp -> String? in
+            guard let digest = recorded(path), let print = entries["content\t" + path], print.stat == stamp,
+                print.digest == digest
+            else { return nil }
+            return path
+        }
+        let known = ParallelMap.map(paths, chunksOf: 256) { chunk in chunk.map { path in read(path).map { (path, $0) } } }
+        var unchanged = [String: Known](minimumCapacity: paths.count)
+        for chunk in known { for case (let path, let value)? in chunk { unchanged[path] = value } }
+        return unchanged
+    }
+}

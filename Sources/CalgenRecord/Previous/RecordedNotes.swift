@@ -52,23 +52,14 @@ package struct RecordedNotes: Sendable, Equatable {
         stamps: [String: [Int64]], fingerprints: InputFingerprints, dependencies: String
     ) -> [String: NoteVouch.Known] {
         guard self.dependencies == dependencies else { return [:] }
-        let candidates = stamps.compactMap { path, stamp -> (String, Entry)? in
-            guard let entry = entries[path], let print = fingerprints.entries["content\t" + path],
-                print.stat == stamp, print.digest == entry.digest
-            else { return nil }
-            return (path, entry)
-        }
-        // Read back on all cores: thousands of notes, each with its HTML.
-        let notes = ParallelMap.map(candidates, chunksOf: 256) { chunk in
-            chunk.map { path, entry in Self.note(entry.note, file: "").map { (path, entry, $0) } }
-        }
-        var vouched = [String: NoteVouch.Known](minimumCapacity: candidates.count)
-        for chunk in notes {
-            for case (let path, let entry, let note)? in chunk {
-                vouched[path] = NoteVouch.Known(digest: entry.digest, note: note, recorded: entry.note)
-            }
-        }
-        return vouched
+        // Thousands of notes, each with its HTML, are read back on every build.
+        let entries = self.entries
+        return fingerprints.unchanged(
+            stamps, recorded: { entries[$0]?.digest },
+            read: { path in
+                guard let entry = entries[path], let note = Self.note(entry.note, file: "") else { return nil }
+                return NoteVouch.Known(digest: entry.digest, note: note, recorded: entry.note)
+            })
     }
 
     // MARK: The note as one field

@@ -1,6 +1,5 @@
 import CalgenCore
 import CalgenLoad
-import CalgenSupport
 
 /// The summary of every subscriber a build loaded, kept in its `BuildRecord`, so that the next
 /// build neither reads nor parses a subscriber's file that did not change: by path below the
@@ -50,20 +49,17 @@ package struct RecordedSubscribers: Sendable, Equatable {
         stamps: [String: [Int64]], fingerprints: InputFingerprints, dependencies: String
     ) -> [String: SubscriberVouch.Known] {
         guard self.dependencies == dependencies else { return [:] }
-        // On all cores: ten thousand subscribers' summaries are read back on every build.
-        let known = ParallelMap.map(Array(stamps), chunksOf: 512) { chunk in
-            chunk.map { path, stamp -> (String, SubscriberVouch.Known)? in
-                guard let entry = entries[path], let print = fingerprints.entries["content\t" + path],
-                    print.stat == stamp, print.digest == entry.digest, let summary = Self.summary(entry.summary),
+        // Ten thousand subscribers' summaries are read back on every build.
+        let entries = self.entries
+        return fingerprints.unchanged(
+            stamps, recorded: { entries[$0]?.digest },
+            read: { path in
+                guard let entry = entries[path], let summary = Self.summary(entry.summary),
                     ContentLoader.stem(of: String(path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...]))
                         == summary.id
                 else { return nil }
-                return (path, SubscriberVouch.Known(digest: entry.digest, summary: summary))
-            }
-        }
-        var vouched = [String: SubscriberVouch.Known](minimumCapacity: stamps.count)
-        for chunk in known { for case (let path, let entry)? in chunk { vouched[path] = entry } }
-        return vouched
+                return SubscriberVouch.Known(digest: entry.digest, summary: summary)
+            })
     }
 
     /// A summary as one field of the record: `id token-epoch years-before years-after schedule

@@ -51,6 +51,14 @@ package struct SourceEntry: Equatable, Sendable {
 
     /// Whether the entry is a folder, or a link to one (which is refused, never entered).
     package var isFolderLink: Bool { kind == .link && target == .folder }
+
+    /// The stamps of the regular files among `entries` that have one, by path: what a build's
+    /// record is asked to vouch for.
+    package static func fileStamps(_ entries: [SourceEntry]) -> [String: [Int64]] {
+        var stamps = [String: [Int64]]()
+        for entry in entries where entry.kind == .file { stamps[entry.path] = entry.stamp }
+        return stamps
+    }
 }
 
 extension SourceTree {
